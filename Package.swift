@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CleanSlate",
+    products: [
+        .library(name: "CleanSlate", targets: ["CleanSlate"]),
+        .library(name: "CleanSlateXCTest", targets: ["CleanSlateXCTest"]),
+        .library(name: "CleanSlateScreen", targets: ["CleanSlateScreen"]),
+        .executable(name: "cleanslate", targets: ["CleanSlateCLI"]),
+        .executable(name: "SampleApp", targets: ["SampleApp"]),
+        .executable(name: "cleanslate-benchmarks", targets: ["CleanSlateBenchmarks"]),
+    ],
+    targets: [
+        // GNU-only libc calls that the Glibc module cannot see (it is built without _GNU_SOURCE).
+        .target(name: "_CleanSlateCShim"),
+        // The terminal screen emulator: pure Swift, no system calls.
+        .target(name: "CleanSlateScreen"),
+        // The core: sandboxes, environment, AppLauncher. Never imports XCTest or Testing.
+        .target(name: "CleanSlate", dependencies: ["_CleanSlateCShim", "CleanSlateScreen"]),
+        // XCTest integration: teardown-block registration, keep-on-failure, leak checks.
+        .target(name: "CleanSlateXCTest", dependencies: ["CleanSlate"]),
+        .executableTarget(name: "CleanSlateCLI", dependencies: ["CleanSlate"]),
+        .executableTarget(name: "SampleApp", path: "SampleApp"),
+        .executableTarget(name: "CleanSlateBenchmarks", dependencies: ["CleanSlate", "_CleanSlateCShim", "CleanSlateScreen"]),
+        .testTarget(name: "CleanSlateTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
+        .testTarget(name: "CleanSlateXCTestTests", dependencies: ["CleanSlate", "CleanSlateXCTest"]),
+        .testTarget(name: "CleanSlateScreenTests", dependencies: ["CleanSlateScreen"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,48 @@
+import Glibc
+
+/// Thin wrappers around raw libc calls: retry on `EINTR`, turn `-1`/`errno` into a typed
+/// ``CleanSlateError`` that names the call and the thing it acted on.
+enum SystemCall {
+    /// The text of an `errno` value.
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// The calling thread's current `errno`.
+    static var currentErrno: Int32 { errno }
+
+    /// Runs `body` until it does not fail with `EINTR`; on `-1` throws an error naming `call` and `subject`.
+    @discardableResult
+    static func retrying<T: BinaryInteger>(
+        _ call: String, _ subject: String, code: CleanSlateError.Code = .ioFailed, _ body: () -> T
+    ) throws -> T {
+        while true {
+            let result = body()
+            if result != -1 { return result }
+            let error = errno
+            if error == EINTR { continue }
+            throw CleanSlateError(code, errno: error, "\(call) failed for \(subject)")
+        }
+    }
+
+    /// Runs `body` until it does not fail with `EINTR`; returns the result or `-errno` style failure.
+    static func retryingResult<T: BinaryInteger>(_ body: () -> T) -> Result<T, Errno> {
+        while true {
+            let result = body()
+            if result != -1 { return .success(result) }
+            let error = errno
+            if error == EINTR { continue }
+            return .failure(Errno(rawValue: error))
+        }
+    }
+
+    /// Closes a descriptor, ignoring errors (after `close` fails the descriptor is gone on Linux anyway).
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+}
+
+/// A raw `errno` value as an `Error`, for internal plumbing before it becomes a ``CleanSlateError``.
+struct Errno: Error, Equatable {
+    let rawValue: Int32
+}

@@ -1,0 +1,2 @@
+import CleanSlate
+print("cleanslate placeholder")

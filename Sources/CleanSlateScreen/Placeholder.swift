@@ -1,0 +1,2 @@
+/// The terminal screen emulator. (Placeholder until the emulator lands.)
+public enum CleanSlateScreenModule {}

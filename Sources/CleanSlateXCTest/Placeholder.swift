@@ -1,0 +1,3 @@
+import CleanSlate
+/// XCTest integration placeholder.
+public enum CleanSlateXCTestModule {}

@@ -1,0 +1,67 @@
+#define _GNU_SOURCE
+#include "_CleanSlateCShim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef P_PIDFD
+#define P_PIDFD 3
+#endif
+
+short cs_spawn_flag_setsid(void) { return POSIX_SPAWN_SETSID; }
+
+int cs_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+int cs_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+int cs_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int cs_open_pty_master(char *name, size_t name_size) {
+    int fd = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    if (grantpt(fd) != 0 || unlockpt(fd) != 0) { int e = errno; close(fd); errno = e; return -1; }
+    int rc = ptsname_r(fd, name, name_size);
+    if (rc != 0) { close(fd); errno = rc; return -1; }
+    return fd;
+}
+
+int cs_pidfd_open(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
+
+int cs_reap_pidfd(int pidfd, int nohang, int *exited, int *value, int *core_dumped) {
+    siginfo_t info;
+    info.si_pid = 0;
+    int options = WEXITED | (nohang ? WNOHANG : 0);
+    if (waitid((idtype_t)P_PIDFD, (id_t)pidfd, &info, options) != 0) return -1;
+    if (info.si_pid == 0) return 1;
+    *exited = info.si_code == CLD_EXITED;
+    *value = info.si_status;
+    *core_dumped = info.si_code == CLD_DUMPED;
+    return 0;
+}
+
+ssize_t cs_write_nosigpipe(int fd, const void *buf, size_t count) {
+    sigset_t pipe_only, old;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
+    ssize_t n = write(fd, buf, count);
+    int saved = errno;
+    if (n < 0 && saved == EPIPE && !sigismember(&old, SIGPIPE)) {
+        // The write made SIGPIPE pending on this thread; take it before unblocking.
+        struct timespec zero = {0, 0};
+        while (sigtimedwait(&pipe_only, NULL, &zero) < 0 && errno == EINTR) {}
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    errno = saved;
+    return n;
+}
