@@ -37,10 +37,10 @@ int cs_open_pty_master(char *name, size_t name_size) {
 
 int cs_pidfd_open(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
 
-int cs_reap_pidfd(int pidfd, int nohang, int *exited, int *value, int *core_dumped) {
+int cs_reap_pidfd(int pidfd, int nohang, int keep_zombie, int *exited, int *value, int *core_dumped) {
     siginfo_t info;
     info.si_pid = 0;
-    int options = WEXITED | (nohang ? WNOHANG : 0);
+    int options = WEXITED | (nohang ? WNOHANG : 0) | (keep_zombie ? WNOWAIT : 0);
     if (waitid((idtype_t)P_PIDFD, (id_t)pidfd, &info, options) != 0) return -1;
     if (info.si_pid == 0) return 1;
     *exited = info.si_code == CLD_EXITED;

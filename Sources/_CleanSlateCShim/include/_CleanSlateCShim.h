@@ -36,8 +36,10 @@ int cs_pidfd_open(pid_t pid);
 /// waitid(P_PIDFD, fd, WEXITED) and the decoding of siginfo_t's union, which Swift cannot read
 /// portably. On success returns 0 and sets `exited` (1 = exited normally, 0 = killed by a signal),
 /// `value` (exit code or signal number) and `core_dumped`. Returns -1 with errno set on failure;
-/// with `nohang` set and the process still running, returns 1.
-int cs_reap_pidfd(int pidfd, int nohang, int *exited, int *value, int *core_dumped);
+/// with `nohang` set and the process still running, returns 1. With `keep_zombie` set the status is
+/// read with WNOWAIT and the process stays a zombie: its pid, and so its process-group id, cannot be
+/// reused, which makes a later kill() of the whole group safe.
+int cs_reap_pidfd(int pidfd, int nohang, int keep_zombie, int *exited, int *value, int *core_dumped);
 
 /// write(2) that cannot raise SIGPIPE in the test process: blocks SIGPIPE in the calling thread
 /// only, writes, consumes a SIGPIPE the write made pending, and restores the thread's mask. Changing

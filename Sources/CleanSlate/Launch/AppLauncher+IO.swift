@@ -1,0 +1,34 @@
+extension AppLauncher {
+    /// Writes text to the app's input (UTF-8), waiting up to `timeout` for the app to read it.
+    ///
+    /// - Throws: `.timedOut` if the app stopped reading (the pipe or terminal stayed full),
+    ///   `.ioFailed` if its input is closed, `.notRunning` before the first launch.
+    public func typeText(_ text: String, timeout: Duration? = nil) throws {
+        try write(Array(text.utf8), timeout: timeout)
+    }
+
+    /// Writes raw bytes to the app's input, waiting up to `timeout` for the app to read them.
+    public func write(_ bytes: [UInt8], timeout: Duration? = nil) throws {
+        let process = try currentProcess(for: "write to its input")
+        try process.writeInput(bytes, deadline: MonotonicInstant.now.advanced(by: timeout ?? defaultTimeout))
+    }
+
+    /// Closes the app's standard input, so its next read sees end of file.
+    public func closeInput() throws {
+        try currentProcess(for: "close its input").closeInput()
+    }
+
+    /// Everything the app has written to `stream` in the current launch, as bytes.
+    public func outputBytes(_ stream: AppOutputStream = .standardOutput) -> [UInt8] {
+        guard let process = currentProcessIfAny else { return [] }
+        return process.monitor.withLock { process.output[stream] ?? [] }
+    }
+
+    /// Everything the app has written to standard output in the current launch, decoded as UTF-8
+    /// (invalid bytes become U+FFFD).
+    public var standardOutput: String { String(decoding: outputBytes(.standardOutput), as: UTF8.self) }
+
+    /// Everything the app has written to standard error in the current launch, decoded as UTF-8
+    /// (invalid bytes become U+FFFD).
+    public var standardError: String { String(decoding: outputBytes(.standardError), as: UTF8.self) }
+}

@@ -1,0 +1,112 @@
+extension AppLauncher {
+    /// Waits until `stream` contains `text`, and returns how long that took.
+    ///
+    /// Event-driven: the wait wakes when output arrives, not on a timer. On timeout it throws
+    /// `.timedOut` with the tail of what the app did print, its state and how long it waited; if the
+    /// app exits without printing `text` it throws `.appExited` at once instead of waiting out the timeout.
+    @discardableResult
+    public func waitForOutput(_ text: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
+        let needle = Array(text.utf8)
+        var searchedUpTo = 0
+        return try waitForOutput(description: "\(stream.displayName) to contain \(text.debugDescription)", stream: stream, timeout: timeout) { bytes in
+            let found = ByteSearch.contains(needle, in: bytes, from: max(0, searchedUpTo - needle.count + 1))
+            searchedUpTo = bytes.count
+            return found
+        }
+    }
+
+    /// Waits until `stream`, decoded as UTF-8, matches the regular expression `pattern`.
+    @discardableResult
+    public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
+        let regex: Regex<AnyRegexOutput>
+        do { regex = try Regex(pattern) } catch {
+            throw CleanSlateError(.invalidArgument, "the regular expression \(pattern.debugDescription) is invalid: \(error)")
+        }
+        return try waitForOutput(description: "\(stream.displayName) to match /\(pattern)/", stream: stream, timeout: timeout) { bytes in
+            String(decoding: bytes, as: UTF8.self).contains(regex)
+        }
+    }
+
+    /// Waits until the app exits and returns how it ended.
+    ///
+    /// All the output the app wrote before exiting is readable when this returns.
+    @discardableResult
+    public func waitForExit(timeout: Duration? = nil) throws -> ExitStatus {
+        let process = try currentProcess(for: "wait for its exit")
+        let limit = timeout ?? defaultTimeout
+        let start = MonotonicInstant.now
+        let status = whileWaiting { process.waitForExit(until: start.advanced(by: limit)) }
+        guard let status else {
+            throw CleanSlateError(.timedOut, WaitReport(
+                waitingFor: "\(executable) to exit", waited: MonotonicInstant.now.duration(since: start),
+                state: state, output: snapshotOutput(process)).text)
+        }
+        return status
+    }
+
+    private func waitForOutput(description: String, stream: AppOutputStream, timeout: Duration?, _ matches: ([UInt8]) -> Bool) throws -> Duration {
+        let process = try currentProcess(for: "wait for its output")
+        let limit = timeout ?? defaultTimeout
+        let start = MonotonicInstant.now
+        let deadline = start.advanced(by: limit)
+        enum Outcome { case found, exited, timedOut }
+        let outcome: Outcome = whileWaiting {
+            process.monitor.withLock {
+                while true {
+                    if matches(process.output[stream] ?? []) { return .found }
+                    if process.exitStatus != nil { return .exited }
+                    if !process.monitor.wait(until: deadline) {
+                        return matches(process.output[stream] ?? []) ? .found : .timedOut
+                    }
+                }
+            }
+        }
+        let waited = MonotonicInstant.now.duration(since: start)
+        switch outcome {
+        case .found:
+            return waited
+        case .exited:
+            throw CleanSlateError(.appExited, WaitReport(
+                waitingFor: description, waited: waited, state: state, output: snapshotOutput(process),
+                headline: "\(executable) exited before \(description.replacingOccurrences(of: " to ", with: " came to "))").text)
+        case .timedOut:
+            throw CleanSlateError(.timedOut, WaitReport(
+                waitingFor: description, waited: waited, state: state, output: snapshotOutput(process)).text)
+        }
+    }
+
+    private func snapshotOutput(_ process: LaunchedProcess) -> [AppOutputStream: [UInt8]] {
+        process.monitor.withLock { process.output }
+    }
+}
+
+extension AppOutputStream {
+    /// The stream's name in messages.
+    var displayName: String {
+        switch self {
+        case .standardOutput: return "standard output"
+        case .standardError: return "standard error"
+        }
+    }
+}
+
+/// Byte-level substring search.
+enum ByteSearch {
+    /// Whether `needle` occurs in `haystack` at or after `start`.
+    static func contains(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        let first = needle[0]
+        var index = max(0, start)
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first {
+                var offset = 1
+                while offset < needle.count && haystack[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// Launches a real executable in a clean sandbox and lets a test talk to it: the command-line
+/// counterpart of XCUITest's `XCUIApplication`.
+///
+/// Configure ``launchArguments`` and ``launchEnvironment``, call ``launch()``, then write to the
+/// app's input and wait for its output or its exit. Every launch gets the same ``sandbox`` (a fresh
+/// HOME and XDG tree for the test), so a relaunch sees what the previous launch saved. The app runs
+/// in its own session and process group with only descriptors 0, 1 and 2; ``terminate()`` stops the
+/// whole group according to ``terminationPolicy`` and reaps it. Nothing process-global is changed,
+/// so launchers in concurrently running tests do not interfere.
+///
+/// ```swift
+/// let app = try AppLauncher(.product("SampleApp"), sandbox: Sandbox())
+/// try app.launch()
+/// try app.waitForOutput("What's your name? ")
+/// try app.typeText("Ada\n")
+/// XCTAssertEqual(try app.waitForExit(), .exited(0))
+/// ```
+public final class AppLauncher: @unchecked Sendable {
+    /// The program this launcher runs.
+    public let executable: Executable
+    /// The sandbox every launch of this launcher runs in.
+    public let sandbox: Sandbox
+
+    private let lock = Monitor()
+    private var configuration = Configuration()
+    private var process: LaunchedProcess?
+    private var activeWaits = 0
+
+    struct Configuration {
+        var launchArguments: [String] = []
+        var launchEnvironment: [String: String] = [:]
+        var environmentPolicy = EnvironmentPolicy.isolated
+        var workingDirectory: String?
+        var terminationPolicy = TerminationPolicy.graceful()
+        var defaultTimeout: Duration = .seconds(10)
+    }
+
+    /// Creates a launcher for `executable` in `sandbox`. Nothing runs until ``launch()``.
+    public init(_ executable: Executable, sandbox: Sandbox) {
+        self.executable = executable
+        self.sandbox = sandbox
+    }
+
+    /// Arguments passed to the app after `argv[0]`, exactly as given (no shell).
+    public var launchArguments: [String] {
+        get { lock.withLock { configuration.launchArguments } }
+        set { lock.withLock { configuration.launchArguments = newValue } }
+    }
+
+    /// Variables applied last to the app's environment; they win over everything else.
+    public var launchEnvironment: [String: String] {
+        get { lock.withLock { configuration.launchEnvironment } }
+        set { lock.withLock { configuration.launchEnvironment = newValue } }
+    }
+
+    /// Which host variables reach the app (default: only `PATH`).
+    public var environmentPolicy: EnvironmentPolicy {
+        get { lock.withLock { configuration.environmentPolicy } }
+        set { lock.withLock { configuration.environmentPolicy = newValue } }
+    }
+
+    /// The app's working directory; nil (the default) means the sandbox's home.
+    public var workingDirectory: String? {
+        get { lock.withLock { configuration.workingDirectory } }
+        set { lock.withLock { configuration.workingDirectory = newValue } }
+    }
+
+    /// How ``terminate()`` stops the app (default: SIGTERM, 2 s grace, SIGKILL).
+    public var terminationPolicy: TerminationPolicy {
+        get { lock.withLock { configuration.terminationPolicy } }
+        set { lock.withLock { configuration.terminationPolicy = newValue } }
+    }
+
+    /// The timeout of waits that are not given one (default 10 s).
+    public var defaultTimeout: Duration {
+        get { lock.withLock { configuration.defaultTimeout } }
+        set { lock.withLock { configuration.defaultTimeout = newValue } }
+    }
+
+    /// Where the app is in its life.
+    public var state: AppState {
+        guard let process = lock.withLock({ process }) else { return .notRunning }
+        return process.monitor.withLock {
+            if let status = process.exitStatus { return .exited(status) }
+            return .running(pid: process.pid)
+        }
+    }
+
+    /// The environment the next launch will receive, fully resolved.
+    public func resolvedEnvironment() throws -> [String: String] {
+        let configuration = lock.withLock { self.configuration }
+        return try environment(for: configuration)
+    }
+
+    /// Starts the app. If it is already running it is terminated first, and the new launch runs in
+    /// the same sandbox, as `XCUIApplication.launch()` does.
+    ///
+    /// - Throws: ``CleanSlateError`` with `.executableNotFound`, `.notExecutable`, `.invalidArgument`
+    ///   (NUL in an argument or variable, missing working directory), `.sandboxWiped`, `.busy` (a wait
+    ///   is in progress on another thread) or `.spawnFailed`.
+    public func launch() throws {
+        let (configuration, previous) = try lock.withLock { () throws -> (Configuration, LaunchedProcess?) in
+            if activeWaits > 0 {
+                throw CleanSlateError(.busy, "cannot launch \(executable) while \(activeWaits) wait(s) on it are in progress; let the wait finish first")
+            }
+            return (self.configuration, process)
+        }
+        previous?.terminate(policy: configuration.terminationPolicy)
+        let started = try start(configuration)
+        lock.withLock { process = started }
+    }
+
+    /// Stops the app's whole process group (per ``terminationPolicy``), reaps it and closes its
+    /// descriptors. Output captured so far stays readable. Does nothing if the app is not running.
+    public func terminate() {
+        guard let process = lock.withLock({ process }) else { return }
+        process.terminate(policy: terminationPolicy)
+    }
+
+    deinit {
+        process?.terminate(policy: .immediate)
+    }
+
+    // MARK: Internals shared with the extensions
+
+    /// The current launch, or an error naming what to do.
+    func currentProcess(for action: String) throws -> LaunchedProcess {
+        guard let process = lock.withLock({ process }) else {
+            throw CleanSlateError(.notRunning, "cannot \(action): \(executable) has not been launched; call launch() first")
+        }
+        return process
+    }
+
+    /// The current launch, if any.
+    var currentProcessIfAny: LaunchedProcess? { lock.withLock { process } }
+
+    /// Marks a wait as in progress for the duration of `body`.
+    func whileWaiting<T>(_ body: () throws -> T) rethrows -> T {
+        lock.withLock { activeWaits += 1 }
+        defer { lock.withLock { activeWaits -= 1 } }
+        return try body()
+    }
+
+    private func environment(for configuration: Configuration) throws -> [String: String] {
+        try LaunchEnvironmentBuilder(
+            host: ProcessInfo.processInfo.environment,
+            policy: configuration.environmentPolicy,
+            sandbox: SandboxPaths(
+                home: sandbox.home, configHome: sandbox.configHome, dataHome: sandbox.dataHome,
+                cacheHome: sandbox.cacheHome, stateHome: sandbox.stateHome,
+                runtimeDirectory: sandbox.runtimeDirectory, temporaryDirectory: sandbox.temporaryDirectory),
+            terminalType: PinnedEnvironment.pipeTerminal,
+            launchEnvironment: configuration.launchEnvironment
+        ).build()
+    }
+
+    private func start(_ configuration: Configuration) throws -> LaunchedProcess {
+        if sandbox.isWiped {
+            throw CleanSlateError(.sandboxWiped, "cannot launch \(executable): its sandbox \(sandbox.root) has been wiped; create a new Sandbox")
+        }
+        let environment = try environment(for: configuration)
+        let path = try executable.resolve(searchPath: environment["PATH"] ?? PinnedEnvironment.fallbackPath)
+        for (index, argument) in configuration.launchArguments.enumerated() where argument.utf8.contains(0) {
+            throw CleanSlateError(.invalidArgument,
+                "launch argument \(index) \(argument.debugDescription) contains a NUL byte, which exec cannot pass")
+        }
+        let directory = configuration.workingDirectory ?? sandbox.home
+        try Executable.validate(directory, what: "working directory")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CleanSlateError(.invalidArgument, "the working directory \(directory) does not exist or is not a directory")
+        }
+        let request = { (io: SpawnRequest.StandardIO) in
+            SpawnRequest(
+                executablePath: path,
+                argumentVector: [self.executable.displayName] + configuration.launchArguments,
+                environment: environment.map { "\($0.key)=\($0.value)" }.sorted(),
+                workingDirectory: directory,
+                standardIO: io)
+        }
+        return try PipeLaunch.start(request, executable: executable.displayName)
+    }
+}

@@ -1,0 +1,17 @@
+/// Where an ``AppLauncher``'s app is in its life.
+public enum AppState: Equatable, Sendable, CustomStringConvertible {
+    /// `launch()` has not been called yet (or the app was terminated and not relaunched).
+    case notRunning
+    /// The app is running with this process id.
+    case running(pid: Int32)
+    /// The app has ended; `launch()` starts it again in the same sandbox.
+    case exited(ExitStatus)
+
+    public var description: String {
+        switch self {
+        case .notRunning: return "not running"
+        case let .running(pid): return "running (pid \(pid))"
+        case let .exited(status): return status.description
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Glibc
+
+/// One running (or finished) launch of an app: its process, its descriptors, the thread that drains
+/// its output, and the state that waits look at. An ``AppLauncher`` owns one per launch.
+///
+/// All mutable state is guarded by `monitor`. The I/O thread polls the output descriptors, the
+/// process's pidfd and a wake-up pipe together, so output and exit are both seen the moment they happen.
+final class LaunchedProcess: @unchecked Sendable {
+    /// An output descriptor and the stream it feeds.
+    struct Source {
+        let fd: Int32
+        let stream: AppOutputStream
+    }
+
+    let pid: pid_t
+    let executable: String
+    let monitor = Monitor()
+    let launchedAt = MonotonicInstant.now
+
+    // Guarded by `monitor`.
+    private(set) var output: [AppOutputStream: [UInt8]] = [.standardOutput: [], .standardError: []]
+    private(set) var exitStatus: ExitStatus?
+    private(set) var ioFinished = false
+    private(set) var outputGeneration = 0
+    /// Called with the monitor held for every chunk of output; returns bytes to write back to the app
+    /// (a terminal's replies to queries). Set before `start()`.
+    var outputObserver: ((AppOutputStream, UnsafeRawBufferPointer) -> [UInt8])?
+
+    private let pidfd: Int32
+    private var inputFD: Int32?
+    private let inputIsSharedWithOutput: Bool
+    private let sources: [Source]
+    private let wake: (read: Int32, write: Int32)
+    private var reaped = false
+    private var released = false
+
+    init(pid: pid_t, pidfd: Int32, executable: String, input: Int32?, inputIsSharedWithOutput: Bool, sources: [Source]) throws {
+        self.pid = pid
+        self.pidfd = pidfd
+        self.executable = executable
+        self.inputFD = input
+        self.inputIsSharedWithOutput = inputIsSharedWithOutput
+        self.sources = sources
+        self.wake = try Descriptors.pipe(for: "the I/O thread of \(executable)")
+        for source in sources { try Descriptors.setNonBlocking(source.fd) }
+        if let input { try Descriptors.setNonBlocking(input) }
+    }
+
+    /// Starts the thread that drains output and watches for exit.
+    func start() {
+        let thread = Thread { [self] in runLoop() }
+        thread.name = "CleanSlate I/O \(executable)"
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    // MARK: The I/O loop
+
+    private func runLoop() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        defer { buffer.deallocate() }
+        var open = sources
+        var exited = false
+        var stop = false
+        while !stop && !(exited && open.isEmpty) {
+            var entries = open.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            if !exited { entries.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
+            entries.append(pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0))
+            let rc = poll(&entries, nfds_t(entries.count), -1)
+            if rc < 0 { if errno == EINTR { continue } else { break } }
+
+            var closed: [Int32] = []
+            for (index, source) in open.enumerated() where entries[index].revents != 0 {
+                if !drain(source, buffer, untilEmpty: false) { closed.append(source.fd) }
+            }
+            if !exited && entries[open.count].revents != 0 {
+                // Everything the process wrote before exiting is already in the pipes: take it first,
+                // so that a test that sees the exit also sees all of its output.
+                for source in open where !closed.contains(source.fd) {
+                    if !drain(source, buffer, untilEmpty: true) { closed.append(source.fd) }
+                }
+                let status = ProcessControl.reap(pidfd: pidfd, nohang: true, keepZombie: true)
+                if let status {
+                    exited = true
+                    monitor.withLock { exitStatus = status; monitor.broadcast() }
+                }
+            }
+            if entries[entries.count - 1].revents != 0 { stop = true }
+            for fd in closed { SystemCall.close(fd) }
+            open.removeAll { closed.contains($0.fd) }
+        }
+        for source in open { SystemCall.close(source.fd) }
+        monitor.withLock { ioFinished = true; monitor.broadcast() }
+    }
+
+    /// Reads what is available from `source`. Returns false at end of file.
+    private func drain(_ source: Source, _ buffer: UnsafeMutableRawBufferPointer, untilEmpty: Bool) -> Bool {
+        var rounds = 0
+        while untilEmpty || rounds < 16 {
+            rounds += 1
+            switch Descriptors.read(source.fd, into: buffer) {
+            case let .bytes(count):
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                let replies = monitor.withLock { () -> [UInt8] in
+                    output[source.stream, default: []].append(contentsOf: chunk)
+                    outputGeneration += 1
+                    let replies = outputObserver?(source.stream, chunk) ?? []
+                    monitor.broadcast()
+                    return replies
+                }
+                if !replies.isEmpty { try? writeInput(replies, deadline: MonotonicInstant.now.advanced(by: .seconds(1))) }
+            case .wouldBlock:
+                return true
+            case .endOfFile, .failed:
+                return false
+            }
+        }
+        return true
+    }
+
+    // MARK: Input
+
+    /// Writes all of `bytes` to the app's input, waiting for it to read, until `deadline`.
+    func writeInput(_ bytes: [UInt8], deadline: MonotonicInstant) throws {
+        guard let fd = monitor.withLock({ inputFD }) else {
+            throw CleanSlateError(.ioFailed, "the standard input of \(executable) is closed; relaunch to write again")
+        }
+        var offset = 0
+        try bytes.withUnsafeBytes { all in
+            while offset < all.count {
+                switch Descriptors.write(fd, UnsafeRawBufferPointer(rebasing: all[offset...])) {
+                case let .wrote(count):
+                    offset += count
+                case .wouldBlock:
+                    if MonotonicInstant.now >= deadline || !Descriptors.waitWritable(fd, milliseconds: deadline.millisecondsFromNow) {
+                        throw CleanSlateError(.timedOut,
+                            "\(executable) stopped reading its input: \(all.count - offset) of \(all.count) bytes could not be written before the timeout")
+                    }
+                case let .failed(code):
+                    throw CleanSlateError(.ioFailed, errno: code,
+                        "writing to \(executable) failed after \(offset) of \(all.count) bytes (has it exited or closed its input?)")
+                }
+            }
+        }
+    }
+
+    /// Closes the app's standard input, so it reads end of file.
+    func closeInput() {
+        monitor.withLock {
+            if let fd = inputFD, !inputIsSharedWithOutput { SystemCall.close(fd) }
+            inputFD = nil
+        }
+    }
+
+    // MARK: Teardown
+
+    /// Runs `policy` against the process group, then kills whatever is left of the group, reaps the
+    /// process, stops the I/O thread and closes every descriptor. Safe to call more than once.
+    func terminate(policy: TerminationPolicy) {
+        let alreadyReleased = monitor.withLock { () -> Bool in
+            defer { released = true }
+            return released
+        }
+        if alreadyReleased { return }
+        for step in policy.steps {
+            if monitor.withLock({ exitStatus != nil }) { break }
+            switch step {
+            case let .signal(signal):
+                if !ProcessControl.signalGroup(pid, signal) { ProcessControl.signalProcess(pid, signal) }
+            case let .wait(duration):
+                _ = waitForExit(until: MonotonicInstant.now.advanced(by: duration))
+            }
+        }
+        // The leader is alive or a zombie, so `pid` still names its group: kill every straggler.
+        ProcessControl.signalGroup(pid, SIGKILL)
+        _ = waitForExit(until: MonotonicInstant.now.advanced(by: .seconds(10)))
+        _ = ProcessControl.reap(pidfd: pidfd, nohang: false)
+        reaped = true
+        var one: UInt8 = 1
+        _ = Glibc.write(wake.write, &one, 1)
+        monitor.withLock { while !ioFinished { monitor.wait() } }
+        closeInput()
+        SystemCall.close(pidfd)
+        SystemCall.close(wake.read)
+        SystemCall.close(wake.write)
+    }
+
+    /// Waits until the process has exited or `deadline` passes; returns the status if it exited.
+    func waitForExit(until deadline: MonotonicInstant) -> ExitStatus? {
+        monitor.withLock {
+            while exitStatus == nil { if !monitor.wait(until: deadline) { break } }
+            return exitStatus
+        }
+    }
+
+    deinit {
+        if !released { terminate(policy: .immediate) }
+    }
+}

@@ -1,0 +1,35 @@
+import Glibc
+
+/// Starting an app whose standard input, output and error are three pipes.
+enum PipeLaunch {
+    static func start(_ request: (SpawnRequest.StandardIO) -> SpawnRequest, executable: String) throws -> LaunchedProcess {
+        var opened: [Int32] = []
+        var handedOver = false
+        defer { if !handedOver { opened.forEach(SystemCall.close) } }
+        let input = try Descriptors.pipe(for: "standard input of \(executable)")
+        opened += [input.read, input.write]
+        let output = try Descriptors.pipe(for: "standard output of \(executable)")
+        opened += [output.read, output.write]
+        let error = try Descriptors.pipe(for: "standard error of \(executable)")
+        opened += [error.read, error.write]
+
+        let pid = try Spawner.spawn(request(.descriptors(input: input.read, output: output.write, error: error.write)))
+        for fd in [input.read, output.write, error.write] { SystemCall.close(fd) }
+        opened = [input.write, output.read, error.read]
+        let pidfd: Int32
+        do {
+            pidfd = try ProcessControl.openPidfd(pid, executable: executable)
+        } catch {
+            ProcessControl.signalGroup(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+            throw error
+        }
+        let process = try LaunchedProcess(
+            pid: pid, pidfd: pidfd, executable: executable, input: input.write, inputIsSharedWithOutput: false,
+            sources: [.init(fd: output.read, stream: .standardOutput), .init(fd: error.read, stream: .standardError)])
+        handedOver = true
+        process.start()
+        return process
+    }
+}

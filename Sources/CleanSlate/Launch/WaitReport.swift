@@ -1,0 +1,64 @@
+/// The message of a failed wait: what was awaited, how long, the app's state, and the tail of each
+/// output stream with control characters made visible, so the reader sees what the app did instead.
+struct WaitReport {
+    var waitingFor: String
+    var waited: Duration
+    var state: AppState
+    var output: [AppOutputStream: [UInt8]]
+    var headline: String?
+    var tailLength = 600
+
+    var text: String {
+        var lines = [headline ?? "timed out after \(Self.format(waited)) waiting for \(waitingFor)"]
+        lines.append("app state: \(state); waited \(Self.format(waited))")
+        for stream in AppOutputStream.allCases {
+            let bytes = output[stream] ?? []
+            if bytes.isEmpty {
+                lines.append("\(stream.displayName): (nothing)")
+                continue
+            }
+            let tail = bytes.suffix(tailLength)
+            let prefix = bytes.count > tailLength ? "last \(tailLength) of \(bytes.count) bytes" : "\(bytes.count) bytes"
+            lines.append("\(stream.displayName) (\(prefix)):")
+            lines.append(Self.escape(Array(tail)))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Seconds with millisecond precision.
+    static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds / 1000).\(String(format3: Int(milliseconds % 1000))) s"
+    }
+
+    /// Text with escape sequences and other control characters shown as `\e`, `\r`, `\x07`; newlines
+    /// are kept as line breaks (and marked) so the tail reads like the app's output.
+    static func escape(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var result = "  | "
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n\n  | "
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{1B}": result += "\\e"
+            case "\\": result += "\\\\"
+            case let s where s.value < 0x20 || s.value == 0x7F || (0x80..<0xA0).contains(s.value):
+                result += "\\x" + String(s.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+private extension String {
+    init(format3 value: Int) {
+        self = String(value).leftPadded(to: 3)
+    }
+
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,76 @@
+import Glibc
+import _CleanSlateCShim
+
+/// Thin wrappers for descriptor-level calls: pipes, non-blocking mode, reads and writes.
+enum Descriptors {
+    /// A close-on-exec pipe: `(read, write)`.
+    static func pipe(for subject: String) throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        try SystemCall.retrying("pipe2", subject, code: .spawnFailed) { cs_pipe_cloexec(&fds) }
+        return (fds[0], fds[1])
+    }
+
+    /// Sets or clears `O_NONBLOCK`.
+    static func setNonBlocking(_ fd: Int32, _ on: Bool = true) throws {
+        let flags = try SystemCall.retrying("fcntl(F_GETFL)", "descriptor \(fd)") { fcntl(fd, F_GETFL) }
+        let wanted = on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK
+        try SystemCall.retrying("fcntl(F_SETFL)", "descriptor \(fd)") { fcntl(fd, F_SETFL, wanted) }
+    }
+
+    /// The outcome of one non-blocking read.
+    enum ReadOutcome: Equatable {
+        /// This many bytes were read into the buffer.
+        case bytes(Int)
+        /// Nothing to read right now.
+        case wouldBlock
+        /// End of file (or, for a pseudo-terminal master, the slave side is gone: EIO).
+        case endOfFile
+        /// A real error.
+        case failed(Int32)
+    }
+
+    /// Reads once into `buffer`, retrying EINTR.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
+        while true {
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if n > 0 { return .bytes(n) }
+            if n == 0 { return .endOfFile }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN: return .wouldBlock
+            case EIO: return .endOfFile
+            case let e: return .failed(e)
+            }
+        }
+    }
+
+    /// The outcome of one non-blocking write.
+    enum WriteOutcome: Equatable {
+        case wrote(Int)
+        case wouldBlock
+        case failed(Int32)
+    }
+
+    /// Writes once without ever raising SIGPIPE in this process, retrying EINTR.
+    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> WriteOutcome {
+        while true {
+            let n = cs_write_nosigpipe(fd, bytes.baseAddress, bytes.count)
+            if n >= 0 { return .wrote(n) }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN: return .wouldBlock
+            case let e: return .failed(e)
+            }
+        }
+    }
+
+    /// Waits until `fd` is writable or `milliseconds` pass; returns false on timeout.
+    static func waitWritable(_ fd: Int32, milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        while true {
+            let rc = poll(&entry, 1, milliseconds)
+            if rc < 0 && errno == EINTR { continue }
+            return rc > 0
+        }
+    }
+}

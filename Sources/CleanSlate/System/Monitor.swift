@@ -1,0 +1,86 @@
+import Glibc
+
+/// A mutex with a condition variable on the monotonic clock: the one synchronisation primitive of a
+/// launched app. The I/O thread changes state and broadcasts; waits sleep until woken or until their
+/// deadline, so they return as soon as the awaited output arrives, with no polling.
+final class Monitor: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        condition.deallocate()
+    }
+
+    /// Runs `body` with the mutex held.
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Wakes every waiter. Call with the mutex held.
+    func broadcast() {
+        pthread_cond_broadcast(condition)
+    }
+
+    /// Sleeps until woken or until `deadline`. Call with the mutex held. Returns false once the deadline has passed.
+    func wait(until deadline: MonotonicInstant) -> Bool {
+        if MonotonicInstant.now >= deadline { return false }
+        var time = deadline.cTimespec
+        pthread_cond_timedwait(condition, mutex, &time)
+        return MonotonicInstant.now < deadline
+    }
+
+    /// Sleeps until woken. Call with the mutex held.
+    func wait() {
+        pthread_cond_wait(condition, mutex)
+    }
+}
+
+/// A point on the monotonic clock, in nanoseconds.
+struct MonotonicInstant: Comparable, Sendable {
+    let nanoseconds: Int64
+
+    static var now: MonotonicInstant {
+        var time = Glibc.timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return MonotonicInstant(nanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+    }
+
+    /// This instant plus a duration (saturating far in the future).
+    func advanced(by duration: Duration) -> MonotonicInstant {
+        let (seconds, attoseconds) = duration.components
+        let total = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if total.overflow { return MonotonicInstant(nanoseconds: .max / 2) }
+        return MonotonicInstant(nanoseconds: nanoseconds &+ total.partialValue &+ attoseconds / 1_000_000_000)
+    }
+
+    /// The time from `earlier` to this instant.
+    func duration(since earlier: MonotonicInstant) -> Duration {
+        .nanoseconds(nanoseconds - earlier.nanoseconds)
+    }
+
+    /// Milliseconds until this instant from now, clamped to 0...Int32.max, for poll(2).
+    var millisecondsFromNow: Int32 {
+        let remaining = (nanoseconds - MonotonicInstant.now.nanoseconds + 999_999) / 1_000_000
+        return Int32(clamping: max(0, remaining))
+    }
+
+    var cTimespec: Glibc.timespec {
+        Glibc.timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    }
+
+    static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+}
