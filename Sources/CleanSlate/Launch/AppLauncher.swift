@@ -136,6 +136,9 @@ public final class AppLauncher: @unchecked Sendable {
     /// The current launch, if any.
     var currentProcessIfAny: LaunchedProcess? { lock.withLock { process } }
 
+    /// How many waits are in progress (for tests of the `.busy` rule).
+    var activeWaitCount: Int { lock.withLock { activeWaits } }
+
     /// Marks a wait as in progress for the duration of `body`.
     func whileWaiting<T>(_ body: () throws -> T) rethrows -> T {
         lock.withLock { activeWaits += 1 }

@@ -1,3 +1,0 @@
-import CleanSlate
-/// XCTest integration placeholder.
-public enum CleanSlateXCTestModule {}

@@ -1,0 +1,69 @@
+@testable import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// Waits for output and exit, and what they report when they fail.
+final class WaitTests: XCTestCase {
+    func testWaitForRegularExpression() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "echo 'order 12345 shipped'; exec sleep 60"])
+        try app.waitForOutput(matching: #"order \d+ shipped"#)
+    }
+
+    func testWaitReturnsWhenOutputArrivesLaterNotAtTimeout() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "read x; echo \"late $x\"; exec sleep 60"])
+        let waiter = Thread { try? app.typeText("reply\n") }
+        waiter.start()
+        try app.waitForOutput("late reply", timeout: .seconds(30))
+        XCTAssertEqual(app.state.description.hasPrefix("running"), true)
+    }
+
+    func testTimeoutMessageShowsOutputTailStateAndDuration() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "printf 'progress \\033[1m50%%\\033[0m\\n'; echo oops >&2; exec sleep 60"])
+        try app.waitForOutput("oops", in: .standardError)
+        let error = assertThrowsCleanSlateError(.timedOut) { try app.waitForOutput("done", timeout: .milliseconds(150)) }
+        let message = error?.message ?? ""
+        XCTAssertTrue(message.contains("\"done\""), message)
+        XCTAssertTrue(message.contains("running (pid"), message)
+        XCTAssertTrue(message.contains(#"progress \e[1m50%\e[0m\n"#), "escape codes must be shown escaped: \(message)")
+        XCTAssertTrue(message.contains("oops"), message)
+        XCTAssertTrue(message.contains("0.1") || message.contains("0.2") || message.contains("0.3"), "waited time missing: \(message)")
+    }
+
+    func testWaitFailsAtOnceWhenTheAppExitsWithoutTheText() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "echo bye; exit 4"])
+        let error = assertThrowsCleanSlateError(.appExited) { try app.waitForOutput("never", timeout: .seconds(60)) }
+        XCTAssertTrue(error?.message.contains("exited(4)") ?? false, "\(String(describing: error))")
+    }
+
+    func testWaitForExitTimesOutWithState() throws {
+        let app = try launchApp(.name("sleep"), arguments: ["60"])
+        let error = assertThrowsCleanSlateError(.timedOut) { try app.waitForExit(timeout: .milliseconds(100)) }
+        XCTAssertTrue(error?.message.contains("sleep to exit") ?? false, "\(String(describing: error))")
+    }
+
+    func testInvalidRegularExpressionIsATypedError() throws {
+        let app = try launchApp(.name("true"))
+        assertThrowsCleanSlateError(.invalidArgument) { try app.waitForOutput(matching: "(unclosed") }
+    }
+
+    func testLaunchWhileAWaitIsInProgressIsRejected() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "read x; echo $x"])
+        let started = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            started.signal()
+            _ = try? app.waitForOutput("go", timeout: .seconds(30))
+            finished.signal()
+        }.start()
+        started.wait()
+        // The waiter registers itself under the launcher's lock right after signalling.
+        let deadline = Date().addingTimeInterval(30)
+        while app.activeWaitCount == 0 && Date() < deadline { sched_yield() }
+        XCTAssertEqual(app.activeWaitCount, 1)
+        let error = assertThrowsCleanSlateError(.busy) { try app.launch() }
+        XCTAssertTrue(error?.message.contains("wait") ?? false, "\(String(describing: error))")
+        try app.typeText("go\n")
+        XCTAssertEqual(finished.wait(timeout: .now() + 30), .success)
+    }
+}
