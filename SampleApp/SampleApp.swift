@@ -1,0 +1,45 @@
+/// The program as a whole: parses the launch, applies `--reset-data`, then greets, onboards or
+/// runs a subcommand. Every failure ends here as one `sampleapp: …` line on standard error and
+/// its exit status.
+struct SampleApp {
+    /// The arguments after the program name.
+    let arguments: [RawArgument]
+    /// Where SampleApp's files live, from the launch environment.
+    let paths: AppPaths
+
+    /// Runs SampleApp and returns the status to exit with.
+    func run() -> ExitStatus {
+        do {
+            let options = try LaunchOptions.parse(arguments)
+            if options.resetsData {
+                try DataReset(paths: paths).run()
+            }
+            switch options.action {
+            case .help:
+                try Console.write(Usage.text + "\n")
+                return .success
+            case .version:
+                try Console.writeLine(Usage.versionLine)
+                return .success
+            case .command(let name, let commandArguments):
+                return try Commands(paths: paths).run(name, commandArguments)
+            case .greetOrOnboard:
+                return try greetOrOnboard(style: options.onboardingStyle)
+            }
+        } catch {
+            Console.reportError(error.message)
+            return error.status
+        }
+    }
+
+    /// Prints `Welcome back, NAME!` when a profile is saved; otherwise runs onboarding in the
+    /// requested style.
+    private func greetOrOnboard(style: OnboardingStyle) throws(SampleAppError) -> ExitStatus {
+        let store = ProfileStore(path: try paths.profileFile())
+        if let profile = try store.load() {
+            try Console.writeLine("Welcome back, \(profile.name)!")
+            return .success
+        }
+        return try LineOnboarding(store: store).run()
+    }
+}
