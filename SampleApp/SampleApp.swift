@@ -1,3 +1,5 @@
+import Glibc
+
 /// The program as a whole: parses the launch, applies `--reset-data`, then greets, onboards or
 /// runs a subcommand. Every failure ends here as one `sampleapp: …` line on standard error and
 /// its exit status.
@@ -32,13 +34,21 @@ struct SampleApp {
         }
     }
 
-    /// Prints `Welcome back, NAME!` when a profile is saved; otherwise runs onboarding in the
-    /// requested style.
+    /// Prints `Welcome back, NAME!` when a profile is saved; otherwise runs onboarding: the
+    /// wizard when asked for, or by default when standard input and output are both terminals.
     private func greetOrOnboard(style: OnboardingStyle) throws(SampleAppError) -> ExitStatus {
+        let hasTerminal = FileDescriptorIO.isTerminal(STDIN_FILENO) && FileDescriptorIO.isTerminal(STDOUT_FILENO)
+        if style == .wizard && !hasTerminal {
+            let stream = FileDescriptorIO.isTerminal(STDIN_FILENO) ? "standard output" : "standard input"
+            throw .usage("--wizard needs a terminal, but \(stream) is not one (use --no-wizard for the line prompt)")
+        }
         let store = ProfileStore(path: try paths.profileFile())
         if let profile = try store.load() {
             try Console.writeLine("Welcome back, \(profile.name)!")
             return .success
+        }
+        if style == .wizard || style == .automatic && hasTerminal {
+            return try SetupWizard(store: store).run()
         }
         return try LineOnboarding(store: store).run()
     }
