@@ -4,8 +4,18 @@ struct Commands {
     /// Where SampleApp's files live.
     let paths: AppPaths
 
+    /// The subcommands there are.
+    static let names = ["notes", "cache", "whoami", "args", "env"]
+
     /// Runs subcommand `name` with `arguments`. An unknown name is a usage error (exit 64).
+    /// `--help` or `-h` right after any subcommand but `args` (which prints its arguments
+    /// whatever they are) prints the usage.
     func run(_ name: String, _ arguments: [RawArgument]) throws(SampleAppError) -> ExitStatus {
+        guard Self.names.contains(name) else { throw .usage("unknown command '\(name)'") }
+        if name != "args", let first = arguments.first?.text, first == "--help" || first == "-h" {
+            try Usage.write()
+            return .success
+        }
         switch name {
         case "notes": return try NotesCommand(paths: paths).run(arguments)
         case "cache": return try CacheCommand(paths: paths).run(arguments)

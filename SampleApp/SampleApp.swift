@@ -18,7 +18,7 @@ struct SampleApp {
             }
             switch options.action {
             case .help:
-                try Console.write(Usage.text + "\n")
+                try Usage.write()
                 return .success
             case .version:
                 try Console.writeLine(Usage.versionLine)

@@ -3,6 +3,11 @@ enum Usage {
     /// The version `--version` reports.
     static let versionLine = "SampleApp 1.0.0"
 
+    /// Prints the help text to standard output.
+    static func write() throws(SampleAppError) {
+        try Console.write(text + "\n")
+    }
+
     /// The help text, printed to standard output by `--help`, `-h` and `help`.
     static let text = """
         Usage: SampleApp [LAUNCH OPTIONS] [COMMAND [ARGUMENTS...]]
