@@ -12,6 +12,7 @@ open class CleanSlateTestCase: XCTestCase {
     override open func invokeTest() {
         super.invokeTest()
         StateLeakCheck.releaseAutoTearDownProperties(of: self)
+        if testRun?.hasBeenSkipped == true { return }
         let leaked = StateLeakCheck.leakedProperties(of: self)
         guard !leaked.isEmpty else { return }
         let names = leaked.map { "'\($0)'" }.joined(separator: ", ")

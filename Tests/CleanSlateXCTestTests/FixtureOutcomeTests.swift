@@ -1,0 +1,79 @@
+import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// Runs fixture tests in a child copy of this test bundle (launched with CleanSlate itself) and
+/// checks their outcome: what a failing or leaking test does cannot be observed from inside it.
+final class FixtureOutcomeTests: XCTestCase {
+    private struct Outcome {
+        let status: ExitStatus
+        let output: String
+        let errors: String
+        var sandbox: String? {
+            output.split(separator: "\n").first { $0.hasPrefix("FIXTURE-SANDBOX=") }.map { String($0.dropFirst("FIXTURE-SANDBOX=".count)) }
+        }
+    }
+
+    private func runFixture(_ name: String, keep: String? = nil) throws -> Outcome {
+        let bundle = try XCTUnwrap(Bundle.main.executablePath ?? CommandLine.arguments.first)
+        let app = try makeApp(.path(bundle), arguments: ["CleanSlateXCTestTests.\(name)"])
+        var environment = ["CLEANSLATE_FIXTURE": "1"]
+        if let keep { environment["CLEANSLATE_KEEP"] = keep }
+        app.launchEnvironment = environment
+        try app.launch()
+        let status = try app.waitForExit(timeout: .seconds(60))
+        return Outcome(status: status, output: app.standardOutput, errors: app.standardError)
+    }
+
+    func testLeakCheckNamesEveryLeakedPropertyAndNothingElse() throws {
+        let outcome = try runFixture("LeakyFixture/testLeaks")
+        XCTAssertEqual(outcome.status, .exited(1), outcome.output)
+        let failure = try XCTUnwrap(outcome.output.split(separator: "\n").first { $0.contains("stored properties still hold values") },
+                                    "no leak failure reported: \(outcome.output)")
+        XCTAssertTrue(failure.contains("'leakedArray', 'leakedLauncher'"), String(failure))
+        for name in ["autoReleased", "constant", "releasedByHand"] {
+            XCTAssertFalse(failure.contains("'\(name)'"), "\(name) must not be reported: \(failure)")
+        }
+    }
+
+    func testCleanTestCasePassesTheLeakCheck() throws {
+        let outcome = try runFixture("CleanFixture/testNoLeaks")
+        XCTAssertEqual(outcome.status, .exited(0), outcome.output)
+        XCTAssertTrue(outcome.output.contains("FIXTURE-AUTO-RELEASE-SET=true"), outcome.output)
+        XCTAssertTrue(outcome.output.contains("Executed 1 test, with 0 failures"), outcome.output)
+    }
+
+    func testFailedTestKeepsItsSandboxByDefaultAndPrintsThePath() throws {
+        let outcome = try runFixture("FailingFixture/testFailsAfterWriting")
+        XCTAssertEqual(outcome.status, .exited(1))
+        let root = try XCTUnwrap(outcome.sandbox, outcome.output)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        XCTAssertTrue(outcome.errors.contains("kept the sandbox of") && outcome.errors.contains(root), outcome.errors)
+        XCTAssertEqual(try String(contentsOfFile: root + "/xdg/config/state.txt", encoding: .utf8), "evidence\n")
+    }
+
+    func testKeepNeverWipesAFailedTestsSandbox() throws {
+        let outcome = try runFixture("FailingFixture/testFailsAfterWriting", keep: "never")
+        XCTAssertEqual(outcome.status, .exited(1))
+        let root = try XCTUnwrap(outcome.sandbox, outcome.output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root), "the sandbox must be wiped with CLEANSLATE_KEEP=never")
+    }
+
+    func testPassingTestsSandboxIsWipedByDefaultAndKeptWithAlways() throws {
+        let wiped = try runFixture("FailingFixture/testPassesAfterWriting")
+        XCTAssertEqual(wiped.status, .exited(0), wiped.output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: try XCTUnwrap(wiped.sandbox)))
+
+        let kept = try runFixture("FailingFixture/testPassesAfterWriting", keep: "always")
+        let root = try XCTUnwrap(kept.sandbox)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/xdg/config/state.txt"))
+    }
+
+    func testInvalidKeepPolicyFailsTheTestWithAClearMessage() throws {
+        let outcome = try runFixture("FailingFixture/testPassesAfterWriting", keep: "sometimes")
+        XCTAssertEqual(outcome.status, .exited(1))
+        XCTAssertTrue(outcome.output.contains("CLEANSLATE_KEEP=sometimes is not valid: use never, failed or always"), outcome.output)
+    }
+}

@@ -1,0 +1,66 @@
+import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// Tests that are meant to fail or to leave state behind. They run only inside a child test process
+/// started by ``FixtureOutcomeTests`` (which sets CLEANSLATE_FIXTURE=1) and are skipped otherwise.
+enum Fixture {
+    static var isActive: Bool { ProcessInfo.processInfo.environment["CLEANSLATE_FIXTURE"] == "1" }
+}
+
+final class LeakyFixture: CleanSlateTestCase {
+    var leakedArray: [Int] = [1, 2, 3]
+    var leakedLauncher: AppLauncher?
+    var releasedByHand: String?
+    @AutoTearDown var autoReleased: AppLauncher?
+    @TestConstant var constant = "kept on purpose"
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Fixture.isActive, "fixture for FixtureOutcomeTests")
+    }
+
+    func testLeaks() throws {
+        autoReleased = try makeApp(.name("true"))
+        leakedLauncher = try makeApp(.name("true"))
+        releasedByHand = "x"
+    }
+
+    override func tearDown() {
+        releasedByHand = nil
+    }
+}
+
+final class CleanFixture: CleanSlateTestCase {
+    @AutoTearDown var app: AppLauncher?
+    @TestConstant var constant = 42
+    var optional: Int?
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Fixture.isActive, "fixture for FixtureOutcomeTests")
+    }
+
+    func testNoLeaks() throws {
+        app = try launchApp(.name("true"))
+        print("FIXTURE-AUTO-RELEASE-SET=\(app != nil)")
+    }
+}
+
+final class FailingFixture: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Fixture.isActive, "fixture for FixtureOutcomeTests")
+    }
+
+    func testFailsAfterWriting() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "echo evidence > \"$XDG_CONFIG_HOME/state.txt\""])
+        _ = try app.waitForExit()
+        print("FIXTURE-SANDBOX=\(app.sandbox.root)")
+        XCTFail("deliberate failure")
+    }
+
+    func testPassesAfterWriting() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "echo evidence > \"$XDG_CONFIG_HOME/state.txt\""])
+        _ = try app.waitForExit()
+        print("FIXTURE-SANDBOX=\(app.sandbox.root)")
+    }
+}
