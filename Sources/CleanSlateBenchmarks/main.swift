@@ -1,1 +1,11 @@
-print("benchmarks placeholder")
+import Foundation
+
+/// `cleanslate-benchmarks SUITE [OPTIONS]`: release-mode benchmarks, never timed unit tests.
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "launch":
+    try runLaunchBenchmark(arguments: Array(arguments.dropFirst()))
+default:
+    FileHandle.standardError.write(Data("usage: cleanslate-benchmarks launch [--iterations N]\n".utf8))
+    exit(64)
+}

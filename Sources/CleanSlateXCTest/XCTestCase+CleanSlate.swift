@@ -58,6 +58,7 @@ extension XCTestCase {
     /// let app = try launchApp(.product("SampleApp"))
     /// try app.waitForOutput("What's your name? ")
     /// ```
+    @discardableResult
     public func launchApp(
         _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
         file: StaticString = #filePath, line: UInt = #line

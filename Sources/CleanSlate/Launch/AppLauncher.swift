@@ -148,7 +148,7 @@ public final class AppLauncher: @unchecked Sendable {
 
     private func environment(for configuration: Configuration) throws -> [String: String] {
         try LaunchEnvironmentBuilder(
-            host: ProcessInfo.processInfo.environment,
+            host: HostEnvironment.current(),
             policy: configuration.environmentPolicy,
             sandbox: SandboxPaths(
                 home: sandbox.home, configHome: sandbox.configHome, dataHome: sandbox.dataHome,

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// One running (or finished) launch of an app: its process, its descriptors, the thread that drains
@@ -48,11 +47,13 @@ final class LaunchedProcess: @unchecked Sendable {
     }
 
     /// Starts the thread that drains output and watches for exit.
-    func start() {
-        let thread = Thread { [self] in runLoop() }
-        thread.name = "CleanSlate I/O \(executable)"
-        thread.stackSize = 256 * 1024
-        thread.start()
+    func start() throws {
+        do {
+            try DetachedThread.start { [self] in runLoop() }
+        } catch {
+            monitor.withLock { ioFinished = true }
+            throw error
+        }
     }
 
     // MARK: The I/O loop
@@ -177,9 +178,15 @@ final class LaunchedProcess: @unchecked Sendable {
         _ = waitForExit(until: MonotonicInstant.now.advanced(by: .seconds(10)))
         _ = ProcessControl.reap(pidfd: pidfd, nohang: false)
         reaped = true
-        var one: UInt8 = 1
-        _ = Glibc.write(wake.write, &one, 1)
-        monitor.withLock { while !ioFinished { monitor.wait() } }
+        // Members of the group may still be dying: wait for them, so that "terminated" means gone.
+        if ProcessControl.groupExists(pid) {
+            ProcessControl.waitForGroupToVanish(pid, until: MonotonicInstant.now.advanced(by: .seconds(5)))
+        }
+        if !monitor.withLock({ ioFinished }) {
+            var one: UInt8 = 1
+            _ = Glibc.write(wake.write, &one, 1)
+            monitor.withLock { while !ioFinished { monitor.wait() } }
+        }
         closeInput()
         SystemCall.close(pidfd)
         SystemCall.close(wake.read)

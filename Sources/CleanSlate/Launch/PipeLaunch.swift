@@ -29,7 +29,7 @@ enum PipeLaunch {
             pid: pid, pidfd: pidfd, executable: executable, input: input.write, inputIsSharedWithOutput: false,
             sources: [.init(fd: output.read, stream: .standardOutput), .init(fd: error.read, stream: .standardError)])
         handedOver = true
-        process.start()
+        do { try process.start() } catch { process.terminate(policy: .immediate); throw error }
         return process
     }
 }

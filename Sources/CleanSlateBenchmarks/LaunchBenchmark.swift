@@ -1,0 +1,70 @@
+import CleanSlate
+import Foundation
+import Glibc
+
+/// `cleanslate-benchmarks launch [--iterations N]`: the cost of one launch of /bin/true, measured
+/// four ways in one run (interleaved, so machine noise hits all of them alike), with ratios against
+/// a bare posix_spawn + waitpid.
+func runLaunchBenchmark(arguments: [String]) throws {
+    var iterations = 300
+    if let index = arguments.firstIndex(of: "--iterations"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
+        iterations = value
+    }
+    let executable = "/bin/true"
+    let sandboxRoot = ProcessInfo.processInfo.environment["CLEANSLATE_ROOT"]
+    let reusedSandbox = try Sandbox(rootDirectory: sandboxRoot)
+    defer { try? reusedSandbox.wipe() }
+    let reusedLauncher = AppLauncher(.path(executable), sandbox: reusedSandbox)
+
+    let cases: [(String, () throws -> Void)] = [
+        ("bare posix_spawn + waitpid", { try bareSpawn(executable) }),
+        ("Foundation Process (terminationHandler)", { try foundationProcess(executable) }),
+        ("AppLauncher, sandbox reused", {
+            try reusedLauncher.launch()
+            _ = try reusedLauncher.waitForExit()
+            reusedLauncher.terminate()
+        }),
+        ("AppLauncher + new sandbox + wipe", {
+            let sandbox = try Sandbox(rootDirectory: sandboxRoot)
+            let app = AppLauncher(.path(executable), sandbox: sandbox)
+            try app.launch()
+            _ = try app.waitForExit()
+            app.terminate()
+            try sandbox.wipe()
+        }),
+    ]
+    for (_, body) in cases { for _ in 0..<20 { try body() } } // warm up
+    var samples = Array(repeating: [Double](), count: cases.count)
+    for _ in 0..<iterations {
+        for (index, (_, body)) in cases.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        }
+    }
+    let medians = samples.map { $0.sorted()[$0.count / 2] }
+    print("launch of \(executable): \(iterations) interleaved iterations, median per launch (sandboxes in \(sandboxRoot ?? "the default root"))")
+    for (index, (name, _)) in cases.enumerated() {
+        let ratio = medians[index] / medians[0]
+        print("  \(name.padding(toLength: 42, withPad: " ", startingAt: 0)) \(String(format: "%7.3f ms", medians[index]))   \(String(format: "%.2fx", ratio)) of bare spawn")
+    }
+}
+
+private func bareSpawn(_ path: String) throws {
+    var pid: pid_t = 0
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+    defer { free(argv[0]) }
+    let rc = posix_spawn(&pid, path, nil, nil, argv, environ)
+    guard rc == 0 else { throw CleanSlateError(.spawnFailed, errno: rc, "posix_spawn \(path)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+}
+
+private func foundationProcess(_ path: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    let done = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in done.signal() }
+    try process.run()
+    done.wait()
+}
