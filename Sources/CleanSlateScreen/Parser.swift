@@ -48,6 +48,9 @@ struct Parser {
     /// The payload of the current or last OSC or DCS.
     private(set) var string: [UInt8] = []
     private var dcsFinal: UInt8 = 0
+    /// The intermediate byte and private marker of the current or last DCS (kept until it is dispatched).
+    private(set) var dcsIntermediate: UInt8 = 0
+    private(set) var dcsPrivateMarker: UInt8 = 0
     private var decoder = Utf8Decoder()
 
     /// Set when the last byte must be passed to ``advance(_:)`` again (it ended a malformed UTF-8 sequence).
@@ -254,6 +257,8 @@ struct Parser {
             state = .dcsIntermediate
         case 0x40...0x7E:
             dcsFinal = byte
+            dcsIntermediate = hasExtraIntermediates ? 0xFF : intermediate
+            dcsPrivateMarker = privateMarker
             string.removeAll(keepingCapacity: true)
             state = .dcsPassthrough
         default:

@@ -42,6 +42,10 @@ extension TerminalEmulator {
             saved.row = min(max(saved.row + primaryShift, 0), newRows - 1)
             savedCursors[0] = saved
         }
+        if wrapPending && newColumns > columns {
+            // The wrap was pending only because the line was full; now there is room (as libvterm).
+            cursorColumn += 1
+        }
         wrapPending = false
         let oldColumns = columns
         rows = newRows
