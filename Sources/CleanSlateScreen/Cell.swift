@@ -1,0 +1,31 @@
+/// The compact cell stored in the grid: 16 bytes, no references.
+///
+/// `code` is the Unicode scalar shown, `0` for a cell that was never written or was erased
+/// (shown as a blank), or ``Cell/clusterFlag`` plus an index into the ``ClusterTable`` when the
+/// cell holds a base character with combining marks.
+struct Cell: Equatable {
+    var code: UInt32
+    var foreground: UInt32
+    var background: UInt32
+    var attributes: UInt16
+    var underline: UInt8
+    /// 1 for a normal cell, 2 for the left half of a wide character, 0 for its right half.
+    var width: UInt8
+
+    /// Marks `code` as a cluster index rather than a scalar.
+    static let clusterFlag: UInt32 = 0x8000_0000
+
+    /// An erased cell with default colours.
+    static let blank = Cell(code: 0, foreground: 0, background: 0, attributes: 0, underline: 0, width: 1)
+
+    /// The cell an erase leaves behind under `pen`: the pen's colours and inverse flag (BCE, as xterm).
+    @inline(__always)
+    static func erased(with pen: Cell) -> Cell {
+        Cell(
+            code: 0, foreground: pen.foreground, background: pen.background,
+            attributes: pen.attributes & CellAttributes.inverse.rawValue, underline: 0, width: 1)
+    }
+
+    /// Whether the cell holds a cluster index.
+    var isCluster: Bool { code & Cell.clusterFlag != 0 }
+}

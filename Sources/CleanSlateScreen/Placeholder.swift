@@ -1,2 +1,0 @@
-/// The terminal screen emulator. (Placeholder until the emulator lands.)
-public enum CleanSlateScreenModule {}

@@ -1,0 +1,197 @@
+extension TerminalEmulator {
+    /// Performs a C0 control or a (UTF-8 encoded) C1 control.
+    func execute(_ code: UInt32) {
+        switch code {
+        case 0x08: backspace()
+        case 0x09: tab(forward: 1)
+        case 0x0A, 0x0B, 0x0C:
+            lineFeed()
+            if modes.newLine { cursorColumn = 0 }
+        case 0x0D:
+            cursorColumn = 0
+            wrapPending = false
+        case 0x0E: charsets.gl = 1
+        case 0x0F: charsets.gl = 0
+        case 0x84: lineFeed()
+        case 0x85: nextLine()
+        case 0x88: setTabStop()
+        case 0x8D: reverseIndex()
+        case 0x8E: charsets.singleShift = 2
+        case 0x8F: charsets.singleShift = 3
+        default: break  // BEL and the other controls change nothing on screen.
+        }
+    }
+
+    /// Performs an escape sequence `ESC [intermediate] final`.
+    func escapeDispatch(_ final: UInt8) {
+        guard !parser.hasExtraIntermediates else { return }
+        switch (parser.intermediate, final) {
+        case (0, UInt8(ascii: "7")): saveCursor()
+        case (0, UInt8(ascii: "8")): restoreCursor()
+        case (0, UInt8(ascii: "D")): lineFeed()
+        case (0, UInt8(ascii: "E")): nextLine()
+        case (0, UInt8(ascii: "H")): setTabStop()
+        case (0, UInt8(ascii: "M")): reverseIndex()
+        case (0, UInt8(ascii: "N")): charsets.singleShift = 2
+        case (0, UInt8(ascii: "O")): charsets.singleShift = 3
+        case (0, UInt8(ascii: "n")): charsets.gl = 2
+        case (0, UInt8(ascii: "o")): charsets.gl = 3
+        case (0, UInt8(ascii: "c")): fullReset()
+        case (0, UInt8(ascii: "=")): modes.applicationKeypad = true
+        case (0, UInt8(ascii: ">")): modes.applicationKeypad = false
+        case (UInt8(ascii: "#"), UInt8(ascii: "8")): screenAlignment()
+        case (UInt8(ascii: "("), _): charsets.designations[0] = Charset(designator: final)
+        case (UInt8(ascii: ")"), _): charsets.designations[1] = Charset(designator: final)
+        case (UInt8(ascii: "*"), _): charsets.designations[2] = Charset(designator: final)
+        case (UInt8(ascii: "+"), _): charsets.designations[3] = Charset(designator: final)
+        default: break
+        }
+    }
+
+    /// BS: one column left; a pending wrap is cancelled and the cursor leaves the last column (as libvterm and xterm).
+    func backspace() {
+        if wrapPending {
+            wrapPending = false
+        }
+        if cursorColumn > 0 { cursorColumn -= 1 }
+    }
+
+    /// LF / IND: down one row, scrolling the region when at its bottom margin.
+    func lineFeed() {
+        wrapPending = false
+        if cursorRow == scrollBottom {
+            scrollUp(1)
+        } else if cursorRow < rows - 1 {
+            cursorRow += 1
+        }
+    }
+
+    /// NEL: carriage return and line feed.
+    func nextLine() {
+        lineFeed()
+        cursorColumn = 0
+    }
+
+    /// RI: up one row, scrolling the region down when at its top margin.
+    func reverseIndex() {
+        wrapPending = false
+        if cursorRow == scrollTop {
+            scrollDown(1)
+        } else if cursorRow > 0 {
+            cursorRow -= 1
+        }
+    }
+
+    /// Scrolls the region up; on the primary screen with a full-screen region the leaving lines go to scrollback.
+    func scrollUp(_ count: Int) {
+        let erased = Cell.erased(with: pen)
+        if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
+            let columns = self.columns
+            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: erased) { row in
+                self.scrollbackLines.push(row, columns: columns)
+            }
+        } else {
+            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: erased)
+        }
+    }
+
+    /// Scrolls the region down.
+    func scrollDown(_ count: Int) {
+        grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
+    }
+
+    /// HT / CHT: to the next tab stop, `count` times, stopping at the last column.
+    func tab(forward count: Int) {
+        var column = cursorColumn
+        for _ in 0..<count {
+            repeat { column += 1 } while column < columns - 1 && !tabStops[column]
+        }
+        cursorColumn = min(column, columns - 1)
+        wrapPending = false
+    }
+
+    /// CBT: to the previous tab stop, `count` times, stopping at the first column.
+    func tabBackward(_ count: Int) {
+        var column = cursorColumn
+        for _ in 0..<count {
+            repeat { column -= 1 } while column > 0 && !tabStops[column]
+        }
+        cursorColumn = max(column, 0)
+        wrapPending = false
+    }
+
+    /// HTS: sets a tab stop at the cursor column.
+    func setTabStop() {
+        tabStops[cursorColumn] = true
+    }
+
+    /// DECSC: saves the cursor, pen, wrap state, origin mode and character sets.
+    func saveCursor() {
+        savedCursors[isAlternateActive ? 1 : 0] = SavedCursor(
+            row: cursorRow, column: cursorColumn, pen: pen, wrapPending: wrapPending, origin: modes.origin,
+            charsets: charsets)
+    }
+
+    /// DECRC: restores what DECSC saved, or resets to the home position with default rendition if nothing was saved.
+    func restoreCursor() {
+        let saved = savedCursors[isAlternateActive ? 1 : 0]
+            ?? SavedCursor(row: 0, column: 0, pen: .blank, wrapPending: false, origin: false, charsets: CharsetState())
+        cursorRow = min(saved.row, rows - 1)
+        cursorColumn = min(saved.column, columns - 1)
+        pen = saved.pen
+        wrapPending = saved.wrapPending && cursorColumn == columns - 1
+        modes.origin = saved.origin
+        charsets = saved.charsets
+    }
+
+    /// DECALN: fills the screen with `E`, resets the margins and homes the cursor.
+    func screenAlignment() {
+        var cell = Cell.blank
+        cell.code = UInt32(UInt8(ascii: "E"))
+        grid.fillAll(with: cell)
+        scrollTop = 0
+        scrollBottom = rows - 1
+        cursorRow = 0
+        cursorColumn = 0
+        wrapPending = false
+    }
+
+    /// RIS: back to the power-on state; the title and scrollback are cleared too.
+    func fullReset() {
+        if isAlternateActive { grid = primaryGrid }
+        primaryGrid.fillAll(with: .blank)
+        alternateGrid.fillAll(with: .blank)
+        scrollbackLines.removeAll()
+        clusters.removeAll()
+        parser.reset()
+        modes = TerminalModes()
+        title = ""
+        iconName = ""
+        savedCursors = [nil, nil]
+        tabStops = TerminalEmulator.defaultTabStops(columns: columns)
+        softResetState()
+        cursorRow = 0
+        cursorColumn = 0
+        lastGraphic = 0
+    }
+
+    /// DECSTR: resets rendition, margins, character sets and the modes DECSTR covers; the screen is kept.
+    func softReset() {
+        softResetState()
+        modes.cursorVisible = true
+        modes.applicationCursorKeys = false
+        modes.applicationKeypad = false
+        savedCursors[isAlternateActive ? 1 : 0] = nil
+    }
+
+    private func softResetState() {
+        pen = .blank
+        charsets = CharsetState()
+        modes.insert = false
+        modes.origin = false
+        modes.autowrap = true
+        scrollTop = 0
+        scrollBottom = rows - 1
+        wrapPending = false
+    }
+}

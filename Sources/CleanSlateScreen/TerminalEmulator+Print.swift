@@ -1,0 +1,139 @@
+extension TerminalEmulator {
+    /// Prints a run of printable ASCII starting at `start`; returns the index after the run.
+    ///
+    /// Only called in the ground state with plain ASCII designated and insert mode off.
+    func printASCII(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        let grid = self.grid
+        let columns = self.columns
+        let autowrap = modes.autowrap
+        var cell = pen
+        cell.width = 1
+        var column = cursorColumn
+        var pending = wrapPending
+        while index < end {
+            var byte = base[index]
+            if byte < 0x20 || byte >= 0x7F { break }
+            if pending {
+                pending = false
+                if autowrap {
+                    cursorColumn = 0
+                    lineFeed()
+                    column = 0
+                }
+            }
+            let line = grid.row(cursorRow)
+            let limit = min(end, index + columns - column)
+            if line[column].width == 0 && column > 0 { line[column - 1] = Cell.erased(with: line[column - 1]) }
+            var target = line + column
+            let runStart = index
+            while true {
+                cell.code = UInt32(byte)
+                target.pointee = cell
+                target += 1
+                index += 1
+                if index == limit { break }
+                byte = base[index]
+                if byte < 0x20 || byte >= 0x7F { break }
+            }
+            column += index - runStart
+            if column < columns && line[column].width == 0 { line[column] = Cell.erased(with: line[column]) }
+            if column >= columns {
+                column = columns - 1
+                pending = autowrap
+            }
+        }
+        lastGraphic = UInt32(base[index - 1])
+        cursorColumn = column
+        wrapPending = pending
+        return index
+    }
+
+    /// Prints one character through the character sets, handling width, wrapping, insert mode and combining.
+    func print(_ scalar: UInt32) {
+        let scalar = charsets.map(scalar)
+        var width = CharacterWidth.of(scalar)
+        if width == 0 && combine(scalar) { return }
+        if width == 0 { width = 1 }
+        if width == 2 && columns < 2 { width = 1 }
+        if wrapPending && modes.autowrap {
+            cursorColumn = 0
+            lineFeed()
+        }
+        wrapPending = false
+        if cursorColumn + width > columns {
+            if modes.autowrap {
+                // A wide character does not fit in the last column: leave it blank and wrap (xterm).
+                let line = grid.row(cursorRow)
+                clearHalves(line, from: cursorColumn, to: columns)
+                line[cursorColumn] = Cell.erased(with: pen)
+                cursorColumn = 0
+                lineFeed()
+            } else {
+                cursorColumn = columns - width
+            }
+        }
+        let line = grid.row(cursorRow)
+        if modes.insert { insertBlanks(line, at: cursorColumn, count: width) }
+        clearHalves(line, from: cursorColumn, to: cursorColumn + width)
+        var cell = pen
+        cell.code = scalar
+        cell.width = UInt8(width)
+        line[cursorColumn] = cell
+        if width == 2 {
+            cell.code = 0
+            cell.width = 0
+            line[cursorColumn + 1] = cell
+        }
+        lastGraphic = scalar
+        cursorColumn += width
+        if cursorColumn >= columns {
+            cursorColumn = columns - 1
+            wrapPending = modes.autowrap
+        }
+    }
+
+    /// Before cells `from..<to` are overwritten, blanks the other half of any wide character they cut.
+    func clearHalves(_ line: UnsafeMutablePointer<Cell>, from: Int, to: Int) {
+        if from > 0 && from < columns && line[from].width == 0 { line[from - 1] = Cell.erased(with: line[from - 1]) }
+        if to < columns && to > 0 && line[to].width == 0 { line[to] = Cell.erased(with: line[to]) }
+    }
+
+    /// Joins a zero-width scalar to the character before the cursor. Returns false if there is none.
+    private func combine(_ scalar: UInt32) -> Bool {
+        var column = wrapPending ? cursorColumn : cursorColumn - 1
+        let line = grid.row(cursorRow)
+        if column >= 0 && line[column].width == 0 { column -= 1 }
+        guard column >= 0 && line[column].code != 0 else { return false }
+        if clusters.needsCompaction { compactClusters() }
+        line[column].code = clusters.appending(scalar, to: line[column].code)
+        return true
+    }
+
+    /// Drops cluster entries no cell refers to any more.
+    func compactClusters() {
+        var used = [Bool](repeating: false, count: clusters.clusters.count)
+        let mark = { (cell: Cell) in
+            if cell.isCluster { used[Int(cell.code & ~Cell.clusterFlag)] = true }
+        }
+        for grid in [primaryGrid, alternateGrid] {
+            for index in 0..<(grid.rows * grid.columns) { mark(grid.cells[index]) }
+        }
+        scrollbackLines.updateCells { mark($0) }
+        let renumbered = clusters.compact(keeping: used)
+        let renumber = { (cell: inout Cell) in
+            if cell.isCluster { cell.code = renumbered[Int(cell.code & ~Cell.clusterFlag)] }
+        }
+        for grid in [primaryGrid, alternateGrid] {
+            for index in 0..<(grid.rows * grid.columns) { renumber(&grid.cells[index]) }
+        }
+        scrollbackLines.updateCells(renumber)
+    }
+
+    /// REP: prints the last printed character `count` more times.
+    func repeatLastCharacter(_ count: Int) {
+        guard lastGraphic != 0 else { return }
+        let scalar = lastGraphic
+        for _ in 0..<min(count, rows * columns) { print(scalar) }
+    }
+}
