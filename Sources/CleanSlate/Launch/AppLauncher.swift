@@ -35,6 +35,7 @@ public final class AppLauncher: @unchecked Sendable {
         var workingDirectory: String?
         var terminationPolicy = TerminationPolicy.graceful()
         var defaultTimeout: Duration = .seconds(10)
+        var terminalSize: TerminalSize?
     }
 
     /// Creates a launcher for `executable` in `sandbox`. Nothing runs until ``launch()``.
@@ -77,6 +78,14 @@ public final class AppLauncher: @unchecked Sendable {
     public var defaultTimeout: Duration {
         get { lock.withLock { configuration.defaultTimeout } }
         set { lock.withLock { configuration.defaultTimeout = newValue } }
+    }
+
+    /// When set, the app is launched on a pseudo-terminal of this size (as its controlling terminal,
+    /// with `TERM=xterm-256color`) and its output is turned into a ``screen``; when nil (the default)
+    /// standard input, output and error are pipes.
+    public var terminalSize: TerminalSize? {
+        get { lock.withLock { configuration.terminalSize } }
+        set { lock.withLock { configuration.terminalSize = newValue } }
     }
 
     /// Where the app is in its life.
@@ -154,7 +163,7 @@ public final class AppLauncher: @unchecked Sendable {
                 home: sandbox.home, configHome: sandbox.configHome, dataHome: sandbox.dataHome,
                 cacheHome: sandbox.cacheHome, stateHome: sandbox.stateHome,
                 runtimeDirectory: sandbox.runtimeDirectory, temporaryDirectory: sandbox.temporaryDirectory),
-            terminalType: PinnedEnvironment.pipeTerminal,
+            terminalType: configuration.terminalSize == nil ? PinnedEnvironment.pipeTerminal : PinnedEnvironment.terminalType,
             launchEnvironment: configuration.launchEnvironment
         ).build()
     }
@@ -182,6 +191,9 @@ public final class AppLauncher: @unchecked Sendable {
                 environment: environment.map { "\($0.key)=\($0.value)" }.sorted(),
                 workingDirectory: directory,
                 standardIO: io)
+        }
+        if let size = configuration.terminalSize {
+            return try TerminalLaunch.start(request, executable: executable.displayName, size: size)
         }
         return try PipeLaunch.start(request, executable: executable.displayName)
     }

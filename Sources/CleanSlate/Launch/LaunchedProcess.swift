@@ -22,24 +22,22 @@ final class LaunchedProcess: @unchecked Sendable {
     private(set) var exitStatus: ExitStatus?
     private(set) var ioFinished = false
     private(set) var outputGeneration = 0
-    /// Called with the monitor held for every chunk of output; returns bytes to write back to the app
-    /// (a terminal's replies to queries). Set before `start()`.
-    var outputObserver: ((AppOutputStream, UnsafeRawBufferPointer) -> [UInt8])?
+    /// The screen of a terminal launch (nil for pipes). Guarded by `monitor`.
+    let terminal: TerminalSession?
 
     private let pidfd: Int32
     private var inputFD: Int32?
-    private let inputIsSharedWithOutput: Bool
     private let sources: [Source]
     private let wake: (read: Int32, write: Int32)
     private var reaped = false
     private var released = false
 
-    init(pid: pid_t, pidfd: Int32, executable: String, input: Int32?, inputIsSharedWithOutput: Bool, sources: [Source]) throws {
+    init(pid: pid_t, pidfd: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil) throws {
         self.pid = pid
         self.pidfd = pidfd
         self.executable = executable
         self.inputFD = input
-        self.inputIsSharedWithOutput = inputIsSharedWithOutput
+        self.terminal = terminal
         self.sources = sources
         self.wake = try Descriptors.pipe(for: "the I/O thread of \(executable)")
         for source in sources { try Descriptors.setNonBlocking(source.fd) }
@@ -106,7 +104,7 @@ final class LaunchedProcess: @unchecked Sendable {
                 let replies = monitor.withLock { () -> [UInt8] in
                     output[source.stream, default: []].append(contentsOf: chunk)
                     outputGeneration += 1
-                    let replies = outputObserver?(source.stream, chunk) ?? []
+                    let replies = terminal?.consume(chunk) ?? []
                     monitor.broadcast()
                     return replies
                 }
@@ -146,10 +144,22 @@ final class LaunchedProcess: @unchecked Sendable {
         }
     }
 
+    /// Resizes a terminal launch: the emulator first, then the pseudo-terminal, so the app's
+    /// redraw (after its SIGWINCH) lands on a screen of the new size.
+    func resizeTerminal(to size: TerminalSize) throws {
+        try monitor.withLock {
+            guard let terminal, let fd = inputFD else {
+                throw CleanSlateError(.notRunning, "cannot resize \(executable): it was not launched on a terminal, or its input is closed")
+            }
+            terminal.emulator.resize(rows: size.rows, columns: size.columns)
+            try PseudoTerminal.setSize(fd, rows: size.rows, columns: size.columns)
+        }
+    }
+
     /// Closes the app's standard input, so it reads end of file.
     func closeInput() {
         monitor.withLock {
-            if let fd = inputFD, !inputIsSharedWithOutput { SystemCall.close(fd) }
+            if let fd = inputFD { SystemCall.close(fd) }
             inputFD = nil
         }
     }

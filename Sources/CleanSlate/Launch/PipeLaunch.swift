@@ -26,7 +26,7 @@ enum PipeLaunch {
             throw error
         }
         let process = try LaunchedProcess(
-            pid: pid, pidfd: pidfd, executable: executable, input: input.write, inputIsSharedWithOutput: false,
+            pid: pid, pidfd: pidfd, executable: executable, input: input.write,
             sources: [.init(fd: output.read, stream: .standardOutput), .init(fd: error.read, stream: .standardError)])
         handedOver = true
         do { try process.start() } catch { process.terminate(policy: .immediate); throw error }

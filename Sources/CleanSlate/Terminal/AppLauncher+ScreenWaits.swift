@@ -1,0 +1,95 @@
+import CleanSlateScreen
+
+extension AppLauncher {
+    /// Waits until `text` is visible somewhere on the screen; returns the screen at that moment.
+    ///
+    /// Woken by the app's output, never by polling. On timeout it throws `.timedOut` with the
+    /// current screen framed with row numbers and the cursor, and the last bytes received, escaped.
+    @discardableResult
+    public func waitForScreen(containing text: String, timeout: Duration? = nil) throws -> ScreenSnapshot {
+        try waitForScreen("the screen to show \(text.debugDescription)", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits until the screen's text (rows joined by newlines) matches the regular expression `pattern`.
+    @discardableResult
+    public func waitForScreen(matching pattern: String, timeout: Duration? = nil) throws -> ScreenSnapshot {
+        let regex: Regex<AnyRegexOutput>
+        do { regex = try Regex(pattern) } catch {
+            throw CleanSlateError(.invalidArgument, "the regular expression \(pattern.debugDescription) is invalid: \(error)")
+        }
+        return try waitForScreen("the screen to match /\(pattern)/", timeout: timeout) { $0.text.contains(regex) }
+    }
+
+    /// Waits until `predicate` holds for the screen. `description` names the condition in the
+    /// failure message ("waiting for DESCRIPTION").
+    @discardableResult
+    public func waitForScreen(
+        _ description: String = "the screen condition", timeout: Duration? = nil,
+        until predicate: (ScreenSnapshot) throws -> Bool
+    ) throws -> ScreenSnapshot {
+        let (process, terminal) = try terminalProcess(for: "wait for its screen")
+        let start = MonotonicInstant.now
+        let deadline = start.advanced(by: timeout ?? defaultTimeout)
+        enum Outcome { case matched(ScreenSnapshot), ended, timedOut }
+        let outcome: Outcome = try whileWaiting {
+            try process.monitor.withLock {
+                while true {
+                    let screen = terminal.emulator.snapshot()
+                    if try predicate(screen) { return .matched(screen) }
+                    if process.exitStatus != nil && process.ioFinished { return .ended }
+                    if !process.monitor.wait(until: deadline) {
+                        let last = terminal.emulator.snapshot()
+                        return try predicate(last) ? .matched(last) : .timedOut
+                    }
+                }
+            }
+        }
+        switch outcome {
+        case let .matched(screen):
+            return screen
+        case .ended:
+            throw screenWaitError(.appExited, process, terminal, waitingFor: description, since: start,
+                                  headline: "\(executable) exited before \(description) held")
+        case .timedOut:
+            throw screenWaitError(.timedOut, process, terminal, waitingFor: description, since: start)
+        }
+    }
+
+    /// Waits until the app has written nothing for `quietPeriod` (the screen has settled), and
+    /// returns the screen. Useful after input whose effect has no distinctive text to wait for.
+    @discardableResult
+    public func waitForScreenToSettle(quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil) throws -> ScreenSnapshot {
+        let (process, terminal) = try terminalProcess(for: "wait for its screen to settle")
+        let start = MonotonicInstant.now
+        let deadline = start.advanced(by: timeout ?? defaultTimeout)
+        let settled: ScreenSnapshot? = whileWaiting {
+            process.monitor.withLock {
+                while true {
+                    let quietUntil = terminal.lastOutput.advanced(by: quietPeriod)
+                    if MonotonicInstant.now >= quietUntil { return terminal.emulator.snapshot() }
+                    if MonotonicInstant.now >= deadline { return nil }
+                    _ = process.monitor.wait(until: min(quietUntil, deadline))
+                }
+            }
+        }
+        if let settled { return settled }
+        throw screenWaitError(.timedOut, process, terminal,
+                              waitingFor: "the screen to be quiet for \(WaitReport.format(quietPeriod))", since: start)
+    }
+
+    private func screenWaitError(
+        _ code: CleanSlateError.Code, _ process: LaunchedProcess, _ terminal: TerminalSession,
+        waitingFor description: String, since start: MonotonicInstant, headline: String? = nil
+    ) -> CleanSlateError {
+        let (screen, received) = process.monitor.withLock { (terminal.emulator.snapshot(), process.output[.standardOutput] ?? []) }
+        let waited = MonotonicInstant.now.duration(since: start)
+        var lines = [headline ?? "timed out after \(WaitReport.format(waited)) waiting for \(description)"]
+        lines.append("app state: \(state); waited \(WaitReport.format(waited))")
+        lines.append("screen (\(screen.rows)x\(screen.columns)\(screen.isAlternateScreenActive ? ", alternate screen" : "")):")
+        lines.append(screen.framed())
+        let tail = received.suffix(400)
+        lines.append("last \(tail.count) of \(received.count) bytes received:")
+        lines.append(WaitReport.escape(Array(tail)))
+        return CleanSlateError(code, lines.joined(separator: "\n"))
+    }
+}

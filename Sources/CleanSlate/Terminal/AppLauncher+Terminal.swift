@@ -1,0 +1,45 @@
+import CleanSlateScreen
+
+extension AppLauncher {
+    /// What a person would see on the app's terminal right now.
+    ///
+    /// - Throws: `.notRunning` if the app has not been launched on a terminal (see ``terminalSize``).
+    public func screen() throws -> ScreenSnapshot {
+        let (process, terminal) = try terminalProcess(for: "read its screen")
+        return process.monitor.withLock { terminal.emulator.snapshot() }
+    }
+
+    /// Presses a key, encoded as xterm encodes it in the app's current modes (for example arrows
+    /// differ in application cursor mode), `times` times.
+    public func press(_ key: Key, modifiers: Key.Modifiers = [], times: Int = 1, timeout: Duration? = nil) throws {
+        let (process, terminal) = try terminalProcess(for: "press \(key)")
+        let applicationCursorKeys = process.monitor.withLock { terminal.emulator.modes.applicationCursorKeys }
+        let bytes = try KeyEncoder.encode(key, modifiers: modifiers, applicationCursorKeys: applicationCursorKeys)
+        try write(Array([[UInt8]](repeating: bytes, count: max(0, times)).joined()), timeout: timeout)
+    }
+
+    /// Pastes text: wrapped in `CSI 200 ~` ... `CSI 201 ~` when the app turned on bracketed paste,
+    /// so it can tell pasted text from typed text.
+    public func paste(_ text: String, timeout: Duration? = nil) throws {
+        let (process, terminal) = try terminalProcess(for: "paste")
+        let bracketed = process.monitor.withLock { terminal.emulator.modes.bracketedPaste }
+        let body = Array(text.utf8)
+        let bytes = bracketed ? Array("\u{1B}[200~".utf8) + body + Array("\u{1B}[201~".utf8) : body
+        try write(bytes, timeout: timeout)
+    }
+
+    /// Resizes the terminal; the app receives SIGWINCH and the screen reflows as xterm's does.
+    public func resize(to size: TerminalSize) throws {
+        let (process, _) = try terminalProcess(for: "resize")
+        try process.resizeTerminal(to: size)
+        terminalSize = size
+    }
+
+    func terminalProcess(for action: String) throws -> (LaunchedProcess, TerminalSession) {
+        let process = try currentProcess(for: action)
+        guard let terminal = process.terminal else {
+            throw CleanSlateError(.notRunning, "cannot \(action): \(executable) runs over pipes; set terminalSize before launch() to run it on a terminal")
+        }
+        return (process, terminal)
+    }
+}

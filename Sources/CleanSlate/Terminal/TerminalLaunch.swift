@@ -1,0 +1,34 @@
+import Glibc
+
+/// Starting an app on a new pseudo-terminal, as its controlling terminal.
+enum TerminalLaunch {
+    static func start(_ request: (SpawnRequest.StandardIO) -> SpawnRequest, executable: String, size: TerminalSize) throws -> LaunchedProcess {
+        let (master, slavePath) = try PseudoTerminal.openMaster(for: executable)
+        var opened = [master]
+        var handedOver = false
+        defer { if !handedOver { opened.forEach(SystemCall.close) } }
+        try PseudoTerminal.setSize(master, rows: size.rows, columns: size.columns)
+        // The input side gets its own descriptor so the I/O thread can close the output side at
+        // end of file without pulling the descriptor out from under a concurrent write.
+        let input = try PseudoTerminal.duplicate(master)
+        opened.append(input)
+
+        let pid = try Spawner.spawn(request(.terminal(slavePath: slavePath)))
+        let pidfd: Int32
+        do {
+            pidfd = try ProcessControl.openPidfd(pid, executable: executable)
+        } catch {
+            ProcessControl.signalGroup(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+            throw error
+        }
+        let session = TerminalSession(size: size)
+        let process = try LaunchedProcess(
+            pid: pid, pidfd: pidfd, executable: executable, input: input,
+            sources: [.init(fd: master, stream: .standardOutput)], terminal: session)
+        handedOver = true
+        do { try process.start() } catch { process.terminate(policy: .immediate); throw error }
+        return process
+    }
+}

@@ -1,0 +1,99 @@
+import CleanSlate
+import CleanSlateScreen
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// Launching on a pseudo-terminal: controlling terminal, size, signals from keys, replies.
+final class TerminalLaunchTests: XCTestCase {
+    private func terminalApp(_ executable: Executable, _ arguments: [String] = [], size: TerminalSize = .standard) throws -> AppLauncher {
+        let app = try makeApp(executable, arguments: arguments)
+        app.terminalSize = size
+        try app.launch()
+        return app
+    }
+
+    func testAppHasThePseudoTerminalAsControllingTerminalWithTheGivenSize() throws {
+        let app = try terminalApp(.name("sh"), ["-c", "tty; stty size; echo TERM=$TERM; ps -o tty= -p $$ >/dev/null && echo ctty-ok; echo end"],
+                                  size: try TerminalSize(rows: 30, columns: 100))
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let screen = try app.waitForScreen(containing: "end")
+        XCTAssertTrue(screen.text(row: 0).hasPrefix("/dev/pts/"), screen.text)
+        XCTAssertEqual(screen.text(row: 1), "30 100")
+        XCTAssertEqual(screen.text(row: 2), "TERM=xterm-256color")
+        XCTAssertEqual(screen.rows, 30)
+        XCTAssertEqual(screen.columns, 100)
+    }
+
+    func testControlCDeliversSIGINTThroughTheTerminal() throws {
+        let app = try terminalApp(.name("sh"), ["-c", "echo ready; exec sleep 60"])
+        try app.waitForScreen(containing: "ready")
+        try app.press(.character("c"), modifiers: .control)
+        XCTAssertEqual(try app.waitForExit(), .signaled(SIGINT, coreDumped: false))
+    }
+
+    func testResizeDeliversSIGWINCHAndResizesTheScreen() throws {
+        let app = try terminalApp(.name("sh"), ["-c", "trap 'echo resized; stty size' WINCH; echo ready; while :; do sleep 0.05; done"])
+        try app.waitForScreen(containing: "ready")
+        try app.resize(to: TerminalSize(rows: 10, columns: 40))
+        let screen = try app.waitForScreen(containing: "10 40")
+        XCTAssertEqual(screen.rows, 10)
+        XCTAssertEqual(screen.columns, 40)
+        XCTAssertTrue(screen.contains("resized"))
+    }
+
+    func testCursorPositionQueryIsAnsweredSoTheAppDoesNotHang() throws {
+        // The app asks for the cursor position (CSI 6 n) and reads the reply in raw mode.
+        let script = #"stty raw -echo; printf 'abc\033[6n'; reply=$(dd bs=1 count=6 2>/dev/null | od -An -c | tr -d ' \n'); stty sane; echo; echo "reply=$reply""#
+        let app = try terminalApp(.name("sh"), ["-c", script])
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        try app.waitForScreen(containing: #"reply=033[1;4R"#)
+    }
+
+    func testTypedTextIsEchoedByTheTerminalAndReadByTheApp() throws {
+        let app = try terminalApp(.name("sh"), ["-c", "printf 'name? '; read name; echo \"hello $name\""])
+        try app.waitForScreen(containing: "name?")
+        try app.typeText("Ada")
+        try app.press(.enter)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let screen = try app.screen()
+        XCTAssertEqual(screen.text(row: 0), "name? Ada")
+        XCTAssertEqual(screen.text(row: 1), "hello Ada")
+    }
+
+    func testScreenWaitTimeoutShowsTheFramedScreenAndEscapedBytes() throws {
+        let app = try terminalApp(.name("sh"), ["-c", "printf '\\033[1mbold\\033[0m text'; exec sleep 60"])
+        try app.waitForScreen(containing: "bold text")
+        do {
+            try app.waitForScreen(containing: "never shown", timeout: .milliseconds(100))
+            XCTFail("expected a timeout")
+        } catch let error as CleanSlateError {
+            XCTAssertEqual(error.code, .timedOut)
+            XCTAssertTrue(error.message.contains(">00│bold text"), error.message)
+            XCTAssertTrue(error.message.contains("cursor: row 0, column 9"), error.message)
+            XCTAssertTrue(error.message.contains(#"\e[1mbold\e[0m text"#), error.message)
+        }
+    }
+
+    func testScreenWaitFailsAtOnceWhenTheAppHasExited() throws {
+        let app = try terminalApp(.name("sh"), ["-c", "echo bye"])
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let start = Date()
+        XCTAssertThrowsError(try app.waitForScreen(containing: "never", timeout: .seconds(30))) { error in
+            XCTAssertEqual((error as? CleanSlateError)?.code, .appExited)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 25, "must not wait out the timeout")
+    }
+
+    func testScreenQueriesOnAPipeLaunchAreATypedError() throws {
+        let app = try launchApp(.name("true"))
+        XCTAssertThrowsError(try app.screen()) { XCTAssertEqual(($0 as? CleanSlateError)?.code, .notRunning) }
+        XCTAssertThrowsError(try app.press(.enter)) { XCTAssertEqual(($0 as? CleanSlateError)?.code, .notRunning) }
+    }
+
+    func testInvalidTerminalSizesAreRejected() {
+        XCTAssertThrowsError(try TerminalSize(rows: 0, columns: 80))
+        XCTAssertThrowsError(try TerminalSize(parsing: "24by80"))
+        XCTAssertEqual(try TerminalSize(parsing: "30x100"), try TerminalSize(rows: 30, columns: 100))
+    }
+}
