@@ -74,7 +74,12 @@ enum Host {
 
     /// Creates an entry with a raw byte name in `directory` (a file, or a folder when `folder`).
     static func makeRawEntry(_ name: [UInt8], in directory: String, folder: Bool) {
-        let parent = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        makeRawEntry(name, in: Array(directory.utf8), folder: folder)
+    }
+
+    /// ``makeRawEntry(_:in:folder:)`` for a directory path given as raw bytes.
+    static func makeRawEntry(_ name: [UInt8], in directory: [UInt8], folder: Bool) {
+        let parent = open((directory + [0]).map { CChar(bitPattern: $0) }, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         precondition(parent >= 0)
         defer { close(parent) }
         let cName = (name + [0]).map { CChar(bitPattern: $0) }
