@@ -4,20 +4,7 @@ import XCTest
 @testable import CleanSlate
 
 /// Putting files into a sandbox before the app is launched.
-final class SandboxSeedingTests: XCTestCase {
-    private var sandbox: Sandbox!
-    private var outside: String!
-
-    override func setUpWithError() throws {
-        sandbox = try Sandbox()
-        outside = Host.makeFolder()
-    }
-
-    override func tearDownWithError() throws {
-        try sandbox.wipe()
-        Host.removeFolder(outside)
-    }
-
+final class SandboxSeedingTests: SandboxTestCase {
     func testWriteCreatesFoldersAndSetsPermissionsWhateverTheUmask() throws {
         try sandbox.write([0x00, 0xFF, 0x41], to: "app/data.bin", in: .data)
         try sandbox.write("secret", to: "app/nested/token", in: .config, permissions: 0o600)

@@ -139,6 +139,23 @@ enum Host {
     }
 }
 
+/// A test case with a fresh sandbox and a host folder "outside" it for every test, both removed in
+/// teardown (the sandbox by `wipe()`, so a wipe failure fails the test).
+class SandboxTestCase: XCTestCase {
+    var sandbox: Sandbox!
+    var outside: String!
+
+    override func setUpWithError() throws {
+        sandbox = try Sandbox()
+        outside = Host.makeFolder()
+    }
+
+    override func tearDownWithError() throws {
+        try sandbox.wipe()
+        Host.removeFolder(outside)
+    }
+}
+
 /// The closure a thread made by ``Host/asUser(_:_:_:)`` runs.
 final class ThreadBody: @unchecked Sendable {
     var body: (() -> Void)?

@@ -4,20 +4,7 @@ import XCTest
 @testable import CleanSlate
 
 /// Wiping a sandbox, whatever the app under test left in it.
-final class SandboxWipeTests: XCTestCase {
-    private var sandbox: Sandbox!
-    private var outside: String!
-
-    override func setUpWithError() throws {
-        sandbox = try Sandbox()
-        outside = Host.makeFolder()
-    }
-
-    override func tearDownWithError() throws {
-        try? sandbox.wipe()
-        Host.removeFolder(outside)
-    }
-
+final class SandboxWipeTests: SandboxTestCase {
     func testSymlinksToRealFoldersAndFilesOutsideAreRemovedNotFollowed() throws {
         Host.makeDirectory(outside + "/real")
         Host.write("keep me", to: outside + "/real/data.txt")
@@ -151,26 +138,37 @@ final class SandboxWipeTests: XCTestCase {
         XCTAssertFalse(Host.exists(sandbox.root))
     }
 
-    func testBindMountIsLeftAloneAndReported() throws {
+    func testBindMountsAreLeftAloneAndReported() throws {
+        // One mount from another file system (/tmp) and one bind mount of a folder on the sandbox's
+        // own file system, which has the same st_dev and is only recognised as a mount by statx.
+        let sameFileSystem = try Sandbox()
+        defer { try? sameFileSystem.wipe() }
+        try sameFileSystem.write("same-fs data", to: "inside.txt")
         Host.write("mounted data", to: outside + "/inside-mount.txt")
         try sandbox.write("removable", to: "other.txt")
-        try sandbox.createDirectory("mnt/point", in: .data)
-        let target = sandbox.path(.data, "mnt/point")
-        guard mount(outside, target, nil, UInt(MS_BIND), nil) == 0 else {
+        try sandbox.createDirectory("mnt/other-fs", in: .data)
+        try sandbox.createDirectory("same-fs", in: .cache)
+        let targets = [sandbox.path(.data, "mnt/other-fs"), sandbox.path(.cache, "same-fs")]
+        guard mount(outside, targets[0], nil, UInt(MS_BIND), nil) == 0 else {
             throw XCTSkip("cannot bind-mount here (errno \(errno)); the injected-failure test covers the reporting")
         }
-        var mounted = true
-        defer { if mounted { umount2(target, 0) } }
+        var mounted = [targets[0]]
+        defer { for target in mounted { umount2(target, 0) } }
+        XCTAssertEqual(mount(sameFileSystem.home, targets[1], nil, UInt(MS_BIND), nil), 0)
+        mounted.append(targets[1])
 
         let error = assertCleanSlateError(.wipeFailed) { try sandbox.wipe() }
         XCTAssertEqual(error?.errno, EBUSY)
-        XCTAssertTrue(error?.message.contains("xdg/data/mnt/point") == true, error?.message ?? "")
+        let message = error?.message ?? ""
+        XCTAssertTrue(message.contains("xdg/data/mnt/other-fs: a file system is mounted here"), message)
+        XCTAssertTrue(message.contains("xdg/cache/same-fs: a file system is mounted here"), message)
         XCTAssertEqual(Host.read(outside + "/inside-mount.txt"), "mounted data", "nothing under a mount may be removed")
+        XCTAssertEqual(try sameFileSystem.text(of: "inside.txt"), "same-fs data")
         XCTAssertFalse(Host.exists(sandbox.path(.home, "other.txt")), "everything else is removed")
         XCTAssertFalse(Host.exists(sandbox.home))
 
-        XCTAssertEqual(umount2(target, 0), 0)
-        mounted = false
+        for target in mounted { XCTAssertEqual(umount2(target, 0), 0) }
+        mounted = []
         try sandbox.wipe()
         XCTAssertFalse(Host.exists(sandbox.root))
         XCTAssertEqual(Host.read(outside + "/inside-mount.txt"), "mounted data")
