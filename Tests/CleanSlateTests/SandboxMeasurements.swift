@@ -36,6 +36,15 @@ final class SandboxMeasurements: XCTestCase {
                 try sandbox.wipe()
             })
             print("    copy methods per clone: \(statistics)")
+            var clones: [Sandbox] = []
+            report("template.makeSandbox() alone (create + clone)", folder, try measure(300) {
+                clones.append(try template.makeSandbox(rootDirectory: folder))
+            })
+            report("wipe of such a clone", folder, try clones.map { clone in
+                let start = ContinuousClock.now
+                try clone.wipe()
+                return milliseconds(ContinuousClock.now - start)
+            }.sorted())
             report("seeding the same 20 files with write() + wipe", folder, try measure(300) {
                 let sandbox = try Sandbox(rootDirectory: folder)
                 try seedTwentyFiles(sandbox)

@@ -67,6 +67,16 @@ final class SandboxSeedingTests: SandboxTestCase {
         assertCleanSlateError(.sandboxFailed) { try sandbox.copyItem(from: outside + "/absent", to: "x", in: .state) }
     }
 
+    func testCopyItemCopiesPseudoFilesThatReportSizeZero() throws {
+        // /proc files report size 0 and copy_file_range copies nothing from them; the copier must
+        // notice and read them instead of creating an empty copy.
+        let expected = try XCTUnwrap(Host.read("/proc/version"))
+        XCTAssertEqual(Host.status("/proc/version")?.st_size, 0)
+        XCTAssertFalse(expected.isEmpty)
+        try sandbox.copyItem(from: "/proc/version", to: "version", in: .temporary)
+        XCTAssertEqual(try sandbox.text(of: "version", in: .temporary), expected)
+    }
+
     func testInvalidRelativePathsAreRejectedAndNamed() throws {
         for bad in ["/etc/passwd", "../escape", "a/../../escape", "a\0b", "", ".", "a/.."] {
             let error = assertCleanSlateError(.invalidArgument) { try sandbox.write("x", to: bad) }
