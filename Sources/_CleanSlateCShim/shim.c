@@ -5,6 +5,10 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <linux/fs.h>
+#include <sys/fsuid.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -65,3 +69,20 @@ ssize_t cs_write_nosigpipe(int fd, const void *buf, size_t count) {
     errno = saved;
     return n;
 }
+
+ssize_t cs_copy_file_range(int fd_in, int fd_out, size_t count) {
+    return copy_file_range(fd_in, NULL, fd_out, NULL, count, 0);
+}
+
+int cs_ficlone(int dest_fd, int src_fd) { return ioctl(dest_fd, FICLONE, src_fd); }
+
+int cs_is_mount_root(int dirfd, const char *name) {
+    struct statx info;
+    if (statx(dirfd, name, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT, STATX_TYPE, &info) != 0) return -1;
+    if (!(info.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT)) { errno = ENOSYS; return -1; }
+    return (info.stx_attributes & STATX_ATTR_MOUNT_ROOT) ? 1 : 0;
+}
+
+int cs_set_thread_fsuid(uid_t uid) { return setfsuid(uid); }
+
+int cs_set_thread_fsgid(gid_t gid) { return setfsgid(gid); }

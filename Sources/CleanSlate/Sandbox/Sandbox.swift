@@ -1,24 +1,209 @@
-import Foundation
+import Synchronization
 
-// TEMPORARY minimal stand-in, replaced by the sandbox branch.
-public final class Sandbox: @unchecked Sendable {
-    public enum Location: String, CaseIterable, Sendable { case home, config, data, cache, state, runtime, temporary }
+/// A brand-new, empty HOME and XDG tree for one test, wiped in the test's teardown.
+///
+/// A sandbox is a folder `cleanslate-XXXXXX` (made by `mkdtemp`: mode 0700, unpredictable name)
+/// holding sibling folders, one per ``Location``: `home`, `xdg/config`, `xdg/data`, `xdg/cache`,
+/// `xdg/state`, `xdg/runtime` (0700) and `tmp`. A launcher points the app's `HOME`, `XDG_*_HOME`,
+/// `XDG_RUNTIME_DIR` and `TMPDIR` at them (see ``environment``); every launch in the same test sees
+/// what earlier launches saved, and the next test gets a new sandbox that holds nothing.
+///
+/// Before a launch a test can seed files (``write(_:to:in:permissions:)-(_,_,_,_)``,
+/// ``createDirectory(_:in:)``, ``copyItem(from:to:in:)``); afterwards it can inspect what the app
+/// wrote (``files(in:)``, ``contents(of:in:)``, ``snapshot()``). ``wipe()`` removes the tree and is
+/// safe against symlinks, read-only folders and odd names the app left behind.
+///
+/// All paths given to these methods are relative to a location and may not leave it; no method
+/// follows a symlink inside the sandbox. The object is thread-safe (operations are serialised by a
+/// lock) and knows nothing about processes. It is not wiped on deinitialisation: call ``wipe()``.
+public final class Sandbox: Sendable {
+    /// The sandbox folder, e.g. `/dev/shm/cleanslate-Ab12Cd`.
     public let root: String
-    public var home: String { root + "/home" }
-    public var configHome: String { root + "/xdg/config" }
-    public var dataHome: String { root + "/xdg/data" }
-    public var cacheHome: String { root + "/xdg/cache" }
-    public var stateHome: String { root + "/xdg/state" }
-    public var runtimeDirectory: String { root + "/xdg/runtime" }
-    public var temporaryDirectory: String { root + "/tmp" }
-    public private(set) var isWiped = false
-    public init(rootDirectory: String? = nil) throws {
-        var template = Array(((rootDirectory ?? "/dev/shm") + "/cleanslate-XXXXXX").utf8CString)
-        guard mkdtemp(&template) != nil else { throw CleanSlateError(.sandboxFailed, "mkdtemp") }
-        root = String(cString: template)
-        for p in [home, configHome, dataHome, cacheHome, stateHome, runtimeDirectory, temporaryDirectory] {
-            try FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
+    /// The path of the ``Location/home`` folder, for `HOME`.
+    public let home: String
+    /// The path of the ``Location/config`` folder, for `XDG_CONFIG_HOME`.
+    public let configHome: String
+    /// The path of the ``Location/data`` folder, for `XDG_DATA_HOME`.
+    public let dataHome: String
+    /// The path of the ``Location/cache`` folder, for `XDG_CACHE_HOME`.
+    public let cacheHome: String
+    /// The path of the ``Location/state`` folder, for `XDG_STATE_HOME`.
+    public let stateHome: String
+    /// The path of the ``Location/runtime`` folder (mode 0700), for `XDG_RUNTIME_DIR`.
+    public let runtimeDirectory: String
+    /// The path of the ``Location/temporary`` folder, for `TMPDIR`.
+    public let temporaryDirectory: String
+
+    struct State {
+        var wiped = false
+        var removed = false
+        /// Test seam for the remover (see ``TreeRemover/injectedFailure``).
+        var injectedWipeFailure: (@Sendable (String) -> Int32?)?
+    }
+
+    let state = Mutex(State())
+
+    /// Creates an empty sandbox in `rootDirectory`, else in `$CLEANSLATE_ROOT`, else in `/dev/shm`
+    /// (when writable), `$TMPDIR` or `/tmp`.
+    ///
+    /// Throws ``CleanSlateError/Code/sandboxRootMissing`` or ``CleanSlateError/Code/sandboxRootNotWritable``
+    /// naming the folder and where it came from when no sandbox can be created there.
+    public convenience init(rootDirectory: String? = nil) throws {
+        try self.init(root: SandboxRoot.makeRoot(in: SandboxRoot.current(argument: rootDirectory)))
+        do {
+            try makeLayout()
+        } catch {
+            _ = TreeRemover().removeTree(at: root)
+            throw error
         }
     }
-    public func wipe() throws { try? FileManager.default.removeItem(atPath: root); isWiped = true }
+
+    /// Creates a sandbox holding a copy of what `template` was prepared with.
+    ///
+    /// Equivalent to ``SandboxTemplate/makeSandbox(rootDirectory:)``. Each sandbox made this way is
+    /// independent: changing it changes neither the template nor other sandboxes made from it.
+    public convenience init(template: SandboxTemplate, rootDirectory: String? = nil) throws {
+        try self.init(root: SandboxRoot.makeRoot(in: SandboxRoot.current(argument: rootDirectory)))
+        do {
+            try makeLayout()
+            try template.sandbox.cloneContents(into: self)
+        } catch {
+            _ = TreeRemover().removeTree(at: root)
+            throw error
+        }
+    }
+
+    private init(root: String) {
+        self.root = root
+        home = root + "/" + Location.home.relativePath
+        configHome = root + "/" + Location.config.relativePath
+        dataHome = root + "/" + Location.data.relativePath
+        cacheHome = root + "/" + Location.cache.relativePath
+        stateHome = root + "/" + Location.state.relativePath
+        runtimeDirectory = root + "/" + Location.runtime.relativePath
+        temporaryDirectory = root + "/" + Location.temporary.relativePath
+    }
+
+    /// The absolute path of `relativePath` inside `location` (the location itself for `""`).
+    ///
+    /// This only joins text, it does not touch the file system. `..` cannot climb above the location
+    /// (it stops there, as `/..` stops at `/`) and NUL characters are dropped, so the result always
+    /// lies inside the location.
+    public func path(_ location: Location, _ relativePath: String = "") -> String {
+        let base = root + "/" + location.relativePath
+        let inside = RelativePath.clamped(relativePath)
+        return inside.isEmpty ? base : base + "/" + inside
+    }
+
+    /// The environment variables that point an app at this sandbox: `HOME`, `XDG_CONFIG_HOME`,
+    /// `XDG_DATA_HOME`, `XDG_CACHE_HOME`, `XDG_STATE_HOME`, `XDG_RUNTIME_DIR` and `TMPDIR`.
+    public var environment: [String: String] {
+        Dictionary(uniqueKeysWithValues: Location.allCases.map { ($0.environmentVariable, path($0)) })
+    }
+
+    /// Whether ``wipe()`` has been called; a wiped sandbox throws ``CleanSlateError/Code/sandboxWiped``
+    /// when used.
+    public var isWiped: Bool { state.withLock { $0.wiped } }
+
+    /// Removes the sandbox folder and everything in it.
+    ///
+    /// Symlinks are removed, never followed; read-only folders are made writable first; names are
+    /// handled as raw bytes; depth does not matter. What cannot be removed (a mount point, an
+    /// immutable file) is left in place after everything else has been removed, and the error
+    /// (``CleanSlateError/Code/wipeFailed``) names each such path relative to ``root`` and why.
+    /// Calling it again retries what remains; after a complete wipe it does nothing.
+    public func wipe() throws {
+        try state.withLock { state in
+            state.wiped = true
+            if state.removed { return }
+            var remover = TreeRemover()
+            remover.injectedFailure = state.injectedWipeFailure
+            let failures = remover.removeTree(at: root)
+            guard let first = failures.first else {
+                state.removed = true
+                return
+            }
+            let listed = failures.prefix(10).map { "\($0.path): \($0.reason) (errno \($0.errno))" }
+            let more = failures.count > 10 ? "; and \(failures.count - 10) more" : ""
+            throw CleanSlateError(
+                .wipeFailed, errno: first.errno,
+                "could not remove everything in the sandbox \(root); left in place: "
+                    + listed.joined(separator: "; ") + more + ". Everything else was removed; wipe() again retries.")
+        }
+    }
+
+    /// Runs `body` under the lock, unless the sandbox has been wiped.
+    func whileUsable<T>(_ body: () throws -> T) throws -> T {
+        try state.withLock { state in
+            if state.wiped {
+                throw CleanSlateError(.sandboxWiped, "the sandbox \(root) has been wiped and can no longer be used")
+            }
+            return try body()
+        }
+    }
+
+    /// Opens the directory `location`/`components` without following symlinks, creating missing
+    /// directories (mode 0755) when `create` is set, and passes its descriptor to `body`.
+    /// `rootComponents`, when given, replaces the location's own path below the root.
+    func withDirectory<T>(
+        _ location: Location, _ components: ArraySlice<FileName>, create: Bool,
+        relativeToRoot rootComponents: ArraySlice<FileName>? = nil, _ body: (Int32) throws -> T
+    ) throws -> T {
+        var current: Int32
+        do {
+            current = try FileSystemCall.openDirectory(path: root)
+        } catch {
+            throw CleanSlateError(.sandboxFailed, errno: error.rawValue, "cannot open the sandbox root \(root)")
+        }
+        defer { SystemCall.close(current) }
+        var walked: [FileName] = []
+        let base = rootComponents.map(Array.init) ?? location.components
+        for (index, name) in (base + components).enumerated() {
+            walked.append(name)
+            let next: Int32
+            do {
+                next = try openStep(name, in: current, create: create && index >= base.count)
+            } catch {
+                let reason = error == .notDirectory || error == .tooManyLinks
+                    ? "is not a directory (symlinks are not followed inside a sandbox)" : "cannot be opened"
+                throw CleanSlateError(
+                    .sandboxFailed, errno: error.rawValue, "\(DisplayPath.render(walked)) in the sandbox \(root) \(reason)")
+            }
+            SystemCall.close(current)
+            current = next
+        }
+        return try body(current)
+    }
+
+    private func openStep(_ name: FileName, in directory: Int32, create: Bool) throws(Errno) -> Int32 {
+        do {
+            return try FileSystemCall.openDirectory(at: directory, name)
+        } catch where create && error == .notFound {
+            do {
+                try FileSystemCall.makeDirectory(at: directory, name, mode: 0o700)
+            } catch where error == .exists {}
+            let made = try FileSystemCall.openDirectory(at: directory, name)
+            try? FileSystemCall.changeMode(of: made, to: 0o755)
+            return made
+        }
+    }
+
+    /// Creates the location folders with their modes (set with `fchmod`, so the umask does not matter).
+    private func makeLayout() throws {
+        let folders = [([FileName("xdg".utf8)], UInt16(0o755))] + Location.allCases.map { ($0.components, $0.permissions) }
+        for (components, permissions) in folders {
+            try withDirectory(.home, [], create: false, relativeToRoot: components.dropLast()) { parent in
+                do throws(Errno) {
+                    try FileSystemCall.makeDirectory(at: parent, components[components.count - 1], mode: 0o700)
+                    let made = try FileSystemCall.openDirectory(at: parent, components[components.count - 1])
+                    defer { SystemCall.close(made) }
+                    try FileSystemCall.changeMode(of: made, to: UInt32(permissions))
+                } catch {
+                    throw CleanSlateError(
+                        .sandboxFailed, errno: error.rawValue,
+                        "cannot create \(DisplayPath.render(components)) in the new sandbox \(root)")
+                }
+            }
+        }
+    }
 }

@@ -46,4 +46,26 @@ int cs_reap_pidfd(int pidfd, int nohang, int keep_zombie, int *exited, int *valu
 /// the process-wide disposition instead would alter the test runner for every other test.
 ssize_t cs_write_nosigpipe(int fd, const void *buf, size_t count);
 
+/// copy_file_range(2) between the current offsets of two descriptors (GNU-only declaration): copies
+/// in the kernel without a round trip through user space. Returns bytes copied, 0 at end, -1 + errno.
+ssize_t cs_copy_file_range(int fd_in, int fd_out, size_t count);
+
+/// ioctl(dest, FICLONE, src): shares the source's extents with the destination on file systems that
+/// support reflinks (btrfs, xfs). FICLONE is a function-like macro in <linux/fs.h>, which Swift cannot
+/// import. Returns 0 or -1 with errno (EOPNOTSUPP, EXDEV, EINVAL, ENOTTY where unsupported).
+int cs_ficlone(int dest_fd, int src_fd);
+
+/// statx(2) (GNU-only declaration) of `name` relative to `dirfd`, without following a final symlink:
+/// returns 1 when the entry is the root of a mount (bind mounts on the same device included, which
+/// st_dev comparison cannot see), 0 when it is not, -1 with errno when statx fails or the kernel
+/// does not report STATX_ATTR_MOUNT_ROOT (then the caller falls back to comparing st_dev).
+int cs_is_mount_root(int dirfd, const char *name);
+
+/// setfsuid(2) and setfsgid(2) (declared in <sys/fsuid.h>, which the Glibc module does not include):
+/// change the calling THREAD's file-system identity only. Tests use them to check permission
+/// handling as a non-root user without changing the identity of the whole test process. Return the
+/// previous id.
+int cs_set_thread_fsuid(uid_t uid);
+int cs_set_thread_fsgid(gid_t gid);
+
 #endif

@@ -1,0 +1,132 @@
+/// Removes a sandbox's directory tree, safely whatever the app under test left in it.
+///
+/// - Symlinks are removed, never followed: every call is relative to a directory descriptor and
+///   opens directories with `O_NOFOLLOW`, so a link to a real folder leaves that folder untouched.
+/// - Read-only directories (mode 000 or 500) are given owner permissions through the descriptor
+///   just opened (or `fchmodat(AT_SYMLINK_NOFOLLOW)` when it cannot be opened) before their entries
+///   are removed; read-only files need nothing, since unlinking depends on the directory's mode.
+/// - Names are handled as raw bytes, so newlines and bytes that are not UTF-8 are no problem.
+/// - The walk is iterative and holds at most three descriptors (see ``TreeWalker``), so depth is
+///   limited by neither the stack nor the descriptor limit.
+/// - A mount point (a different device, or a mount root per `statx`, which also catches bind mounts
+///   of the same file system) is not entered: it is reported, and what is mounted stays intact.
+/// - What cannot be removed (an immutable file, a mount point) is reported with its path relative to
+///   the root and the reason, after everything else has been removed.
+struct TreeRemover {
+    /// One entry that could not be removed.
+    struct Failure: Equatable {
+        /// The path relative to the removed root, escaped for display; `.` for the root itself.
+        let path: String
+        /// The `errno` of the failing call.
+        let errno: Int32
+        /// Why, and what to do about it.
+        let reason: String
+    }
+
+    /// A test seam: called with the display path of each entry about to be removed; returning an
+    /// `errno` makes the removal fail with it, as an immutable file would.
+    var injectedFailure: ((String) -> Int32?)?
+
+    /// Removes `rootPath` and everything below it; returns what could not be removed (empty on
+    /// success). A root that does not exist counts as removed.
+    func removeTree(at rootPath: String) -> [Failure] {
+        var failures: [Failure] = []
+        let root: Int32
+        do {
+            root = try openRoot(rootPath)
+        } catch {
+            if error == .notFound { return [] }
+            return [Failure(path: ".", errno: error.rawValue, reason: "cannot open the sandbox root \(rootPath)")]
+        }
+        defer { SystemCall.close(root) }
+        guard let rootStatus = try? FileSystemCall.fileStatus(of: root) else {
+            return [Failure(path: ".", errno: Errno.badDescriptor.rawValue, reason: "cannot read the sandbox root \(rootPath)")]
+        }
+
+        var walker = TreeWalker()
+        walker.makeAccessible = true
+        walker.walk(
+            root: root,
+            visit: { parent, path, name, status in
+                if status.kind == .directory {
+                    if status.device != rootStatus.device || FileSystemCall.isMountRoot(at: parent, name) == true {
+                        failures.append(Failure(
+                            path: DisplayPath.render(path + [name]), errno: Errno.busy.rawValue,
+                            reason: "a file system is mounted here; it was left alone (unmount it, then wipe again)"))
+                        return .failed
+                    }
+                    return .descend
+                }
+                return remove(name, in: parent, path: path, directory: false, failures: &failures) ? .handled : .failed
+            },
+            leave: { parent, path, name, failedBelow in
+                if failedBelow { return false }
+                return remove(name, in: parent, path: path, directory: true, failures: &failures)
+            },
+            fail: { path, name, error, action in
+                let full = name.map { path + [$0] } ?? path
+                failures.append(Failure(
+                    path: full.isEmpty ? "." : DisplayPath.render(full), errno: error.rawValue,
+                    reason: "cannot \(action) it"))
+            })
+        if failures.isEmpty {
+            do throws(Errno) {
+                if let code = injectedFailure?(".") { throw Errno(rawValue: code) }
+                try FileSystemCall.removeDirectory(path: rootPath)
+            } catch {
+                failures.append(Failure(path: ".", errno: error.rawValue, reason: reason(for: error, directory: true)))
+            }
+        }
+        return failures
+    }
+
+    /// Opens the root without following a symlink, giving it owner permissions if it has none.
+    private func openRoot(_ rootPath: String) throws(Errno) -> Int32 {
+        let root: Int32
+        do {
+            root = try FileSystemCall.openDirectory(path: rootPath)
+        } catch where error == .accessDenied {
+            try FileSystemCall.changeMode(path: rootPath, to: 0o700)
+            root = try FileSystemCall.openDirectory(path: rootPath)
+        }
+        if let status = try? FileSystemCall.fileStatus(of: root), status.permissions & 0o700 != 0o700 {
+            try? FileSystemCall.changeMode(of: root, to: UInt32(status.permissions | 0o700))
+        }
+        return root
+    }
+
+    /// Unlinks one entry; records a failure and returns false if that fails (a vanished entry is fine).
+    private func remove(
+        _ name: FileName, in parent: Int32, path: [FileName], directory: Bool, failures: inout [Failure]
+    ) -> Bool {
+        do throws(Errno) {
+            if let injectedFailure, let code = injectedFailure(DisplayPath.render(path + [name])) {
+                throw Errno(rawValue: code)
+            }
+            try FileSystemCall.remove(at: parent, name, directory: directory)
+            return true
+        } catch {
+            if error == .notFound { return true }
+            failures.append(Failure(
+                path: DisplayPath.render(path + [name]), errno: error.rawValue,
+                reason: reason(for: error, directory: directory)))
+            return false
+        }
+    }
+
+    /// A reason and remedy for a failed removal.
+    private func reason(for error: Errno, directory: Bool) -> String {
+        switch error {
+        case .notPermitted:
+            "the entry is immutable or append-only (see lsattr; clear it with chattr -i or chattr -a)"
+        case .busy:
+            "it is in use as a mount point (unmount it, then wipe again)"
+        case .notEmpty:
+            "the directory was not empty: entries appeared during the wipe (is a process of the app still running?)"
+        case .accessDenied:
+            "permission denied"
+        default:
+            directory ? "cannot remove the directory" : "cannot remove the file"
+        }
+    }
+}

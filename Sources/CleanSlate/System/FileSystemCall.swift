@@ -1,0 +1,336 @@
+import Glibc
+import _CleanSlateCShim
+
+/// A directory entry's name as the raw bytes the kernel returned, never decoded as text.
+///
+/// File names on Linux are byte strings: they may contain newlines or bytes that are not UTF-8.
+/// Code that removes or copies entries passes these bytes back to the kernel unchanged.
+typealias FileName = [UInt8]
+
+/// One entry read from a directory: its raw name and the `d_type` hint (`DT_UNKNOWN` on some file
+/// systems, so callers that need the type call ``FileSystemCall/status(at:_:)``).
+struct DirectoryEntry {
+    let name: FileName
+    let type: UInt8
+}
+
+/// Thin wrappers around the descriptor-relative file-system calls CleanSlate uses.
+///
+/// Each wrapper retries `EINTR` and reports failure as ``Errno``; callers turn that into a
+/// ``CleanSlateError`` naming the path relative to the sandbox. Names are raw bytes, resolved
+/// relative to a directory descriptor, and no wrapper follows a symlink in the final component
+/// unless its name says so.
+enum FileSystemCall {
+    /// Calls `body` with `name` as a NUL-terminated C string.
+    static func withCName<T>(_ name: FileName, _ body: (UnsafePointer<CChar>) -> T) -> T {
+        var terminated = name
+        terminated.append(0)
+        return terminated.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { body($0) }
+        }
+    }
+
+    /// Runs `body` until it does not fail with `EINTR`, turning `-1` into the thread's `errno`.
+    @discardableResult
+    static func check<T: BinaryInteger>(_ body: () -> T) throws(Errno) -> T {
+        switch SystemCall.retryingResult(body) {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
+    }
+
+    /// `openat(dirfd, name, O_RDONLY|O_DIRECTORY|O_NOFOLLOW|O_CLOEXEC)`: a directory, never through a symlink.
+    static func openDirectory(at dirfd: Int32, _ name: FileName) throws(Errno) -> Int32 {
+        try check { withCName(name) { openat(dirfd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) } }
+    }
+
+    /// `open(path, O_RDONLY|O_DIRECTORY|O_CLOEXEC)` for an absolute path the caller trusts (a sandbox root).
+    static func openDirectory(path: String, followingSymlink: Bool = false) throws(Errno) -> Int32 {
+        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingSymlink ? 0 : O_NOFOLLOW)
+        return try check { open(path, flags) }
+    }
+
+    /// `openat(dirfd, name, flags|O_NOFOLLOW|O_CLOEXEC, mode)`.
+    static func openFile(at dirfd: Int32, _ name: FileName, flags: Int32, mode: mode_t = 0o600) throws(Errno) -> Int32 {
+        try check { withCName(name) { openat(dirfd, $0, flags | O_NOFOLLOW | O_CLOEXEC, mode) } }
+    }
+
+    /// `open(path, O_RDONLY|O_CLOEXEC)`, following symlinks: for a host path the caller named.
+    static func openForReading(path: String) throws(Errno) -> Int32 {
+        try check { open(path, O_RDONLY | O_CLOEXEC) }
+    }
+
+    /// `fstatat(dirfd, name, AT_SYMLINK_NOFOLLOW)`: the entry itself, not what a symlink points to.
+    static func status(at dirfd: Int32, _ name: FileName) throws(Errno) -> stat {
+        var info = stat()
+        try check { withCName(name) { fstatat(dirfd, $0, &info, AT_SYMLINK_NOFOLLOW) } }
+        return info
+    }
+
+    /// `fstat(fd)`.
+    static func status(of fd: Int32) throws(Errno) -> stat {
+        var info = stat()
+        try check { fstat(fd, &info) }
+        return info
+    }
+
+    /// `stat(path)`, following symlinks.
+    static func status(path: String) throws(Errno) -> stat {
+        var info = stat()
+        try check { stat(path, &info) }
+        return info
+    }
+
+    /// `mkdirat(dirfd, name, mode)` (the mode is filtered by the umask; callers `fchmod` afterwards).
+    static func makeDirectory(at dirfd: Int32, _ name: FileName, mode: mode_t = 0o700) throws(Errno) {
+        try check { withCName(name) { mkdirat(dirfd, $0, mode) } }
+    }
+
+    /// `unlinkat(dirfd, name, directory ? AT_REMOVEDIR : 0)`.
+    static func remove(at dirfd: Int32, _ name: FileName, directory: Bool) throws(Errno) {
+        try check { withCName(name) { unlinkat(dirfd, $0, directory ? AT_REMOVEDIR : 0) } }
+    }
+
+    /// `rmdir(path)` for an absolute path the caller trusts (the sandbox root itself).
+    static func removeDirectory(path: String) throws(Errno) {
+        try check { rmdir(path) }
+    }
+
+    /// `fchmod(fd, mode)`: changes the mode of what the descriptor refers to, not of a path.
+    static func changeMode(of fd: Int32, to mode: mode_t) throws(Errno) {
+        try check { fchmod(fd, mode) }
+    }
+
+    /// `fchmodat(dirfd, name, mode, AT_SYMLINK_NOFOLLOW)`: fails (EOPNOTSUPP) on a symlink instead of
+    /// changing its target.
+    static func changeMode(at dirfd: Int32, _ name: FileName, to mode: mode_t) throws(Errno) {
+        try check { withCName(name) { fchmodat(dirfd, $0, mode, AT_SYMLINK_NOFOLLOW) } }
+    }
+
+    /// `readlinkat(dirfd, name)`: the target of a symlink as raw bytes.
+    static func readLink(at dirfd: Int32, _ name: FileName) throws(Errno) -> FileName {
+        var capacity = 256
+        while true {
+            var buffer = [UInt8](repeating: 0, count: capacity)
+            let count = try check {
+                withCName(name) { cName in
+                    buffer.withUnsafeMutableBufferPointer { bytes in
+                        bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: capacity) {
+                            readlinkat(dirfd, cName, $0, capacity)
+                        }
+                    }
+                }
+            }
+            if count < capacity { return Array(buffer[0..<count]) }
+            capacity *= 4
+        }
+    }
+
+    /// `symlinkat(target, dirfd, name)`.
+    static func makeSymlink(to target: FileName, at dirfd: Int32, _ name: FileName) throws(Errno) {
+        try check { withCName(target) { cTarget in withCName(name) { symlinkat(cTarget, dirfd, $0) } } }
+    }
+
+    /// Every entry of the open directory `fd` except `.` and `..`, read through a duplicate descriptor
+    /// so `fd` stays open and usable. The names are the raw `d_name` bytes.
+    static func entries(of fd: Int32) throws(Errno) -> [DirectoryEntry] {
+        let duplicate = try check { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
+        guard let stream = fdopendir(duplicate) else {
+            let error = Errno(rawValue: errno)
+            SystemCall.close(duplicate)
+            throw error
+        }
+        defer { closedir(stream) }
+        // The duplicate shares the file offset with `fd`; start from the beginning whatever it was.
+        rewinddir(stream)
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        var result: [DirectoryEntry] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw Errno(rawValue: errno) }
+                return result
+            }
+            let namePointer = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let length = strlen(namePointer)
+            let name = FileName(UnsafeRawBufferPointer(start: namePointer, count: length))
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            result.append(DirectoryEntry(name: name, type: entry.pointee.d_type))
+        }
+    }
+
+    /// `mkdtemp(template)`: a new directory with mode 0700 and an unpredictable name; returns its path.
+    static func makeTemporaryDirectory(template: String) throws(Errno) -> String {
+        var bytes = Array(template.utf8CString)
+        let made = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else { throw Errno(rawValue: errno) }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether `name` in `dirfd` is the root of a mount (bind mounts included); `nil` when the kernel
+    /// cannot tell.
+    static func isMountRoot(at dirfd: Int32, _ name: FileName) -> Bool? {
+        let answer = withCName(name) { cs_is_mount_root(dirfd, $0) }
+        return answer < 0 ? nil : answer == 1
+    }
+
+    /// `ioctl(dest, FICLONE, source)`: shares the source's data blocks with the destination.
+    static func cloneContents(from source: Int32, to destination: Int32) throws(Errno) {
+        try check { cs_ficlone(destination, source) }
+    }
+
+    /// `copy_file_range(source, dest, count)` from and to the current offsets; returns bytes copied.
+    static func copyRange(from source: Int32, to destination: Int32, count: Int) throws(Errno) -> Int {
+        try check { cs_copy_file_range(source, destination, count) }
+    }
+
+    /// `read(fd, buffer)`; returns bytes read (0 at end of file).
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try check { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// `write(fd, bytes)` until every byte is written.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
+        var offset = 0
+        while offset < bytes.count {
+            offset += try check { Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset) }
+        }
+    }
+
+    /// `getenv(name)` at call time; the environment is read, never changed.
+    static func environmentValue(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// `access(path, W_OK|X_OK) == 0` for a directory: whether entries can be created in it. This uses
+    /// the kernel's own check, which for root still fails on a read-only file system.
+    static func isWritableDirectory(_ path: String) -> Bool {
+        guard let info = try? status(path: path), (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        return access(path, W_OK | X_OK) == 0
+    }
+
+    /// The current working directory, for turning a relative root argument into an absolute path.
+    static func currentDirectory() -> String? {
+        guard let pointer = getcwd(nil, 0) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
+
+/// Named `errno` values, so code outside `System/` can match failures without importing Glibc.
+extension Errno {
+    static let notFound = Errno(rawValue: ENOENT)
+    static let notDirectory = Errno(rawValue: ENOTDIR)
+    static let accessDenied = Errno(rawValue: EACCES)
+    static let notPermitted = Errno(rawValue: EPERM)
+    static let readOnlyFileSystem = Errno(rawValue: EROFS)
+    static let exists = Errno(rawValue: EEXIST)
+    static let busy = Errno(rawValue: EBUSY)
+    static let notEmpty = Errno(rawValue: ENOTEMPTY)
+    static let isDirectory = Errno(rawValue: EISDIR)
+    static let tooManyLinks = Errno(rawValue: ELOOP)
+    static let notSupported = Errno(rawValue: EOPNOTSUPP)
+    static let noSystemCall = Errno(rawValue: ENOSYS)
+    static let crossDevice = Errno(rawValue: EXDEV)
+    static let invalid = Errno(rawValue: EINVAL)
+    static let notTerminal = Errno(rawValue: ENOTTY)
+    static let badDescriptor = Errno(rawValue: EBADF)
+}
+
+extension FileSystemCall {
+    /// `openat(dirfd, name, O_WRONLY|O_CREAT|O_TRUNC|O_NOFOLLOW|O_CLOEXEC, 0600)`: a regular file to
+    /// write, created if missing, never through a symlink.
+    static func createFile(at dirfd: Int32, _ name: FileName) throws(Errno) -> Int32 {
+        try openFile(at: dirfd, name, flags: O_WRONLY | O_CREAT | O_TRUNC)
+    }
+
+    /// `openat(dirfd, name, O_WRONLY|O_CREAT|O_EXCL|O_NOFOLLOW|O_CLOEXEC, 0600)`: a new file only.
+    static func createNewFile(at dirfd: Int32, _ name: FileName) throws(Errno) -> Int32 {
+        try openFile(at: dirfd, name, flags: O_WRONLY | O_CREAT | O_EXCL)
+    }
+
+    /// `openat(dirfd, name, O_RDONLY|O_NOFOLLOW|O_CLOEXEC)`: a file to read, never through a symlink.
+    static func openForReading(at dirfd: Int32, _ name: FileName) throws(Errno) -> Int32 {
+        try openFile(at: dirfd, name, flags: O_RDONLY)
+    }
+
+    /// Reads `fd` to its end.
+    static func readAll(_ fd: Int32) throws(Errno) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = try read(fd, into: &chunk)
+            if count == 0 { return result }
+            result.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// `read(fd)` into the whole of `buffer`; returns bytes read (0 at end of file).
+    static func read(_ fd: Int32, into buffer: inout [UInt8]) throws(Errno) -> Int {
+        try buffer.withUnsafeMutableBytes { bytes in Result { () throws(Errno) in try read(fd, into: bytes) } }.get()
+    }
+
+    /// `writeAll` for the first `count` bytes of an array (all of it by default).
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], count: Int? = nil) throws(Errno) {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(Errno) in try writeAll(fd, UnsafeRawBufferPointer(rebasing: buffer[0..<(count ?? buffer.count)])) }
+        }.get()
+    }
+}
+
+/// The parts of `struct stat` the sandbox code reads, so it needs no Glibc import.
+struct FileStatus: Equatable {
+    enum Kind: Equatable { case regular, directory, symlink, other }
+
+    let kind: Kind
+    let permissions: UInt16
+    let size: Int64
+    let device: UInt64
+    let inode: UInt64
+    let modificationNanoseconds: Int64
+
+    init(_ info: stat) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symlink
+        default: kind = .other
+        }
+        permissions = UInt16(info.st_mode & 0o7777)
+        size = Int64(info.st_size)
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        modificationNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
+    /// Whether two statuses describe the same file (device and inode).
+    func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
+}
+
+extension FileSystemCall {
+    /// ``status(at:_:)`` as a ``FileStatus``.
+    static func fileStatus(at dirfd: Int32, _ name: FileName) throws(Errno) -> FileStatus {
+        FileStatus(try status(at: dirfd, name))
+    }
+
+    /// ``status(of:)`` as a ``FileStatus``.
+    static func fileStatus(of fd: Int32) throws(Errno) -> FileStatus {
+        FileStatus(try status(of: fd))
+    }
+
+    /// ``status(path:)`` as a ``FileStatus``.
+    static func fileStatus(path: String) throws(Errno) -> FileStatus {
+        FileStatus(try status(path: path))
+    }
+
+    /// `fcntl(fd, F_DUPFD_CLOEXEC)`.
+    static func duplicate(_ fd: Int32) throws(Errno) -> Int32 {
+        try check { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
+    }
+
+    /// `fchmodat(AT_FDCWD, path, mode, AT_SYMLINK_NOFOLLOW)` for a path the caller trusts.
+    static func changeMode(path: String, to mode: mode_t) throws(Errno) {
+        try check { fchmodat(AT_FDCWD, path, mode, AT_SYMLINK_NOFOLLOW) }
+    }
+}
