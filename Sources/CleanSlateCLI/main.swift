@@ -1,2 +1,21 @@
-import CleanSlate
-print("cleanslate placeholder")
+import Foundation
+
+/// `cleanslate`: run any program in a fresh sandbox, or render a captured terminal byte stream.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+switch arguments.first {
+case "run":
+    status = RunCommand.main(Array(arguments.dropFirst()))
+case "render":
+    status = RenderCommand.main(Array(arguments.dropFirst()))
+case "-h", "--help", "help":
+    print(Usage.text)
+    status = 0
+case nil:
+    FileHandle.standardError.write(Data((Usage.text + "\n").utf8))
+    status = 64
+case let other?:
+    CLIOutput.error("unknown command '\(other)'; see 'cleanslate --help'")
+    status = 64
+}
+exit(status)

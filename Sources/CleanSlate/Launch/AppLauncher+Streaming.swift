@@ -1,0 +1,55 @@
+/// How far an app's output has got: byte counts per stream, and whether it has finished.
+public struct OutputProgress: Sendable, Equatable {
+    /// Bytes written to standard output (or to the terminal) so far.
+    public var standardOutput: Int
+    /// Bytes written to standard error so far.
+    public var standardError: Int
+    /// True once the app has exited and its output has been read to the end.
+    public var isFinished: Bool
+
+    /// The start: nothing read yet.
+    public static let start = OutputProgress(standardOutput: 0, standardError: 0, isFinished: false)
+
+    /// Creates a progress value.
+    public init(standardOutput: Int, standardError: Int, isFinished: Bool) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.isFinished = isFinished
+    }
+
+    /// The byte count of `stream`.
+    public subscript(stream: AppOutputStream) -> Int {
+        stream == .standardOutput ? standardOutput : standardError
+    }
+}
+
+extension AppLauncher {
+    /// Blocks until the app's output has moved beyond `known` (or the app has finished), and
+    /// returns the new progress; with ``outputBytes(_:from:)`` this streams output as it arrives
+    /// (the `cleanslate run` front end uses it). Returns `known` unchanged on timeout.
+    public func waitForOutputProgress(beyond known: OutputProgress, timeout: Duration? = nil) throws -> OutputProgress {
+        let process = try currentProcess(for: "stream its output")
+        let deadline = MonotonicInstant.now.advanced(by: timeout ?? defaultTimeout)
+        return whileWaiting {
+            process.monitor.withLock {
+                while true {
+                    let current = OutputProgress(
+                        standardOutput: process.output[.standardOutput]?.count ?? 0,
+                        standardError: process.output[.standardError]?.count ?? 0,
+                        isFinished: process.exitStatus != nil && process.ioFinished)
+                    if current != known { return current }
+                    if !process.monitor.wait(until: deadline) { return known }
+                }
+            }
+        }
+    }
+
+    /// The bytes the app wrote to `stream` from byte `offset` on, in the current launch.
+    public func outputBytes(_ stream: AppOutputStream, from offset: Int) -> [UInt8] {
+        guard let process = currentProcessIfAny else { return [] }
+        return process.monitor.withLock {
+            let bytes = process.output[stream] ?? []
+            return offset < bytes.count ? Array(bytes[max(0, offset)...]) : []
+        }
+    }
+}

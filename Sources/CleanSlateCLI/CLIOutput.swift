@@ -1,0 +1,51 @@
+import Foundation
+import Glibc
+
+/// Writing to the front end's own standard output and error.
+enum CLIOutput {
+    /// Writes raw bytes to a descriptor, all of them.
+    static func write(_ bytes: [UInt8], to fd: Int32) {
+        var offset = 0
+        bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 { if errno == EINTR { continue } else { return } }
+                offset += n
+            }
+        }
+    }
+
+    /// A line on standard error prefixed `cleanslate: `.
+    static func error(_ message: String) {
+        write(Array("cleanslate: \(message)\n".utf8), to: 2)
+    }
+
+    /// A line on standard output.
+    static func line(_ text: String) {
+        write(Array((text + "\n").utf8), to: 1)
+    }
+}
+
+/// A usage error: its message names the bad option and what to do.
+struct UsageError: Error {
+    let message: String
+}
+
+/// Reads options from an argument list, one at a time.
+struct ArgumentReader {
+    private var remaining: ArraySlice<String>
+
+    init(_ arguments: [String]) { remaining = arguments[...] }
+
+    /// The next argument, consumed.
+    mutating func next() -> String? { remaining.popFirst() }
+
+    /// Everything not yet consumed.
+    var rest: [String] { Array(remaining) }
+
+    /// The value of `option`, which must follow it.
+    mutating func value(for option: String) throws -> String {
+        guard let value = remaining.popFirst() else { throw UsageError(message: "\(option) needs a value; see 'cleanslate --help'") }
+        return value
+    }
+}

@@ -1,0 +1,43 @@
+import CleanSlate
+import Foundation
+import Glibc
+
+/// Copies the front end's standard input to the app, on a thread of its own.
+enum InputForwarder {
+    static func start(to app: AppLauncher, closesInputAtEnd: Bool) {
+        let thread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                do { try app.write(Array(buffer[0..<count]), timeout: .seconds(86_400)) } catch { return }
+            }
+            if closesInputAtEnd { try? app.closeInput() }
+        }
+        thread.start()
+    }
+}
+
+/// The user's terminal in raw mode for the duration of a terminal run, so every keystroke
+/// (Ctrl-C included) goes to the app; restored on every normal exit path.
+final class RawTerminalMode {
+    private let fd: Int32
+    private var saved = termios()
+    private var active = false
+
+    init?(fd: Int32) {
+        self.fd = fd
+        guard tcgetattr(fd, &saved) == 0 else { return nil }
+        var raw = saved
+        cfmakeraw(&raw)
+        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
+        active = true
+    }
+
+    func restore() {
+        guard active else { return }
+        active = false
+        _ = tcsetattr(fd, TCSANOW, &saved)
+    }
+}

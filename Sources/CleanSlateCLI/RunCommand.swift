@@ -1,0 +1,156 @@
+import CleanSlate
+import CleanSlateScreen
+import Foundation
+import Glibc
+
+/// `cleanslate run`: a program in a fresh sandbox, its output streamed, its exit status mirrored.
+enum RunCommand {
+    struct Options {
+        var keep = false
+        var terminalSize: TerminalSize?
+        var environment: [String: String] = [:]
+        var passedThrough: Set<String> = []
+        var inheritsEnvironment = false
+        var rootDirectory: String?
+        var command: [String] = []
+    }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do { options = try parse(arguments) } catch let error as UsageError {
+            CLIOutput.error(error.message)
+            return 64
+        } catch {
+            CLIOutput.error("\(error)")
+            return 64
+        }
+        do {
+            return try run(options)
+        } catch let error as CleanSlateError {
+            CLIOutput.error(error.description)
+            switch error.code {
+            case .executableNotFound: return 127
+            case .notExecutable: return 126
+            case .invalidArgument: return 64
+            default: return 70
+            }
+        } catch {
+            CLIOutput.error("\(error)")
+            return 70
+        }
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case "--keep": options.keep = true
+            case "--terminal": options.terminalSize = try TerminalSize(parsing: reader.value(for: "--terminal"))
+            case "--env":
+                let pair = try reader.value(for: "--env")
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw UsageError(message: "--env takes NAME=VALUE, got '\(pair)'")
+                }
+                options.environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            case "--pass-env": options.passedThrough.insert(try reader.value(for: "--pass-env"))
+            case "--inherit-env": options.inheritsEnvironment = true
+            case "--root": options.rootDirectory = try reader.value(for: "--root")
+            case "--":
+                options.command = reader.rest
+                return options
+            case let option where option.hasPrefix("-"):
+                throw UsageError(message: "unknown option '\(option)' for run; see 'cleanslate --help' (put '--' before the command's own options)")
+            default:
+                options.command = [argument] + reader.rest
+                return options
+            }
+        }
+        return options
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let sandbox = try Sandbox(rootDirectory: options.rootDirectory)
+        var keep = options.keep
+        defer { finish(sandbox, keep: keep) }
+        let before = try sandbox.snapshot()
+
+        let executable: Executable
+        if let command = options.command.first {
+            executable = command.contains("/") ? .path(command) : .name(command)
+        } else {
+            executable = .product("SampleApp")
+        }
+        let app = AppLauncher(executable, sandbox: sandbox)
+        app.launchArguments = Array(options.command.dropFirst())
+        app.launchEnvironment = options.environment
+        app.environmentPolicy = EnvironmentPolicy(passedThrough: options.passedThrough, inheritsHostEnvironment: options.inheritsEnvironment)
+        app.terminalSize = options.terminalSize
+        app.defaultTimeout = .seconds(86_400)
+
+        let rawMode = options.terminalSize != nil && isatty(0) == 1 ? RawTerminalMode(fd: 0) : nil
+        defer { rawMode?.restore() }
+        try app.launch()
+        InputForwarder.start(to: app, closesInputAtEnd: options.terminalSize == nil)
+
+        // Live output: pipes are copied to our own stdout/stderr; a terminal app's bytes are copied
+        // only when our stdout is a terminal that can show them (otherwise the final screen says it all).
+        let passThroughTerminal = options.terminalSize == nil || isatty(1) == 1
+        var shown = OutputProgress.start
+        func show(upTo progress: OutputProgress) {
+            for stream in AppOutputStream.allCases where progress[stream] > shown[stream] {
+                let bytes = app.outputBytes(stream, from: shown[stream]).prefix(progress[stream] - shown[stream])
+                if passThroughTerminal { CLIOutput.write(Array(bytes), to: stream == .standardOutput ? 1 : 2) }
+            }
+            shown = progress
+        }
+        while !shown.isFinished {
+            show(upTo: try app.waitForOutputProgress(beyond: shown))
+            if case .exited = app.state {
+                // Output written before the exit is already captured; what a leftover child still
+                // writes is not waited for.
+                show(upTo: try app.waitForOutputProgress(beyond: shown, timeout: .zero))
+                break
+            }
+        }
+        let status = try app.waitForExit()
+        let screen = options.terminalSize != nil ? try app.screen() : nil
+        app.terminate()
+        rawMode?.restore()
+
+        if let screen {
+            CLIOutput.line("--- final screen (\(screen.rows)x\(screen.columns)) ---")
+            for line in screen.lines { CLIOutput.line(line) }
+            CLIOutput.line("--- cursor: row \(screen.cursor.row), column \(screen.cursor.column) ---")
+        }
+        CLIOutput.error("\(executable) \(status)")
+        let changes = try sandbox.snapshot().changes(since: before)
+        reportChanges(changes, sandbox: sandbox)
+        if status != .exited(0) && ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"] == "failed" { keep = true }
+        return status.shellStatus
+    }
+
+    private static func reportChanges(_ changes: SandboxChanges, sandbox: Sandbox) {
+        if changes.isEmpty {
+            CLIOutput.error("files created: none")
+            return
+        }
+        for location in Sandbox.Location.allCases {
+            let created = changes.created(in: location)
+            let modified = changes.modified(in: location)
+            if created.isEmpty && modified.isEmpty { continue }
+            var line = "in \(location.environmentVariable):"
+            if !created.isEmpty { line += " created " + created.joined(separator: ", ") }
+            if !modified.isEmpty { line += (created.isEmpty ? "" : ";") + " modified " + modified.joined(separator: ", ") }
+            CLIOutput.error(line)
+        }
+    }
+
+    private static func finish(_ sandbox: Sandbox, keep: Bool) {
+        if keep {
+            CLIOutput.error("kept the sandbox at \(sandbox.root)")
+            return
+        }
+        do { try sandbox.wipe() } catch { CLIOutput.error("could not wipe the sandbox: \(error)") }
+    }
+}

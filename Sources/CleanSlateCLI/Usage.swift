@@ -1,0 +1,26 @@
+/// The help text of the `cleanslate` front end.
+enum Usage {
+    static let text = """
+        usage: cleanslate run [OPTIONS] [--] [COMMAND [ARGUMENTS...]]
+               cleanslate render --rows R --cols C [--cursor] [--framed] FILE|-
+
+        run      Runs COMMAND in a fresh sandbox (a new HOME, XDG folders and TMPDIR) with a pinned
+                 environment, streams its output, then reports its exit status and the files it
+                 created and wipes the sandbox. With no COMMAND it runs the bundled SampleApp.
+                 The exit code mirrors the app's (128 + N when killed by signal N).
+          --terminal ROWSxCOLS   run on a pseudo-terminal of that size; keystrokes pass through
+                                 when standard input is a terminal; the final screen is printed
+          --keep                 keep the sandbox and print its path instead of wiping it
+          --env NAME=VALUE       set a variable in the app's environment (repeatable)
+          --pass-env NAME        pass a variable of this shell through (repeatable)
+          --inherit-env          start from this shell's whole environment (session variables
+                                 such as DBUS_SESSION_BUS_ADDRESS are still withheld)
+          --root DIR             create the sandbox in DIR (default: CLEANSLATE_ROOT, else /dev/shm)
+
+        render   Feeds a raw byte capture (what a program wrote to its terminal) through the screen
+                 emulator and prints the final screen as text. '-' reads standard input.
+          --rows R, --cols C     the terminal size (both required)
+          --cursor               add the cursor position after the screen
+          --framed               draw the screen in a box with row and column numbers
+        """
+}

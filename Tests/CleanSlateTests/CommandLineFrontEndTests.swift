@@ -1,0 +1,113 @@
+import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// The real `cleanslate` executable, run as a user would run it.
+final class CommandLineFrontEndTests: XCTestCase {
+    /// Runs `cleanslate ARGUMENTS` with sandboxes created under this test's TMPDIR, so what the
+    /// front end leaves behind is visible.
+    private func cleanslate(_ arguments: [String], input: String? = nil) throws -> (ExitStatus, AppLauncher) {
+        let app = try makeApp(.product("cleanslate"), arguments: arguments)
+        try app.launch()
+        if let input { try app.typeText(input) }
+        try app.closeInput()
+        return (try app.waitForExit(timeout: .seconds(60)), app)
+    }
+
+    private func leftovers(_ app: AppLauncher) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: app.sandbox.temporaryDirectory)
+    }
+
+    func testRunWithoutCommandRunsSampleAppReportsFilesAndWipes() throws {
+        let sandbox = try sandboxForTest()
+        let (status, app) = try cleanslate(["run", "--root", sandbox.temporaryDirectory], input: "Ada\n")
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        XCTAssertTrue(app.standardOutput.contains("Welcome to SampleApp!"), app.standardOutput)
+        XCTAssertTrue(app.standardOutput.hasSuffix("Nice to meet you, Ada.\n"), app.standardOutput)
+        XCTAssertTrue(app.standardError.contains("in XDG_CONFIG_HOME: created sampleapp/, sampleapp/profile.json"), app.standardError)
+        XCTAssertEqual(try leftovers(app), [], "the front end must wipe its sandbox")
+    }
+
+    func testExitStatusIsMirroredAndOutputStreamsAreKeptApart() throws {
+        let sandbox = try sandboxForTest()
+        let (status, app) = try cleanslate(["run", "--root", sandbox.temporaryDirectory, "--", "sh", "-c", "echo out; echo err >&2; exit 7"])
+        XCTAssertEqual(status, .exited(7))
+        XCTAssertEqual(app.standardOutput, "out\n")
+        XCTAssertTrue(app.standardError.hasPrefix("err\n"), app.standardError)
+        XCTAssertTrue(app.standardError.contains("sh exited(7)"), app.standardError)
+
+        let (killed, _) = try cleanslate(["run", "--root", sandbox.temporaryDirectory, "sh", "-c", "kill -KILL $$"])
+        XCTAssertEqual(killed, .exited(128 + SIGKILL))
+    }
+
+    func testKeepPrintsAndKeepsTheSandbox() throws {
+        let sandbox = try sandboxForTest()
+        let (status, app) = try cleanslate(["run", "--keep", "--root", sandbox.temporaryDirectory, "sh", "-c", "echo kept > \"$HOME/note\""])
+        XCTAssertEqual(status, .exited(0))
+        let line = try XCTUnwrap(app.standardError.split(separator: "\n").first { $0.contains("kept the sandbox at ") })
+        let root = String(line[line.range(of: "kept the sandbox at ")!.upperBound...])
+        XCTAssertTrue(root.hasPrefix(sandbox.temporaryDirectory + "/cleanslate-"), root)
+        XCTAssertEqual(try String(contentsOfFile: root + "/home/note", encoding: .utf8), "kept\n")
+    }
+
+    func testEnvironmentOptionsReachTheApp() throws {
+        let sandbox = try sandboxForTest()
+        let (status, app) = try cleanslate(["run", "--root", sandbox.temporaryDirectory, "--env", "GREETING=hi there", "sh", "-c", "echo \"$GREETING|$HOME\""])
+        XCTAssertEqual(status, .exited(0))
+        XCTAssertTrue(app.standardOutput.hasPrefix("hi there|" + sandbox.temporaryDirectory + "/cleanslate-"), app.standardOutput)
+    }
+
+    func testTerminalRunPrintsTheFinalScreen() throws {
+        let sandbox = try sandboxForTest()
+        let (status, app) = try cleanslate(["run", "--root", sandbox.temporaryDirectory, "--terminal", "5x30", "--",
+                                            "sh", "-c", "printf 'line one\\n\\033[3;5Hat 3,5'; stty size"])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        XCTAssertEqual(app.standardOutput, """
+            --- final screen (5x30) ---
+            line one
+
+                at 3,55 30
+
+
+            --- cursor: row 3, column 0 ---
+
+            """)
+    }
+
+    func testBadUsageAndMissingCommandsGiveShellLikeExitCodes() throws {
+        let (usage, app) = try cleanslate(["run", "--bogus"])
+        XCTAssertEqual(usage, .exited(64))
+        XCTAssertTrue(app.standardError.contains("unknown option '--bogus'"), app.standardError)
+        let (size, sizeApp) = try cleanslate(["run", "--terminal", "0x80", "true"])
+        XCTAssertEqual(size, .exited(64))
+        XCTAssertTrue(sizeApp.standardError.contains("0x80"), sizeApp.standardError)
+        let sandbox = try sandboxForTest()
+        let (missing, missingApp) = try cleanslate(["run", "--root", sandbox.temporaryDirectory, "no-such-command-xyz"])
+        XCTAssertEqual(missing, .exited(127))
+        XCTAssertTrue(missingApp.standardError.contains("no-such-command-xyz was not found on PATH"), missingApp.standardError)
+        XCTAssertEqual(try leftovers(missingApp), [], "a failed launch must still wipe the sandbox")
+    }
+
+    func testRenderPrintsTheScreenOfACapturedByteStream() throws {
+        let sandbox = try sandboxForTest()
+        let capture = sandbox.temporaryDirectory + "/capture.bin"
+        // Clear, then text at row 2 col 3, then a wide character, then overwrite the start of row 1.
+        try Data("\u{1B}[2J\u{1B}[2;3Hhello 世界\u{1B}[1;1HAB".utf8).write(to: URL(fileURLWithPath: capture))
+        let (status, app) = try cleanslate(["render", "--rows", "3", "--cols", "12", "--cursor", capture])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        XCTAssertEqual(app.standardOutput, "AB\n  hello 世界\n\ncursor: row 0, column 2\n")
+
+        let (missing, missingApp) = try cleanslate(["render", "--rows", "3", "--cols", "12", "/nonexistent/capture"])
+        XCTAssertEqual(missing, .exited(66))
+        XCTAssertTrue(missingApp.standardError.contains("/nonexistent/capture"))
+        let (usage, _) = try cleanslate(["render", capture])
+        XCTAssertEqual(usage, .exited(64))
+    }
+
+    func testRenderReadsStandardInput() throws {
+        let (status, app) = try cleanslate(["render", "--rows", "2", "--cols", "5", "-"], input: "abcdefg")
+        XCTAssertEqual(status, .exited(0))
+        XCTAssertEqual(app.standardOutput, "abcde\nfg\n")
+    }
+}
