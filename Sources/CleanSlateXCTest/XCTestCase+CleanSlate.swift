@@ -12,15 +12,17 @@ extension XCTestCase {
     /// fails the test with the path and the reason.
     ///
     /// - Parameters:
+    ///   - template: a prepared ``SandboxTemplate`` to clone (for returning-user tests); nil starts empty.
+    ///     Only the first call of a test creates the sandbox, so pass it there (e.g. in `setUp`).
     ///   - keep: when to keep the sandbox; nil uses `CLEANSLATE_KEEP`, else `.failed`.
     ///   - rootDirectory: where to create it; nil uses `CLEANSLATE_ROOT`, else the default.
     public func sandboxForTest(
-        keep: KeepPolicy? = nil, rootDirectory: String? = nil,
+        template: SandboxTemplate? = nil, keep: KeepPolicy? = nil, rootDirectory: String? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> Sandbox {
         if let existing = TestSandboxes.sandbox(for: self) { return existing }
         let policy = try KeepPolicy.resolve(explicit: keep, environmentValue: ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"])
-        let sandbox = try Sandbox(rootDirectory: rootDirectory)
+        let sandbox = try template.map { try Sandbox(template: $0, rootDirectory: rootDirectory) } ?? Sandbox(rootDirectory: rootDirectory)
         TestSandboxes.set(sandbox, for: self)
         let name = self.name
         addTeardownBlock { [unowned self] in

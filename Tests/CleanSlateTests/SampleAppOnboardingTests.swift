@@ -55,9 +55,9 @@ final class SampleAppOnboardingTests: XCTestCase {
         try app.launch()
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         XCTAssertEqual(app.standardOutput, "1. buy milk\n")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: app.sandbox.dataHome + "/sampleapp/notes.txt"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: app.sandbox.cacheHome + "/sampleapp/index.cache"))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: app.sandbox.home), [], "nothing may be written to HOME itself")
+        XCTAssertEqual(try app.sandbox.files(in: .data), ["sampleapp/", "sampleapp/notes.txt"])
+        XCTAssertEqual(try app.sandbox.files(in: .cache), ["sampleapp/", "sampleapp/index.cache"])
+        XCTAssertEqual(try app.sandbox.files(in: .home), [], "nothing may be written to HOME itself")
     }
 
     func testErrorsGoToStandardErrorWithDistinctExitCodes() throws {
@@ -89,5 +89,42 @@ final class SampleAppOnboardingTests: XCTestCase {
             "\u00e9"
 
             """#)
+    }
+}
+
+/// Returning-user tests start from a template prepared once for the whole class and cloned into
+/// each test's own sandbox.
+final class SampleAppReturningUserTests: XCTestCase {
+    nonisolated(unsafe) private static var template: SandboxTemplate?
+
+    override class func setUp() {
+        super.setUp()
+        template = try? SandboxTemplate { sandbox in
+            try sandbox.write(#"{"name": "Marie", "theme": "Dark"}"#, to: "sampleapp/profile.json", in: .config)
+            try sandbox.write("first note\n", to: "sampleapp/notes.txt", in: .data)
+        }
+    }
+
+    override class func tearDown() {
+        try? template?.wipe()
+        template = nil
+        super.tearDown()
+    }
+
+    func testReturningUserIsGreetedFromThePreparedProfile() throws {
+        _ = try sandboxForTest(template: try XCTUnwrap(Self.template, "the template could not be prepared"))
+        let app = try launchApp(.product("SampleApp"))
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        XCTAssertEqual(app.standardOutput, "Welcome back, Marie!\n")
+    }
+
+    func testChangesInOneCloneDoNotReachTheTemplateOrTheNextTest() throws {
+        let sandbox = try sandboxForTest(template: try XCTUnwrap(Self.template))
+        let app = try launchApp(.product("SampleApp"), arguments: ["notes", "add", "second"])
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        XCTAssertEqual(try sandbox.text(of: "sampleapp/notes.txt", in: .data), "first note\nsecond\n")
+        let fresh = try Sandbox(template: try XCTUnwrap(Self.template))
+        defer { try? fresh.wipe() }
+        XCTAssertEqual(try fresh.text(of: "sampleapp/notes.txt", in: .data), "first note\n")
     }
 }
