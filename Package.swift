@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "CleanSlate", dependencies: ["_CleanSlateCShim", "CleanSlateScreen"]),
         // XCTest integration: teardown-block registration, keep-on-failure, leak checks.
         .target(name: "CleanSlateXCTest", dependencies: ["CleanSlate"]),
-        .executableTarget(name: "CleanSlateCLI", dependencies: ["CleanSlate"]),
+        .executableTarget(name: "CleanSlateCLI", dependencies: ["CleanSlate", "SampleApp"]),
         .executableTarget(name: "SampleApp", path: "SampleApp"),
         .executableTarget(name: "CleanSlateBenchmarks", dependencies: ["CleanSlate", "_CleanSlateCShim", "CleanSlateScreen"]),
         .testTarget(name: "CleanSlateTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),

@@ -5,7 +5,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "launch":
     try runLaunchBenchmark(arguments: Array(arguments.dropFirst()))
+case "roundtrip":
+    try runRoundTripBenchmark(arguments: Array(arguments.dropFirst()))
 default:
-    FileHandle.standardError.write(Data("usage: cleanslate-benchmarks launch [--iterations N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: cleanslate-benchmarks launch|roundtrip [--iterations N]\n".utf8))
     exit(64)
 }

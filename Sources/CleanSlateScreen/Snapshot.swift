@@ -1,4 +1,8 @@
 /// An immutable copy of what the terminal shows: cells, cursor, title, modes and scrollback.
+///
+/// Taking one copies the compact cells only (a few tens of kilobytes at 24x80, plus references to
+/// the scrollback lines); text, cells and scrollback strings are built when asked for, so a wait can
+/// take a snapshot after every chunk of output.
 public struct ScreenSnapshot: Sendable, Equatable {
     /// The number of rows.
     public let rows: Int
@@ -14,15 +18,17 @@ public struct ScreenSnapshot: Sendable, Equatable {
     public let isAlternateScreenActive: Bool
     /// The terminal modes at the time of the snapshot.
     public let modes: TerminalModes
-    /// The primary screen's scrollback, oldest line first, trailing blanks trimmed.
-    public let scrollback: [String]
-    /// The cells, row by row.
-    let cells: [ScreenCell]
+    /// The stored cells, row by row.
+    let storedCells: [Cell]
+    /// The scalars of the cluster entries the cells refer to.
+    let clusterScalars: [[UInt32]]
+    /// The scrollback lines as stored cells, oldest first.
+    let scrollbackCells: [[Cell]]
 
     /// Creates a snapshot from its parts; `cells` holds `rows * columns` cells row by row.
     init(
         rows: Int, columns: Int, cursor: ScreenPosition, isCursorVisible: Bool, title: String,
-        isAlternateScreenActive: Bool, modes: TerminalModes, scrollback: [String], cells: [ScreenCell]
+        isAlternateScreenActive: Bool, modes: TerminalModes, cells: [Cell], clusters: [[UInt32]], scrollback: [[Cell]]
     ) {
         self.rows = rows
         self.columns = columns
@@ -31,8 +37,39 @@ public struct ScreenSnapshot: Sendable, Equatable {
         self.title = title
         self.isAlternateScreenActive = isAlternateScreenActive
         self.modes = modes
-        self.scrollback = scrollback
-        self.cells = cells
+        self.storedCells = cells
+        self.clusterScalars = clusters
+        self.scrollbackCells = scrollback
+    }
+
+    /// The primary screen's scrollback, oldest line first, trailing blanks trimmed.
+    public var scrollback: [String] {
+        scrollbackCells.map { line in ScreenSnapshot.trimmingTrailingBlanks(line.reduce(into: "") { $0 += character(of: $1) }) }
+    }
+
+    /// The text a stored cell shows.
+    func character(of cell: Cell) -> String {
+        if cell.width == 0 { return "" }
+        if cell.code == 0 { return " " }
+        guard cell.isCluster else { return String(Unicode.Scalar(cell.code).map(Character.init) ?? "\u{FFFD}") }
+        var text = ""
+        for scalar in clusterScalars[Int(cell.code & ~Cell.clusterFlag)] {
+            text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+        }
+        return text
+    }
+
+    /// Snapshots are equal when they show the same thing, whatever their internal numbering.
+    public static func == (lhs: ScreenSnapshot, rhs: ScreenSnapshot) -> Bool {
+        guard lhs.rows == rhs.rows, lhs.columns == rhs.columns, lhs.cursor == rhs.cursor,
+              lhs.isCursorVisible == rhs.isCursorVisible, lhs.title == rhs.title,
+              lhs.isAlternateScreenActive == rhs.isAlternateScreenActive, lhs.modes == rhs.modes else { return false }
+        for row in 0..<lhs.rows {
+            for column in 0..<lhs.columns where lhs.cell(row: row, column: column) != rhs.cell(row: row, column: column) {
+                return false
+            }
+        }
+        return lhs.scrollback == rhs.scrollback
     }
 
     /// The cell at a zero-based position.
@@ -40,14 +77,18 @@ public struct ScreenSnapshot: Sendable, Equatable {
     /// - Precondition: the position is on the screen.
     public func cell(row: Int, column: Int) -> ScreenCell {
         precondition(row >= 0 && row < rows && column >= 0 && column < columns, "(\(row), \(column)) is off the screen")
-        return cells[row * columns + column]
+        let cell = storedCells[row * columns + column]
+        return ScreenCell(
+            character: character(of: cell), width: Int(cell.width), foreground: PackedColor.unpack(cell.foreground),
+            background: PackedColor.unpack(cell.background), attributes: CellAttributes(rawValue: cell.attributes),
+            underline: UnderlineStyle(rawValue: cell.underline) ?? .none)
     }
 
     /// The text of a row, trailing blanks trimmed. A wide character appears once.
     public func text(row: Int) -> String {
         precondition(row >= 0 && row < rows, "row \(row) is off the screen")
         var text = ""
-        for cell in cells[(row * columns)..<((row + 1) * columns)] { text += cell.character }
+        for cell in storedCells[(row * columns)..<((row + 1) * columns)] { text += character(of: cell) }
         return ScreenSnapshot.trimmingTrailingBlanks(text)
     }
 
@@ -66,9 +107,9 @@ public struct ScreenSnapshot: Sendable, Equatable {
             // One entry per character shown, with the column it starts in.
             var shown: [(character: Character, column: Int)] = []
             for column in 0..<columns {
-                let cell = cells[row * columns + column]
+                let cell = storedCells[row * columns + column]
                 if cell.width == 0 { continue }
-                for character in cell.character { shown.append((character, column)) }
+                for character in character(of: cell) { shown.append((character, column)) }
             }
             guard shown.count >= needle.count else { continue }
             for start in 0...(shown.count - needle.count) {
@@ -96,21 +137,18 @@ public struct ScreenSnapshot: Sendable, Equatable {
 extension TerminalEmulator {
     /// Takes an immutable copy of the visible screen.
     public func snapshot() -> ScreenSnapshot {
-        var cells: [ScreenCell] = []
+        var cells: [Cell] = []
         cells.reserveCapacity(rows * columns)
         for row in 0..<rows {
-            let line = grid.row(row)
-            for column in 0..<columns { cells.append(screenCell(line[column])) }
+            cells.append(contentsOf: UnsafeBufferPointer(start: grid.row(row), count: columns))
         }
-        var scrollback: [String] = []
+        var scrollback: [[Cell]] = []
         scrollback.reserveCapacity(scrollbackLines.count)
-        for index in 0..<scrollbackLines.count {
-            let text = scrollbackLines[index].reduce(into: "") { $0 += character(of: $1) }
-            scrollback.append(ScreenSnapshot.trimmingTrailingBlanks(text))
-        }
+        for index in 0..<scrollbackLines.count { scrollback.append(scrollbackLines[index]) }
         return ScreenSnapshot(
             rows: rows, columns: columns, cursor: cursor, isCursorVisible: modes.cursorVisible, title: title,
-            isAlternateScreenActive: isAlternateActive, modes: modes, scrollback: scrollback, cells: cells)
+            isAlternateScreenActive: isAlternateActive, modes: modes, cells: cells, clusters: clusters.clusters,
+            scrollback: scrollback)
     }
 
     /// The text a stored cell shows.
@@ -122,13 +160,5 @@ extension TerminalEmulator {
             text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
         }
         return text
-    }
-
-    /// The public form of a stored cell.
-    func screenCell(_ cell: Cell) -> ScreenCell {
-        ScreenCell(
-            character: character(of: cell), width: Int(cell.width), foreground: PackedColor.unpack(cell.foreground),
-            background: PackedColor.unpack(cell.background), attributes: CellAttributes(rawValue: cell.attributes),
-            underline: UnderlineStyle(rawValue: cell.underline) ?? .none)
     }
 }

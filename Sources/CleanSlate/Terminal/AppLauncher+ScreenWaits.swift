@@ -7,7 +7,7 @@ extension AppLauncher {
     /// current screen framed with row numbers and the cursor, and the last bytes received, escaped.
     @discardableResult
     public func waitForScreen(containing text: String, timeout: Duration? = nil) throws -> ScreenSnapshot {
-        try waitForScreen("the screen to show \(text.debugDescription)", timeout: timeout) { $0.contains(text) }
+        try waitForScreen(description: "the screen to show \(text.debugDescription)", timeout: timeout) { $0.screenContains(text) }
     }
 
     /// Waits until the screen's text (rows joined by newlines) matches the regular expression `pattern`.
@@ -17,7 +17,7 @@ extension AppLauncher {
         do { regex = try Regex(pattern) } catch {
             throw CleanSlateError(.invalidArgument, "the regular expression \(pattern.debugDescription) is invalid: \(error)")
         }
-        return try waitForScreen("the screen to match /\(pattern)/", timeout: timeout) { $0.text.contains(regex) }
+        return try waitForScreen(description: "the screen to match /\(pattern)/", timeout: timeout) { $0.snapshot().text.contains(regex) }
     }
 
     /// Waits until `predicate` holds for the screen. `description` names the condition in the
@@ -27,6 +27,14 @@ extension AppLauncher {
         _ description: String = "the screen condition", timeout: Duration? = nil,
         until predicate: (ScreenSnapshot) throws -> Bool
     ) throws -> ScreenSnapshot {
+        try waitForScreen(description: description, timeout: timeout) { try predicate($0.snapshot()) }
+    }
+
+    /// The shared wait: `holds` is checked on the live emulator (with the monitor held) after
+    /// every chunk of output.
+    private func waitForScreen(
+        description: String, timeout: Duration?, holds: (TerminalEmulator) throws -> Bool
+    ) throws -> ScreenSnapshot {
         let (process, terminal) = try terminalProcess(for: "wait for its screen")
         let start = MonotonicInstant.now
         let deadline = start.advanced(by: timeout ?? defaultTimeout)
@@ -34,12 +42,10 @@ extension AppLauncher {
         let outcome: Outcome = try whileWaiting {
             try process.monitor.withLock {
                 while true {
-                    let screen = terminal.emulator.snapshot()
-                    if try predicate(screen) { return .matched(screen) }
+                    if try holds(terminal.emulator) { return .matched(terminal.emulator.snapshot()) }
                     if process.exitStatus != nil && process.ioFinished { return .ended }
                     if !process.monitor.wait(until: deadline) {
-                        let last = terminal.emulator.snapshot()
-                        return try predicate(last) ? .matched(last) : .timedOut
+                        return try holds(terminal.emulator) ? .matched(terminal.emulator.snapshot()) : .timedOut
                     }
                 }
             }
