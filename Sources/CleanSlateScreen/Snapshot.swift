@@ -161,4 +161,12 @@ extension TerminalEmulator {
         }
         return text
     }
+
+    /// The public form of a stored cell.
+    func screenCell(_ cell: Cell) -> ScreenCell {
+        ScreenCell(
+            character: character(of: cell), width: Int(cell.width), foreground: PackedColor.unpack(cell.foreground),
+            background: PackedColor.unpack(cell.background), attributes: CellAttributes(rawValue: cell.attributes),
+            underline: UnderlineStyle(rawValue: cell.underline) ?? .none)
+    }
 }
