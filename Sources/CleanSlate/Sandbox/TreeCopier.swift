@@ -21,6 +21,9 @@ struct TreeCopier {
     var mergeDirectories = false
     /// What was copied so far.
     private(set) var statistics = Statistics()
+    /// Set after the first FICLONE that the file systems refused: they will refuse the rest too
+    /// (one copier copies between the same two file systems), so it is not tried again.
+    private var cloningUnsupported = false
 
     private enum Work {
         case entry(sourceParent: Int32, name: FileName, destinationParent: Int32, path: [FileName])
@@ -114,7 +117,7 @@ struct TreeCopier {
             }
             defer { SystemCall.close(destination) }
             do {
-                try copyContents(from: source, to: destination)
+                try copyContents(from: source, to: destination, size: status.size)
                 try FileSystemCall.changeMode(of: destination, to: UInt32(status.permissions))
             } catch {
                 throw failure(error, "copy the contents of", destinationPath)
@@ -156,25 +159,37 @@ struct TreeCopier {
     }
 
     /// Copies the bytes of `source` to `destination`: reflink, else in-kernel copy, else read/write.
-    private mutating func copyContents(from source: Int32, to destination: Int32) throws(Errno) {
-        do {
-            try FileSystemCall.cloneContents(from: source, to: destination)
-            statistics.cloned += 1
-            return
-        } catch where Self.unsupported(error) {}
+    /// `size` is the source's size when it was examined: the in-kernel copy stops there, saving the
+    /// call that would report the end of the file. A file reporting size 0 (as in /proc) is copied
+    /// until its end.
+    private mutating func copyContents(from source: Int32, to destination: Int32, size: Int64) throws(Errno) {
+        if !cloningUnsupported {
+            do {
+                try FileSystemCall.cloneContents(from: source, to: destination)
+                statistics.cloned += 1
+                return
+            } catch where Self.unsupported(error) {
+                cloningUnsupported = true
+            }
+        }
         var copied = 0
-        while true {
+        var inKernel = true
+        while size == 0 || copied < size {
             let count: Int
             do {
                 count = try FileSystemCall.copyRange(from: source, to: destination, count: 1 << 30)
             } catch where copied == 0 && Self.unsupported(error) {
+                inKernel = false
                 break
             }
-            if count == 0 {
-                statistics.copiedInKernel += 1
-                return
-            }
+            if count == 0 { break }
             copied += count
+        }
+        // Empty files, and pseudo-files that give copy_file_range nothing (procfs, sysfs), are read
+        // to be sure: read(2) returns their contents, or 0 at once for a really empty file.
+        if inKernel && copied > 0 {
+            statistics.copiedInKernel += 1
+            return
         }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
