@@ -8,8 +8,8 @@ import Synchronization
 /// `XDG_RUNTIME_DIR` and `TMPDIR` at them (see ``environment``); every launch in the same test sees
 /// what earlier launches saved, and the next test gets a new sandbox that holds nothing.
 ///
-/// Before a launch a test can seed files (``write(_:to:in:permissions:)-(_,_,_,_)``,
-/// ``createDirectory(_:in:)``, ``copyItem(from:to:in:)``); afterwards it can inspect what the app
+/// Before a launch a test can seed files (`write(_:to:in:permissions:)`, ``createDirectory(_:in:)``,
+/// ``copyItem(from:to:in:)``) or start from a ``SandboxTemplate``; afterwards it can inspect what the app
 /// wrote (``files(in:)``, ``contents(of:in:)``, ``snapshot()``). ``wipe()`` removes the tree and is
 /// safe against symlinks, read-only folders and odd names the app left behind.
 ///

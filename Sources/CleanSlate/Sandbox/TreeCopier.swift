@@ -27,7 +27,7 @@ struct TreeCopier {
 
     private enum Work {
         case entry(sourceParent: Int32, name: FileName, destinationParent: Int32, path: [FileName])
-        case finish(source: Int32, destination: Int32, permissions: UInt16)
+        case finish(source: Int32, destination: Int32, permissions: UInt16, path: [FileName])
     }
 
     private var stack: [Work] = []
@@ -55,7 +55,7 @@ struct TreeCopier {
             switch work {
             case let .entry(sourceParent, name, destinationParent, path):
                 try copyEntry(name, from: sourceParent, to: destinationParent, path: path)
-            case let .finish(source, destination, permissions):
+            case let .finish(source, destination, permissions, path):
                 defer {
                     SystemCall.close(source)
                     SystemCall.close(destination)
@@ -63,7 +63,7 @@ struct TreeCopier {
                 do {
                     try FileSystemCall.changeMode(of: destination, to: UInt32(permissions))
                 } catch {
-                    throw failure(error, "set the mode of the directory", [])
+                    throw failure(error, "set the mode of the directory", path)
                 }
             }
         }
@@ -130,7 +130,7 @@ struct TreeCopier {
                 throw failure(error, "create the directory", destinationPath)
             }
             sourceOwned = false
-            stack.append(.finish(source: source, destination: destination, permissions: status.permissions))
+            stack.append(.finish(source: source, destination: destination, permissions: status.permissions, path: destinationPath))
             statistics.directories += 1
             try pushChildren(of: source, into: destination, path: destinationPath)
         default:
@@ -212,7 +212,7 @@ struct TreeCopier {
     /// Closes the descriptors of directories whose copy was interrupted by an error.
     private mutating func closeRemaining() {
         while let work = stack.popLast() {
-            if case let .finish(source, destination, _) = work {
+            if case let .finish(source, destination, _, _) = work {
                 SystemCall.close(source)
                 SystemCall.close(destination)
             }
