@@ -45,8 +45,8 @@ extension Sandbox {
     @discardableResult
     func cloneContents(into other: Sandbox) throws -> TreeCopier.Statistics {
         try whileUsable {
-            try withDirectory(.home, [], create: false, relativeToRoot: []) { source in
-                try other.withDirectory(.home, [], create: false, relativeToRoot: []) { destination in
+            try withRootDirectory { source in
+                try other.withRootDirectory { destination in
                     var copier = TreeCopier()
                     copier.mergeDirectories = true
                     try copier.copyChildren(of: source, into: destination, path: [])
