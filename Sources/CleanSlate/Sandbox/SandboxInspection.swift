@@ -66,7 +66,7 @@ extension Sandbox {
                     let full = location.components + path + (name.map { [$0] } ?? [])
                     firstFailure = firstFailure ?? CleanSlateError(
                         .sandboxFailed, errno: error.rawValue,
-                        "cannot \(action) \(DisplayPath.render(full)) in the sandbox \(root)")
+                        "\(action) failed for \(DisplayPath.render(full)) in the sandbox \(root)")
                 })
             if let firstFailure { throw firstFailure }
         }
