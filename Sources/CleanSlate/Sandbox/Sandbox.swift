@@ -13,6 +13,17 @@ import Synchronization
 /// wrote (``files(in:)``, ``contents(of:in:)``, ``snapshot()``). ``wipe()`` removes the tree and is
 /// safe against symlinks, read-only folders and odd names the app left behind.
 ///
+/// ```swift
+/// let sandbox = try Sandbox()
+/// addTeardownBlock { try sandbox.wipe() }
+/// try sandbox.write("[user]\nname = Test\n", to: "tool/config.toml", in: .config)
+/// let before = try sandbox.snapshot()
+/// // ... launch the app with sandbox.environment ...
+/// let changes = try sandbox.snapshot().changes(since: before)
+/// XCTAssertEqual(changes.created(in: .state), ["tool/", "tool/history"])
+/// XCTAssertTrue(changes.isEmpty(in: .home))
+/// ```
+///
 /// All paths given to these methods are relative to a location and may not leave it; no method
 /// follows a symlink inside the sandbox. The object is thread-safe (operations are serialised by a
 /// lock) and knows nothing about processes. It is not wiped on deinitialisation: call ``wipe()``.
