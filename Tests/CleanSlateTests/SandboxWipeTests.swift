@@ -30,7 +30,7 @@ final class SandboxWipeTests: SandboxTestCase {
     }
 
     func testReadOnlyFilesAndFoldersAreRemoved() throws {
-        try seedReadOnlyTree()
+        try seedReadOnlyTree(in: sandbox)
         try sandbox.wipe()
         XCTAssertFalse(Host.exists(sandbox.root))
     }
@@ -41,10 +41,7 @@ final class SandboxWipeTests: SandboxTestCase {
         // identity, for which the kernel enforces the modes.
         let owned = try Sandbox(rootDirectory: outside)
         chmod(outside, 0o777)
-        let previous = sandbox
-        sandbox = owned
-        try seedReadOnlyTree()
-        sandbox = previous
+        try seedReadOnlyTree(in: owned)
         Host.changeOwnerRecursively(owned.root, to: 65534, 65534)
 
         let (blocked, wipeError) = Host.asUser(65534, 65534) { () -> (Bool, Error?) in
@@ -62,7 +59,7 @@ final class SandboxWipeTests: SandboxTestCase {
         XCTAssertFalse(Host.exists(owned.root))
     }
 
-    private func seedReadOnlyTree() throws {
+    private func seedReadOnlyTree(in sandbox: Sandbox) throws {
         try sandbox.write("locked", to: "r-x/file.txt", permissions: 0o000)
         try sandbox.write("x", to: "r-x/inner/deeper.txt", permissions: 0o444)
         try sandbox.write("x", to: "none/hidden.txt", in: .data)

@@ -8,10 +8,21 @@ import Synchronization
 /// `XDG_RUNTIME_DIR` and `TMPDIR` at them (see ``environment``); every launch in the same test sees
 /// what earlier launches saved, and the next test gets a new sandbox that holds nothing.
 ///
-/// Before a launch a test can seed files (``write(_:to:in:permissions:)-(_,_,_,_)``,
-/// ``createDirectory(_:in:)``, ``copyItem(from:to:in:)``); afterwards it can inspect what the app
+/// Before a launch a test can seed files (`write(_:to:in:permissions:)`, ``createDirectory(_:in:)``,
+/// ``copyItem(from:to:in:)``) or start from a ``SandboxTemplate``; afterwards it can inspect what the app
 /// wrote (``files(in:)``, ``contents(of:in:)``, ``snapshot()``). ``wipe()`` removes the tree and is
 /// safe against symlinks, read-only folders and odd names the app left behind.
+///
+/// ```swift
+/// let sandbox = try Sandbox()
+/// addTeardownBlock { try sandbox.wipe() }
+/// try sandbox.write("[user]\nname = Test\n", to: "tool/config.toml", in: .config)
+/// let before = try sandbox.snapshot()
+/// // ... launch the app with sandbox.environment ...
+/// let changes = try sandbox.snapshot().changes(since: before)
+/// XCTAssertEqual(changes.created(in: .state), ["tool/", "tool/history"])
+/// XCTAssertTrue(changes.isEmpty(in: .home))
+/// ```
 ///
 /// All paths given to these methods are relative to a location and may not leave it; no method
 /// follows a symlink inside the sandbox. The object is thread-safe (operations are serialised by a
@@ -139,71 +150,6 @@ public final class Sandbox: Sendable {
                 throw CleanSlateError(.sandboxWiped, "the sandbox \(root) has been wiped and can no longer be used")
             }
             return try body()
-        }
-    }
-
-    /// Opens the directory `location`/`components` without following symlinks, creating missing
-    /// directories (mode 0755) when `create` is set, and passes its descriptor to `body`.
-    /// `rootComponents`, when given, replaces the location's own path below the root.
-    func withDirectory<T>(
-        _ location: Location, _ components: ArraySlice<FileName>, create: Bool,
-        relativeToRoot rootComponents: ArraySlice<FileName>? = nil, _ body: (Int32) throws -> T
-    ) throws -> T {
-        var current: Int32
-        do {
-            current = try FileSystemCall.openDirectory(path: root)
-        } catch {
-            throw CleanSlateError(.sandboxFailed, errno: error.rawValue, "cannot open the sandbox root \(root)")
-        }
-        defer { SystemCall.close(current) }
-        var walked: [FileName] = []
-        let base = rootComponents.map(Array.init) ?? location.components
-        for (index, name) in (base + components).enumerated() {
-            walked.append(name)
-            let next: Int32
-            do {
-                next = try openStep(name, in: current, create: create && index >= base.count)
-            } catch {
-                let reason = error == .notDirectory || error == .tooManyLinks
-                    ? "is not a directory (symlinks are not followed inside a sandbox)" : "cannot be opened"
-                throw CleanSlateError(
-                    .sandboxFailed, errno: error.rawValue, "\(DisplayPath.render(walked)) in the sandbox \(root) \(reason)")
-            }
-            SystemCall.close(current)
-            current = next
-        }
-        return try body(current)
-    }
-
-    private func openStep(_ name: FileName, in directory: Int32, create: Bool) throws(Errno) -> Int32 {
-        do {
-            return try FileSystemCall.openDirectory(at: directory, name)
-        } catch where create && error == .notFound {
-            do {
-                try FileSystemCall.makeDirectory(at: directory, name, mode: 0o700)
-            } catch where error == .exists {}
-            let made = try FileSystemCall.openDirectory(at: directory, name)
-            try? FileSystemCall.changeMode(of: made, to: 0o755)
-            return made
-        }
-    }
-
-    /// Creates the location folders with their modes (set with `fchmod`, so the umask does not matter).
-    private func makeLayout() throws {
-        let folders = [([FileName("xdg".utf8)], UInt16(0o755))] + Location.allCases.map { ($0.components, $0.permissions) }
-        for (components, permissions) in folders {
-            try withDirectory(.home, [], create: false, relativeToRoot: components.dropLast()) { parent in
-                do throws(Errno) {
-                    try FileSystemCall.makeDirectory(at: parent, components[components.count - 1], mode: 0o700)
-                    let made = try FileSystemCall.openDirectory(at: parent, components[components.count - 1])
-                    defer { SystemCall.close(made) }
-                    try FileSystemCall.changeMode(of: made, to: UInt32(permissions))
-                } catch {
-                    throw CleanSlateError(
-                        .sandboxFailed, errno: error.rawValue,
-                        "cannot create \(DisplayPath.render(components)) in the new sandbox \(root)")
-                }
-            }
         }
     }
 }

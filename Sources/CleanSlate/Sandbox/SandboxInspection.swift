@@ -2,7 +2,8 @@ extension Sandbox {
     /// Everything in `location`, as sorted paths relative to it.
     ///
     /// Folders end in `/`; files and symlinks (not followed) are listed by their own path. Names that
-    /// are not UTF-8 are decoded with U+FFFD in place of the invalid bytes.
+    /// are not UTF-8 are decoded with U+FFFD in place of the invalid bytes. Inspection changes
+    /// nothing, so a folder the app made unreadable is an error (for an ordinary user; root reads it).
     public func files(in location: Location) throws -> [String] {
         try whileUsable {
             var listed: [String] = []
@@ -66,7 +67,7 @@ extension Sandbox {
                     let full = location.components + path + (name.map { [$0] } ?? [])
                     firstFailure = firstFailure ?? CleanSlateError(
                         .sandboxFailed, errno: error.rawValue,
-                        "cannot \(action) \(DisplayPath.render(full)) in the sandbox \(root)")
+                        "\(action) failed for \(DisplayPath.render(full)) in the sandbox \(root)")
                 })
             if let firstFailure { throw firstFailure }
         }

@@ -2,9 +2,15 @@
 ///
 /// The choice is, in order: an explicit `rootDirectory` argument; the `CLEANSLATE_ROOT` environment
 /// variable (read with `getenv` at the moment a sandbox is made, never set); `/dev/shm` when it is a
-/// writable directory; `$TMPDIR`; `/tmp`. `/dev/shm` is a tmpfs, where creating and removing a sandbox
-/// costs about a tenth of what it costs on a disk file system such as ext4 (see the README of this
-/// folder's tests for the measurements), and nothing reaches a disk.
+/// writable directory; `$TMPDIR`; `/tmp`.
+///
+/// Why `/dev/shm` first: it is a tmpfs, so creating and wiping a sandbox touches no disk and no
+/// journal. Measured on the 2-core build machine (release build, `SandboxMeasurements`, medians):
+/// create + wipe of an empty sandbox 0.37 ms on `/dev/shm` against 2.5–3.2 ms on ext4 `/tmp`, with
+/// p90 on `/tmp` up to 28 ms when other builds write to the disk; wiping a tree 5,000 levels deep
+/// 0.10–0.13 s against 0.7–0.9 s. The price: tmpfs lives in memory and may be small (Docker gives
+/// containers 64 MiB by default), so tests that write large files should set `CLEANSLATE_ROOT` to a
+/// disk folder.
 enum SandboxRoot {
     /// The environment variable that overrides the default folder.
     static let environmentVariable = "CLEANSLATE_ROOT"

@@ -21,7 +21,7 @@ extension Sandbox {
         }
     }
 
-    /// Writes `text` as UTF-8 to the file `path` in `location`; see ``write(_:to:in:permissions:)-(_,_,_,_)``.
+    /// Writes `text` as UTF-8 to the file `path` in `location`; see the byte-array overload.
     public func write(_ text: String, to path: String, in location: Location = .home, permissions: UInt16? = nil) throws {
         try write(Array(text.utf8), to: path, in: location, permissions: permissions)
     }

@@ -5,6 +5,16 @@
 /// tree into a new sandbox, preserving modes and symlinks, with reflinks or in-kernel copies where
 /// the file system offers them. Every sandbox made is independent of the template and of the others.
 /// Wipe the template when done (for example in the class-level `tearDown`).
+///
+/// ```swift
+/// nonisolated(unsafe) static var template: SandboxTemplate!
+/// override class func setUp() {
+///     template = try! SandboxTemplate { try $0.copyItem(from: fixtures, to: "project") }
+/// }
+/// override class func tearDown() { try? template.wipe() }
+/// // In each test:
+/// let sandbox = try Self.template.makeSandbox()
+/// ```
 public final class SandboxTemplate: Sendable {
     /// The prepared sandbox the copies are made from.
     let sandbox: Sandbox
@@ -45,8 +55,8 @@ extension Sandbox {
     @discardableResult
     func cloneContents(into other: Sandbox) throws -> TreeCopier.Statistics {
         try whileUsable {
-            try withDirectory(.home, [], create: false, relativeToRoot: []) { source in
-                try other.withDirectory(.home, [], create: false, relativeToRoot: []) { destination in
+            try withRootDirectory { source in
+                try other.withRootDirectory { destination in
                     var copier = TreeCopier()
                     copier.mergeDirectories = true
                     try copier.copyChildren(of: source, into: destination, path: [])

@@ -21,10 +21,13 @@ struct TreeCopier {
     var mergeDirectories = false
     /// What was copied so far.
     private(set) var statistics = Statistics()
+    /// Set after the first FICLONE that the file systems refused: they will refuse the rest too
+    /// (one copier copies between the same two file systems), so it is not tried again.
+    private var cloningUnsupported = false
 
     private enum Work {
         case entry(sourceParent: Int32, name: FileName, destinationParent: Int32, path: [FileName])
-        case finish(source: Int32, destination: Int32, permissions: UInt16)
+        case finish(source: Int32, destination: Int32, permissions: UInt16, path: [FileName])
     }
 
     private var stack: [Work] = []
@@ -52,7 +55,7 @@ struct TreeCopier {
             switch work {
             case let .entry(sourceParent, name, destinationParent, path):
                 try copyEntry(name, from: sourceParent, to: destinationParent, path: path)
-            case let .finish(source, destination, permissions):
+            case let .finish(source, destination, permissions, path):
                 defer {
                     SystemCall.close(source)
                     SystemCall.close(destination)
@@ -60,7 +63,7 @@ struct TreeCopier {
                 do {
                     try FileSystemCall.changeMode(of: destination, to: UInt32(permissions))
                 } catch {
-                    throw failure(error, "set the mode of the directory", [])
+                    throw failure(error, "set the mode of the directory", path)
                 }
             }
         }
@@ -114,7 +117,7 @@ struct TreeCopier {
             }
             defer { SystemCall.close(destination) }
             do {
-                try copyContents(from: source, to: destination)
+                try copyContents(from: source, to: destination, size: status.size)
                 try FileSystemCall.changeMode(of: destination, to: UInt32(status.permissions))
             } catch {
                 throw failure(error, "copy the contents of", destinationPath)
@@ -127,7 +130,7 @@ struct TreeCopier {
                 throw failure(error, "create the directory", destinationPath)
             }
             sourceOwned = false
-            stack.append(.finish(source: source, destination: destination, permissions: status.permissions))
+            stack.append(.finish(source: source, destination: destination, permissions: status.permissions, path: destinationPath))
             statistics.directories += 1
             try pushChildren(of: source, into: destination, path: destinationPath)
         default:
@@ -156,25 +159,37 @@ struct TreeCopier {
     }
 
     /// Copies the bytes of `source` to `destination`: reflink, else in-kernel copy, else read/write.
-    private mutating func copyContents(from source: Int32, to destination: Int32) throws(Errno) {
-        do {
-            try FileSystemCall.cloneContents(from: source, to: destination)
-            statistics.cloned += 1
-            return
-        } catch where Self.unsupported(error) {}
+    /// `size` is the source's size when it was examined: the in-kernel copy stops there, saving the
+    /// call that would report the end of the file. A file reporting size 0 (as in /proc) is copied
+    /// until its end.
+    private mutating func copyContents(from source: Int32, to destination: Int32, size: Int64) throws(Errno) {
+        if !cloningUnsupported {
+            do {
+                try FileSystemCall.cloneContents(from: source, to: destination)
+                statistics.cloned += 1
+                return
+            } catch where Self.unsupported(error) {
+                cloningUnsupported = true
+            }
+        }
         var copied = 0
-        while true {
+        var inKernel = true
+        while size == 0 || copied < size {
             let count: Int
             do {
                 count = try FileSystemCall.copyRange(from: source, to: destination, count: 1 << 30)
             } catch where copied == 0 && Self.unsupported(error) {
+                inKernel = false
                 break
             }
-            if count == 0 {
-                statistics.copiedInKernel += 1
-                return
-            }
+            if count == 0 { break }
             copied += count
+        }
+        // Empty files, and pseudo-files that give copy_file_range nothing (procfs, sysfs), are read
+        // to be sure: read(2) returns their contents, or 0 at once for a really empty file.
+        if inKernel && copied > 0 {
+            statistics.copiedInKernel += 1
+            return
         }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -197,7 +212,7 @@ struct TreeCopier {
     /// Closes the descriptors of directories whose copy was interrupted by an error.
     private mutating func closeRemaining() {
         while let work = stack.popLast() {
-            if case let .finish(source, destination, _) = work {
+            if case let .finish(source, destination, _, _) = work {
                 SystemCall.close(source)
                 SystemCall.close(destination)
             }

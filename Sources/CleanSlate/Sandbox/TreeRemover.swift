@@ -67,7 +67,7 @@ struct TreeRemover {
                 let full = name.map { path + [$0] } ?? path
                 failures.append(Failure(
                     path: full.isEmpty ? "." : DisplayPath.render(full), errno: error.rawValue,
-                    reason: "cannot \(action) it"))
+                    reason: "\(action) failed"))
             })
         if failures.isEmpty {
             do throws(Errno) {

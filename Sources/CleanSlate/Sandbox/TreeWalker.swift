@@ -34,7 +34,8 @@ struct TreeWalker {
     ///   entry, `path` the components from the root to that directory.
     /// - `leave(parent, path, name, failedBelow)`: called after a directory's entries were visited,
     ///   with a descriptor of its parent; returns false if it failed (that marks the parent failed).
-    /// - `fail(path, name, error, action)`: the walk itself could not open or read something.
+    /// - `fail(path, name, error, action)`: the walk itself could not open or read something;
+    ///   `action` is a phrase such as "opening the directory".
     func walk(
         root: Int32,
         visit: (_ parent: Int32, _ path: [FileName], _ name: FileName, _ status: FileStatus) -> Visit,
@@ -49,7 +50,7 @@ struct TreeWalker {
             rootEntries = try FileSystemCall.entries(of: root)
             current = try FileSystemCall.duplicate(root)
         } catch {
-            fail([], nil, error, "read the directory")
+            fail([], nil, error, "reading the directory")
             return
         }
         var frames = [Frame(name: [], status: rootStatus, pending: rootEntries)]
@@ -65,7 +66,7 @@ struct TreeWalker {
                     status = try FileSystemCall.fileStatus(at: directory, entry.name)
                 } catch {
                     if error != .notFound {
-                        fail(path, entry.name, error, "read the status of")
+                        fail(path, entry.name, error, "reading the status")
                         frames[top].failed = true
                     }
                     continue
@@ -82,8 +83,10 @@ struct TreeWalker {
                     directory = child
                     frames.append(Frame(name: entry.name, status: status, pending: entries))
                     path.append(entry.name)
+                } catch where error == .notFound {
+                    // Vanished (or replaced) since it was examined: nothing left to walk.
                 } catch {
-                    fail(path, entry.name, error, "open the directory")
+                    fail(path, entry.name, error, "opening the directory")
                     frames[top].failed = true
                 }
                 continue
@@ -97,7 +100,7 @@ struct TreeWalker {
                 SystemCall.close(directory)
                 directory = parent
             } catch {
-                fail(path, finished.name, error, "return to the parent of")
+                fail(path, finished.name, error, "returning to the parent directory")
                 return
             }
             if !leave(directory, path, finished.name, finished.failed) || finished.failed {

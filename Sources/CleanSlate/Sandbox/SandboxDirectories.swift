@@ -1,0 +1,78 @@
+/// Reaching folders inside a sandbox by descriptor, one name at a time, never through a symlink.
+extension Sandbox {
+    /// Opens the directory `location`/`components` without following symlinks, creating missing
+    /// directories below the location (mode 0755) when `create` is set, and passes its descriptor
+    /// to `body`.
+    func withDirectory<T>(
+        _ location: Location, _ components: ArraySlice<FileName>, create: Bool, _ body: (Int32) throws -> T
+    ) throws -> T {
+        try withDirectory(under: location.components, components, create: create, body)
+    }
+
+    /// Passes a descriptor of the sandbox root to `body`.
+    func withRootDirectory<T>(_ body: (Int32) throws -> T) throws -> T {
+        try withDirectory(under: [], [], create: false, body)
+    }
+
+    /// Opens `base`/`components` below the root (creating missing `components` when `create` is
+    /// set) and passes its descriptor to `body`.
+    private func withDirectory<T>(
+        under base: [FileName], _ components: ArraySlice<FileName>, create: Bool, _ body: (Int32) throws -> T
+    ) throws -> T {
+        var current: Int32
+        do {
+            current = try FileSystemCall.openDirectory(path: root)
+        } catch {
+            throw CleanSlateError(.sandboxFailed, errno: error.rawValue, "cannot open the sandbox root \(root)")
+        }
+        defer { SystemCall.close(current) }
+        var walked: [FileName] = []
+        for (index, name) in (base + components).enumerated() {
+            walked.append(name)
+            let next: Int32
+            do {
+                next = try openStep(name, in: current, create: create && index >= base.count)
+            } catch {
+                let reason = error == .notDirectory || error == .tooManyLinks
+                    ? "is not a directory (symlinks are not followed inside a sandbox)" : "cannot be opened"
+                throw CleanSlateError(
+                    .sandboxFailed, errno: error.rawValue, "\(DisplayPath.render(walked)) in the sandbox \(root) \(reason)")
+            }
+            SystemCall.close(current)
+            current = next
+        }
+        return try body(current)
+    }
+
+    private func openStep(_ name: FileName, in directory: Int32, create: Bool) throws(Errno) -> Int32 {
+        do {
+            return try FileSystemCall.openDirectory(at: directory, name)
+        } catch where create && error == .notFound {
+            do {
+                try FileSystemCall.makeDirectory(at: directory, name, mode: 0o700)
+            } catch where error == .exists {}
+            let made = try FileSystemCall.openDirectory(at: directory, name)
+            try? FileSystemCall.changeMode(of: made, to: 0o755)
+            return made
+        }
+    }
+
+    /// Creates the location folders with their modes (set with `fchmod`, so the umask does not matter).
+    func makeLayout() throws {
+        let folders = [([FileName("xdg".utf8)], UInt16(0o755))] + Location.allCases.map { ($0.components, $0.permissions) }
+        for (components, permissions) in folders {
+            try withDirectory(under: Array(components.dropLast()), [], create: false) { parent in
+                do throws(Errno) {
+                    try FileSystemCall.makeDirectory(at: parent, components[components.count - 1], mode: 0o700)
+                    let made = try FileSystemCall.openDirectory(at: parent, components[components.count - 1])
+                    defer { SystemCall.close(made) }
+                    try FileSystemCall.changeMode(of: made, to: UInt32(permissions))
+                } catch {
+                    throw CleanSlateError(
+                        .sandboxFailed, errno: error.rawValue,
+                        "cannot create \(DisplayPath.render(components)) in the new sandbox \(root)")
+                }
+            }
+        }
+    }
+}
