@@ -111,3 +111,30 @@ final class CommandLineFrontEndTests: XCTestCase {
         XCTAssertEqual(app.standardOutput, "abcde\nfg\n")
     }
 }
+
+/// `cleanslate run --terminal` run on a terminal itself (CleanSlate driving CleanSlate), so its
+/// standard input is a terminal and keystrokes must pass through raw.
+final class CommandLineFrontEndOnATerminalTests: XCTestCase {
+    func testKeystrokesPassThroughToTheAppAndTheTerminalIsRestored() throws {
+        let sandbox = try sandboxForTest()
+        let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).deletingLastPathComponent().path
+        // A shell on the terminal records the terminal settings, runs the front end, and compares.
+        let script = """
+            before=$(stty -g)
+            "$0" run --root "$1" --terminal 6x40 -- sh -c 'printf "name? "; read name; echo "got $name"; exit 5'
+            status=$?
+            [ "$(stty -g)" = "$before" ] && echo "terminal restored, status $status"
+            """
+        let app = try makeApp(.name("sh"), arguments: ["-c", script, folder + "/cleanslate", sandbox.temporaryDirectory])
+        app.terminalSize = .standard
+        try app.launch()
+        try app.waitForScreen(containing: "name? ")
+        try app.typeText("Zoe")
+        try app.press(.enter)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let screen = try app.waitForScreen(containing: "terminal restored, status 5")
+        XCTAssertTrue(screen.contains("--- final screen (6x40) ---"), screen.text)
+        XCTAssertTrue(screen.contains("got Zoe"), screen.text)
+        XCTAssertTrue(screen.contains("sh exited(5)"), screen.text)
+    }
+}
