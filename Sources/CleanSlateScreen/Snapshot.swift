@@ -78,10 +78,7 @@ public struct ScreenSnapshot: Sendable, Equatable {
     public func cell(row: Int, column: Int) -> ScreenCell {
         precondition(row >= 0 && row < rows && column >= 0 && column < columns, "(\(row), \(column)) is off the screen")
         let cell = storedCells[row * columns + column]
-        return ScreenCell(
-            character: character(of: cell), width: Int(cell.width), foreground: PackedColor.unpack(cell.foreground),
-            background: PackedColor.unpack(cell.background), attributes: CellAttributes(rawValue: cell.attributes),
-            underline: UnderlineStyle(rawValue: cell.underline) ?? .none)
+        return ScreenCell(cell, character: character(of: cell))
     }
 
     /// The text of a row, trailing blanks trimmed. A wide character appears once.
@@ -164,8 +161,15 @@ extension TerminalEmulator {
 
     /// The public form of a stored cell.
     func screenCell(_ cell: Cell) -> ScreenCell {
-        ScreenCell(
-            character: character(of: cell), width: Int(cell.width), foreground: PackedColor.unpack(cell.foreground),
+        ScreenCell(cell, character: character(of: cell))
+    }
+}
+
+extension ScreenCell {
+    /// The public form of a stored cell showing `character`.
+    init(_ cell: Cell, character: String) {
+        self.init(
+            character: character, width: Int(cell.width), foreground: PackedColor.unpack(cell.foreground),
             background: PackedColor.unpack(cell.background), attributes: CellAttributes(rawValue: cell.attributes),
             underline: UnderlineStyle(rawValue: cell.underline) ?? .none)
     }

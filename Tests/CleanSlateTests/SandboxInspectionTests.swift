@@ -45,7 +45,7 @@ final class SandboxInspectionTests: XCTestCase {
         XCTAssertTrue(sandbox.fileExists("dangling", in: .state), "a dangling symlink is still an entry")
         XCTAssertFalse(sandbox.fileExists("a.txt", in: .home))
         XCTAssertFalse(sandbox.fileExists("missing/deeper", in: .state))
-        let error = assertCleanSlateError(.sandboxFailed) { _ = try sandbox.contents(of: "missing.txt", in: .state) }
+        let error = assertThrowsCleanSlateError(.sandboxFailed) { _ = try sandbox.contents(of: "missing.txt", in: .state) }
         XCTAssertTrue(error?.message.contains("xdg/state/missing.txt") == true, error?.message ?? "")
         XCTAssertEqual(error?.errno, ENOENT)
     }

@@ -91,17 +91,17 @@ final class SandboxLayoutTests: XCTestCase {
         defer { Host.removeFolder(folder) }
         Host.write("not a folder", to: folder + "/file")
 
-        let missing = assertCleanSlateError(.sandboxRootMissing) { _ = try Sandbox(rootDirectory: folder + "/absent") }
+        let missing = assertThrowsCleanSlateError(.sandboxRootMissing) { _ = try Sandbox(rootDirectory: folder + "/absent") }
         XCTAssertTrue(missing?.message.contains(folder + "/absent") == true, missing?.message ?? "")
         XCTAssertTrue(missing?.message.contains("rootDirectory argument") == true, missing?.message ?? "")
         XCTAssertEqual(missing?.errno, ENOENT)
 
         // A file where the folder should be, and a file used as a directory on the way.
-        assertCleanSlateError(.sandboxRootMissing) { _ = try Sandbox(rootDirectory: folder + "/file") }
-        assertCleanSlateError(.sandboxRootMissing) { _ = try Sandbox(rootDirectory: folder + "/file/sub") }
+        assertThrowsCleanSlateError(.sandboxRootMissing) { _ = try Sandbox(rootDirectory: folder + "/file") }
+        assertThrowsCleanSlateError(.sandboxRootMissing) { _ = try Sandbox(rootDirectory: folder + "/file/sub") }
 
         // The source is named so the user knows what to change.
-        let fromEnvironment = assertCleanSlateError(.sandboxRootMissing) {
+        let fromEnvironment = assertThrowsCleanSlateError(.sandboxRootMissing) {
             _ = try SandboxRoot.makeRoot(in: .init(path: folder + "/absent", source: .environment))
         }
         XCTAssertTrue(fromEnvironment?.message.contains("CLEANSLATE_ROOT") == true, fromEnvironment?.message ?? "")
@@ -110,7 +110,7 @@ final class SandboxLayoutTests: XCTestCase {
     func testUnwritableRootIsReported() throws {
         // The tests run as root, for whom a folder's mode grants everything. Two cases still refuse:
         // procfs, which refuses to create folders whatever the caller's privileges...
-        let proc = assertCleanSlateError(.sandboxRootNotWritable) { _ = try Sandbox(rootDirectory: "/proc") }
+        let proc = assertThrowsCleanSlateError(.sandboxRootNotWritable) { _ = try Sandbox(rootDirectory: "/proc") }
         XCTAssertTrue(proc?.message.contains("/proc") == true, proc?.message ?? "")
 
         // ...and a read-only folder for a thread whose file-system identity is an ordinary user.

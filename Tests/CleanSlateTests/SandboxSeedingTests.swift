@@ -29,7 +29,7 @@ final class SandboxSeedingTests: SandboxTestCase {
         XCTAssertEqual(try sandbox.files(in: .cache), ["a/", "a/b/", "a/b/c/"])
 
         try sandbox.write("x", to: "file", in: .cache)
-        assertCleanSlateError(.sandboxFailed) { try sandbox.createDirectory("file/sub", in: .cache) }
+        assertThrowsCleanSlateError(.sandboxFailed) { try sandbox.createDirectory("file/sub", in: .cache) }
     }
 
     func testCopyItemCopiesAFixtureTreeWithModesAndSymlinks() throws {
@@ -63,8 +63,8 @@ final class SandboxSeedingTests: SandboxTestCase {
         XCTAssertEqual(Host.mode(sandbox.path(.state, "single.txt")), 0o600)
 
         // The destination must not exist yet.
-        assertCleanSlateError(.sandboxFailed) { try sandbox.copyItem(from: outside + "/single.txt", to: "single.txt", in: .state) }
-        assertCleanSlateError(.sandboxFailed) { try sandbox.copyItem(from: outside + "/absent", to: "x", in: .state) }
+        assertThrowsCleanSlateError(.sandboxFailed) { try sandbox.copyItem(from: outside + "/single.txt", to: "single.txt", in: .state) }
+        assertThrowsCleanSlateError(.sandboxFailed) { try sandbox.copyItem(from: outside + "/absent", to: "x", in: .state) }
     }
 
     func testCopyItemCopiesPseudoFilesThatReportSizeZero() throws {
@@ -79,13 +79,13 @@ final class SandboxSeedingTests: SandboxTestCase {
 
     func testInvalidRelativePathsAreRejectedAndNamed() throws {
         for bad in ["/etc/passwd", "../escape", "a/../../escape", "a\0b", "", ".", "a/.."] {
-            let error = assertCleanSlateError(.invalidArgument) { try sandbox.write("x", to: bad) }
+            let error = assertThrowsCleanSlateError(.invalidArgument) { try sandbox.write("x", to: bad) }
             XCTAssertTrue(error?.message.contains(bad.debugDescription) == true, "\(bad.debugDescription): \(error?.message ?? "")")
-            assertCleanSlateError(.invalidArgument) { _ = try sandbox.contents(of: bad) }
+            assertThrowsCleanSlateError(.invalidArgument) { _ = try sandbox.contents(of: bad) }
             XCTAssertFalse(sandbox.fileExists(bad))
         }
-        assertCleanSlateError(.invalidArgument) { try sandbox.createDirectory("../x") }
-        assertCleanSlateError(.invalidArgument) { try sandbox.copyItem(from: outside, to: "/abs") }
+        assertThrowsCleanSlateError(.invalidArgument) { try sandbox.createDirectory("../x") }
+        assertThrowsCleanSlateError(.invalidArgument) { try sandbox.copyItem(from: outside, to: "/abs") }
         XCTAssertFalse(Host.exists(sandbox.root + "/escape"))
 
         // `..` that stays inside is fine and resolved lexically.
@@ -99,9 +99,9 @@ final class SandboxSeedingTests: SandboxTestCase {
         Host.symlink(outside + "/real.txt", at: sandbox.path(.home, "file-link"))
         Host.symlink(outside + "/realdir", at: sandbox.path(.home, "dir-link"))
 
-        assertCleanSlateError(.sandboxFailed) { try sandbox.write("overwritten", to: "file-link") }
-        assertCleanSlateError(.sandboxFailed) { try sandbox.write("planted", to: "dir-link/new.txt") }
-        assertCleanSlateError(.sandboxFailed) { _ = try sandbox.contents(of: "file-link") }
+        assertThrowsCleanSlateError(.sandboxFailed) { try sandbox.write("overwritten", to: "file-link") }
+        assertThrowsCleanSlateError(.sandboxFailed) { try sandbox.write("planted", to: "dir-link/new.txt") }
+        assertThrowsCleanSlateError(.sandboxFailed) { _ = try sandbox.contents(of: "file-link") }
 
         XCTAssertEqual(Host.read(outside + "/real.txt"), "precious")
         XCTAssertFalse(Host.exists(outside + "/realdir/new.txt"))

@@ -66,7 +66,7 @@ final class SandboxTemplateTests: XCTestCase {
         try template.wipe()
         XCTAssertFalse(Host.exists(template.root))
         XCTAssertEqual(try other.text(of: "fixtures/file0.txt", in: .data), "file 0\n")
-        assertCleanSlateError(.sandboxWiped) { _ = try template.makeSandbox() }
+        assertThrowsCleanSlateError(.sandboxWiped) { _ = try template.makeSandbox() }
     }
 
     func testCloneCopiesEveryFileAcrossFileSystems() throws {

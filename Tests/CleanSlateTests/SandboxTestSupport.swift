@@ -161,19 +161,3 @@ final class ThreadBody: @unchecked Sendable {
     var body: (() -> Void)?
 }
 
-/// Asserts that `body` throws a ``CleanSlateError`` with `code`, and returns it.
-@discardableResult
-func assertCleanSlateError(
-    _ code: CleanSlateError.Code, file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void
-) -> CleanSlateError? {
-    do {
-        try body()
-        XCTFail("expected a \(code) error, nothing was thrown", file: file, line: line)
-    } catch let error as CleanSlateError {
-        XCTAssertEqual(error.code, code, "unexpected error: \(error)", file: file, line: line)
-        return error
-    } catch {
-        XCTFail("expected a CleanSlateError, got \(error)", file: file, line: line)
-    }
-    return nil
-}

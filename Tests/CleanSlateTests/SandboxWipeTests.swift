@@ -154,7 +154,7 @@ final class SandboxWipeTests: SandboxTestCase {
         XCTAssertEqual(mount(sameFileSystem.home, targets[1], nil, UInt(MS_BIND), nil), 0)
         mounted.append(targets[1])
 
-        let error = assertCleanSlateError(.wipeFailed) { try sandbox.wipe() }
+        let error = assertThrowsCleanSlateError(.wipeFailed) { try sandbox.wipe() }
         XCTAssertEqual(error?.errno, EBUSY)
         let message = error?.message ?? ""
         XCTAssertTrue(message.contains("xdg/data/mnt/other-fs: a file system is mounted here"), message)
@@ -181,7 +181,7 @@ final class SandboxWipeTests: SandboxTestCase {
         }
         defer { _ = setImmutable(path, false) }
 
-        let error = assertCleanSlateError(.wipeFailed) { try sandbox.wipe() }
+        let error = assertThrowsCleanSlateError(.wipeFailed) { try sandbox.wipe() }
         XCTAssertEqual(error?.errno, EPERM)
         XCTAssertTrue(error?.message.contains("xdg/state/app/frozen.db: the entry is immutable") == true, error?.message ?? "")
         XCTAssertFalse(Host.exists(sandbox.path(.state, "app/other.db")))
@@ -199,7 +199,7 @@ final class SandboxWipeTests: SandboxTestCase {
         try sandbox.write("c", to: "line\nbreak.txt")
         sandbox.state.withLock { $0.injectedWipeFailure = { $0 == "xdg/config/app/settings.json" || $0 == "home/line\\nbreak.txt" ? EPERM : nil } }
 
-        let error = assertCleanSlateError(.wipeFailed) { try sandbox.wipe() }
+        let error = assertThrowsCleanSlateError(.wipeFailed) { try sandbox.wipe() }
         XCTAssertEqual(error?.errno, EPERM)
         let message = error?.message ?? ""
         XCTAssertTrue(message.contains("xdg/config/app/settings.json: the entry is immutable"), message)
@@ -222,12 +222,12 @@ final class SandboxWipeTests: SandboxTestCase {
         XCTAssertTrue(sandbox.isWiped)
         XCTAssertFalse(Host.exists(sandbox.root))
 
-        assertCleanSlateError(.sandboxWiped) { try sandbox.write("x", to: "x.txt") }
-        assertCleanSlateError(.sandboxWiped) { try sandbox.createDirectory("d") }
-        assertCleanSlateError(.sandboxWiped) { try sandbox.copyItem(from: outside, to: "copy") }
-        assertCleanSlateError(.sandboxWiped) { _ = try sandbox.contents(of: "x.txt") }
-        assertCleanSlateError(.sandboxWiped) { _ = try sandbox.files(in: .home) }
-        assertCleanSlateError(.sandboxWiped) { _ = try sandbox.snapshot() }
+        assertThrowsCleanSlateError(.sandboxWiped) { try sandbox.write("x", to: "x.txt") }
+        assertThrowsCleanSlateError(.sandboxWiped) { try sandbox.createDirectory("d") }
+        assertThrowsCleanSlateError(.sandboxWiped) { try sandbox.copyItem(from: outside, to: "copy") }
+        assertThrowsCleanSlateError(.sandboxWiped) { _ = try sandbox.contents(of: "x.txt") }
+        assertThrowsCleanSlateError(.sandboxWiped) { _ = try sandbox.files(in: .home) }
+        assertThrowsCleanSlateError(.sandboxWiped) { _ = try sandbox.snapshot() }
         XCTAssertFalse(sandbox.fileExists("x.txt"))
         XCTAssertFalse(Host.exists(sandbox.root), "use after wipe must not recreate anything")
     }

@@ -16,15 +16,7 @@ enum PipeLaunch {
         let pid = try Spawner.spawn(request(.descriptors(input: input.read, output: output.write, error: error.write)))
         for fd in [input.read, output.write, error.write] { SystemCall.close(fd) }
         opened = [input.write, output.read, error.read]
-        let pidfd: Int32
-        do {
-            pidfd = try ProcessControl.openPidfd(pid, executable: executable)
-        } catch {
-            ProcessControl.signalGroup(pid, SIGKILL)
-            var status: Int32 = 0
-            _ = waitpid(pid, &status, 0)
-            throw error
-        }
+        let pidfd = try ProcessControl.openPidfdOrKill(pid, executable: executable)
         let process = try LaunchedProcess(
             pid: pid, pidfd: pidfd, executable: executable, input: input.write,
             sources: [.init(fd: output.read, stream: .standardOutput), .init(fd: error.read, stream: .standardError)])

@@ -8,6 +8,19 @@ enum ProcessControl {
         try SystemCall.retrying("pidfd_open", "\(executable) (pid \(pid))", code: .spawnFailed) { cs_pidfd_open(pid) }
     }
 
+    /// The pidfd of a just-spawned child; if it cannot be opened the child is killed and reaped
+    /// (a child nobody can watch must not be left running).
+    static func openPidfdOrKill(_ pid: pid_t, executable: String) throws -> Int32 {
+        do {
+            return try openPidfd(pid, executable: executable)
+        } catch {
+            signalGroup(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+            throw error
+        }
+    }
+
     /// Reads the exit status of the process behind `pidfd`. Returns nil if `nohang` and it is still
     /// running. With `keepZombie` the process is not reaped, so its pid (and group id) stays reserved.
     static func reap(pidfd: Int32, nohang: Bool, keepZombie: Bool = false) -> ExitStatus? {

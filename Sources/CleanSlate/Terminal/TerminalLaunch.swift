@@ -14,15 +14,7 @@ enum TerminalLaunch {
         opened.append(input)
 
         let pid = try Spawner.spawn(request(.terminal(slavePath: slavePath)))
-        let pidfd: Int32
-        do {
-            pidfd = try ProcessControl.openPidfd(pid, executable: executable)
-        } catch {
-            ProcessControl.signalGroup(pid, SIGKILL)
-            var status: Int32 = 0
-            _ = waitpid(pid, &status, 0)
-            throw error
-        }
+        let pidfd = try ProcessControl.openPidfdOrKill(pid, executable: executable)
         let session = TerminalSession(size: size)
         let process = try LaunchedProcess(
             pid: pid, pidfd: pidfd, executable: executable, input: input,
