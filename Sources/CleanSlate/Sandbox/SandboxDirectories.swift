@@ -57,22 +57,32 @@ extension Sandbox {
         }
     }
 
-    /// Creates the location folders with their modes (set with `fchmod`, so the umask does not matter).
+    /// Creates the location folders with their modes (set explicitly, so the umask does not matter),
+    /// all relative to descriptors of the new root and of `xdg`, which only this process can write.
     func makeLayout() throws {
-        let folders = [([FileName("xdg".utf8)], UInt16(0o755))] + Location.allCases.map { ($0.components, $0.permissions) }
-        for (components, permissions) in folders {
-            try withDirectory(under: Array(components.dropLast()), [], create: false) { parent in
-                do throws(Errno) {
-                    try FileSystemCall.makeDirectory(at: parent, components[components.count - 1], mode: 0o700)
-                    let made = try FileSystemCall.openDirectory(at: parent, components[components.count - 1])
-                    defer { SystemCall.close(made) }
-                    try FileSystemCall.changeMode(of: made, to: UInt32(permissions))
-                } catch {
-                    throw CleanSlateError(
-                        .sandboxFailed, errno: error.rawValue,
-                        "cannot create \(DisplayPath.render(components)) in the new sandbox \(root)")
-                }
+        try withRootDirectory { root in
+            let xdg = FileName("xdg".utf8)
+            try makeFolder(xdg, in: root, permissions: 0o755, shownAs: [xdg])
+            let xdgDescriptor: Int32
+            do throws(Errno) { xdgDescriptor = try FileSystemCall.openDirectory(at: root, xdg) } catch {
+                throw CleanSlateError(.sandboxFailed, errno: error.rawValue, "cannot open xdg in the new sandbox \(self.root)")
             }
+            defer { SystemCall.close(xdgDescriptor) }
+            for location in Location.allCases {
+                let components = location.components
+                let parent = components.count > 1 ? xdgDescriptor : root
+                try makeFolder(components[components.count - 1], in: parent, permissions: location.permissions, shownAs: components)
+            }
+        }
+    }
+
+    private func makeFolder(_ name: FileName, in parent: Int32, permissions: UInt16, shownAs components: [FileName]) throws {
+        do throws(Errno) {
+            try FileSystemCall.makeDirectory(at: parent, name, mode: 0o700)
+            try FileSystemCall.changeModeOfNewDirectory(at: parent, name, to: UInt32(permissions))
+        } catch {
+            throw CleanSlateError(
+                .sandboxFailed, errno: error.rawValue, "cannot create \(DisplayPath.render(components)) in the new sandbox \(root)")
         }
     }
 }

@@ -107,6 +107,13 @@ enum FileSystemCall {
         try check { withCName(name) { fchmodat(dirfd, $0, mode, AT_SYMLINK_NOFOLLOW) } }
     }
 
+    /// `fchmodat(dirfd, name, mode, 0)`: for a directory this process has just created inside a
+    /// folder nobody else can write, where following a symlink is not a risk and the cheaper call
+    /// (no O_PATH round trip) is worth it.
+    static func changeModeOfNewDirectory(at dirfd: Int32, _ name: FileName, to mode: mode_t) throws(Errno) {
+        try check { withCName(name) { fchmodat(dirfd, $0, mode, 0) } }
+    }
+
     /// `readlinkat(dirfd, name)`: the target of a symlink as raw bytes.
     static func readLink(at dirfd: Int32, _ name: FileName) throws(Errno) -> FileName {
         var capacity = 256
