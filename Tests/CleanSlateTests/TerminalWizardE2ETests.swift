@@ -241,3 +241,65 @@ final class TerminalWizardE2ETests: XCTestCase {
         return nil
     }
 }
+
+/// The wizard with text and screens that are not plain ASCII on an empty terminal: names with
+/// accents and wide (CJK) characters, and output already on the primary screen that must survive
+/// the wizard's alternate screen and a resize in the middle of it.
+final class TerminalWizardTextE2ETests: XCTestCase {
+    private func launch(_ executable: Executable, _ arguments: [String] = []) throws -> AppLauncher {
+        let app = try makeApp(executable, arguments: arguments)
+        app.terminalSize = .standard
+        app.defaultTimeout = .seconds(5)
+        try app.launch()
+        return app
+    }
+
+    /// The SampleApp binary that `.product("SampleApp")` runs, for launching it from a shell.
+    private var sampleAppPath: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("SampleApp").path
+    }
+
+    func testAccentedNameIsEditedAndSavedAsTyped() throws {
+        let app = try launch(.product("SampleApp"))
+        try app.waitForScreen(containing: "Name:")
+        try app.typeText("Zoëx")
+        try app.waitForScreen(containing: "Name: Zoëx")
+        try app.press(.backspace)
+        let screen = try app.waitForScreen("the x to be erased") { $0.contains("Name: Zoë") && !$0.contains("Zoëx") }
+        let field = try XCTUnwrap(screen.find("Name: Zoë").first)
+        XCTAssertEqual(screen.cursor, ScreenPosition(row: field.row, column: field.column + 9))
+        try app.press(.enter)
+        try app.waitForScreen(containing: "Hello, Zoë!")
+        try app.press(.enter)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        XCTAssertEqual(try app.screen().text(row: 0), "All set, Zoë! Theme: Light")
+    }
+
+    func testCursorFollowsANameOfWideCharacters() throws {
+        let app = try launch(.product("SampleApp"))
+        try app.waitForScreen(containing: "Name:")
+        try app.typeText("日本")
+        let screen = try app.waitForScreen(containing: "Name: 日本")
+        let field = try XCTUnwrap(screen.find("Name: 日本").first)
+        XCTAssertEqual(screen.cell(row: field.row, column: field.column + 6).width, 2, "日 takes two columns")
+        // "Name: " is 6 columns and each of the two characters 2 more: the cursor goes after them.
+        XCTAssertEqual(screen.cursor, ScreenPosition(row: field.row, column: field.column + 10),
+                       "the cursor must follow the name, not land inside it:\n\(screen.text)")
+    }
+
+    func testPrimaryScreenOutputSurvivesTheWizardAndAResizeInIt() throws {
+        let app = try launch(.name("sh"), ["-c", #"echo "printed before"; exec "$0""#, sampleAppPath])
+        try app.waitForScreen(containing: "Name:")
+        try app.resize(to: TerminalSize(rows: 30, columns: 100))
+        try app.waitForScreen("the redraw at 100x30") { $0.text(row: 29).hasSuffix("100x30") }
+        try app.typeText("Ada")
+        try app.press(.enter)
+        try app.waitForScreen(containing: "Choose a theme")
+        try app.press(.enter)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let screen = try app.screen()
+        XCTAssertFalse(screen.isAlternateScreenActive)
+        XCTAssertEqual(screen.rows, 30)
+        XCTAssertEqual(Array(screen.lines.prefix(3)), ["printed before", "All set, Ada! Theme: Light", ""], screen.text)
+    }
+}
