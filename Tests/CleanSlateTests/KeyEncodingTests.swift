@@ -160,6 +160,14 @@ final class KeyEncodingTests: XCTestCase {
         XCTAssertEqual(try bytesReceived(enabling: #"\033[?2004h\033[?2004l"#) { try $0.paste("hi") }, ascii("hi"))
     }
 
+    func testUnbracketedPasteSendsLineBreaksAsCarriageReturnsAsXtermDoes() throws {
+        // xterm pastes each LF as the Enter key's CR (unless its pasteLiteralNl resource is set), as
+        // do VTE, iTerm2 and mintty, so a raw-mode app that submits on CR and takes LF as Ctrl-J
+        // (nano's Justify) sees the lines of the paste as lines.
+        XCTAssertEqual(try bytesReceived { try $0.paste("a\nb") }, ascii("a\rb"))
+        XCTAssertEqual(try bytesReceived { try $0.paste("one\ntwo\n") }, ascii("one\rtwo\r"))
+    }
+
     func testPastedNonASCIITextArrivesAsUTF8() throws {
         XCTAssertEqual(try bytesReceived { try $0.paste("é€") }, [0xC3, 0xA9, 0xE2, 0x82, 0xAC])
     }
