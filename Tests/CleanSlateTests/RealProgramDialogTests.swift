@@ -100,6 +100,22 @@ final class RealProgramDialogTests: XCTestCase {
         XCTAssertEqual(try homeFile("choice", of: app), "cherry")
     }
 
+    func testWhiptailChecklistSpaceTogglesItemsAndEnterReturnsThem() throws {
+        try requireProgram("/usr/bin/whiptail")
+        let app = try launchOnTerminal(.name("sh"), ["-c",
+            #"whiptail --checklist "Toppings" 15 40 3 cheese Cheese OFF ham Ham OFF olives Olives OFF 2>"$HOME/picked""#])
+        try app.waitForScreen("the unchecked list") { $0.contains("[ ] cheese") && $0.contains("[ ] olives") }
+        try app.typeText(" ")
+        try app.waitForScreen(containing: "[*] cheese")
+        try app.press(.down, times: 2)
+        try app.typeText(" ")
+        let screen = try app.waitForScreen(containing: "[*] olives")
+        XCTAssertTrue(screen.contains("[ ] ham"), screen.text)
+        try app.press(.enter)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        XCTAssertEqual(try homeFile("picked", of: app), #""cheese" "olives""#)
+    }
+
     func testWhiptailYesNoTabToNoExitsOne() throws {
         let app = try launchOnTerminal("/usr/bin/whiptail", ["--yesno", "Delete everything?", "8", "40"])
         try app.waitForScreen("the buttons") { $0.contains("Delete everything?") && $0.contains("<Yes>") && $0.contains("<No>") }

@@ -107,6 +107,20 @@ final class RealProgramEditorTests: XCTestCase {
         XCTAssertEqual(try homeFile("lines.txt", of: app), "first!\nsecond third\n")
     }
 
+    func testVimFollowsAResizeAndRedrawsAtTheNewSize() throws {
+        try writeHomeFile("short.txt", "only line\n")
+        let app = try vim("short.txt")
+        try app.resize(to: TerminalSize(rows: 12, columns: 50))
+        try app.typeText(":echo &lines &columns")
+        try app.press(.enter)
+        let screen = try app.waitForScreen("vim to report 12 lines and 50 columns on its last row") { $0.text(row: 11) == "12 50" }
+        XCTAssertEqual(screen.text(row: 0), "only line")
+        XCTAssertEqual(screen.text(row: 10), "~", "the empty rows down to the new bottom are drawn:\n\(screen.text)")
+        try app.typeText(":q")
+        try app.press(.enter)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+    }
+
     func testVimQuitWithoutSavingLeavesTheFileUnchanged() throws {
         try writeHomeFile("keep.txt", "original\n")
         let app = try vim("keep.txt")
