@@ -31,7 +31,7 @@ struct WizardScreen {
         output += statusLine()
         if state.step == .name && !state.isConfirmingQuit,
            let nameOffset = lines.firstIndex(where: \.isNameField) {
-            let cursorColumn = contentColumn + Self.nameLabel.count + visibleName().count
+            let cursorColumn = contentColumn + Self.nameLabel.count + DisplayWidth.of(visibleName())
             if firstBodyRow + nameOffset < rows && cursorColumn <= columns {
                 output += ANSI.moveTo(row: firstBodyRow + nameOffset, column: cursorColumn) + ANSI.showCursor
             }
@@ -99,7 +99,7 @@ struct WizardScreen {
     /// The end of the typed name that fits in the field, so the cursor stays visible.
     private func visibleName() -> String {
         let room = max(1, contentWidth - Self.nameLabel.count - 1)
-        return String(state.name.suffix(room))
+        return DisplayWidth.suffix(of: state.name, fitting: room)
     }
 
     /// Row 1: `SampleApp setup` centred, bold white on blue across the full width.

@@ -71,7 +71,9 @@ extension AppLauncher {
         let settled: ScreenSnapshot? = whileWaiting {
             process.monitor.withLock {
                 while true {
-                    let quietUntil = terminal.lastOutput.advanced(by: quietPeriod)
+                    // Quiet is counted from the call at the earliest: output from before the call
+                    // (before the input the test just sent) says nothing about the app's reaction.
+                    let quietUntil = max(terminal.lastOutput, start).advanced(by: quietPeriod)
                     if MonotonicInstant.now >= quietUntil { return terminal.emulator.snapshot() }
                     if MonotonicInstant.now >= deadline { return nil }
                     _ = process.monitor.wait(until: min(quietUntil, deadline))

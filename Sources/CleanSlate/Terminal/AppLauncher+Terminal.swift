@@ -18,12 +18,13 @@ extension AppLauncher {
         try write(Array([[UInt8]](repeating: bytes, count: max(0, times)).joined()), timeout: timeout)
     }
 
-    /// Pastes text: wrapped in `CSI 200 ~` ... `CSI 201 ~` when the app turned on bracketed paste,
-    /// so it can tell pasted text from typed text.
+    /// Pastes text as xterm does: each line feed is sent as a carriage return (the Enter key), and
+    /// the text is wrapped in `CSI 200 ~` ... `CSI 201 ~` when the app turned on bracketed paste, so
+    /// it can tell pasted text from typed text.
     public func paste(_ text: String, timeout: Duration? = nil) throws {
         let (process, terminal) = try terminalProcess(for: "paste")
         let bracketed = process.monitor.withLock { terminal.emulator.modes.bracketedPaste }
-        let body = Array(text.utf8)
+        let body = Array(text.utf8).map { $0 == 0x0A ? 0x0D : $0 }
         let bytes = bracketed ? Array("\u{1B}[200~".utf8) + body + Array("\u{1B}[201~".utf8) : body
         try write(bytes, timeout: timeout)
     }
