@@ -22,9 +22,14 @@ func runRoundTripBenchmark(arguments: [String]) throws {
     try app.launch()
     defer { app.terminate() }
     try app.waitForScreen(containing: "ready")
+    // The same over pipes: typeText + waitForOutput, to show how soon a wait wakes after output.
+    let piped = AppLauncher(.name("cat"), sandbox: sandbox)
+    try piped.launch()
+    defer { piped.terminate() }
 
     var rawSamples: [Double] = []
     var harnessSamples: [Double] = []
+    var pipeSamples: [Double] = []
     for index in 0..<(iterations + 100) {
         let line = "line \(index)"
         var start = DispatchTime.now().uptimeNanoseconds
@@ -34,9 +39,14 @@ func runRoundTripBenchmark(arguments: [String]) throws {
         try app.typeText(line + "\n")
         try app.waitForScreen(containing: line)
         let harnessTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+        start = DispatchTime.now().uptimeNanoseconds
+        try piped.typeText(line + "\n")
+        try piped.waitForOutput(line + "\n")
+        let pipeTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
         if index >= 100 { // warm-up excluded
             rawSamples.append(rawTime)
             harnessSamples.append(harnessTime)
+            pipeSamples.append(pipeTime)
         }
     }
     let rawMedian = rawSamples.sorted()[rawSamples.count / 2]
@@ -44,6 +54,9 @@ func runRoundTripBenchmark(arguments: [String]) throws {
     print("round trip: type a line into cat on a 24x80 pseudo-terminal until it shows; \(iterations) interleaved iterations, medians")
     print(String(format: "  raw write/read loop on a PTY          %8.1f us   1.00x", rawMedian))
     print(String(format: "  AppLauncher typeText + waitForScreen  %8.1f us   %.2fx of the raw loop", harnessMedian, harnessMedian / rawMedian))
+    let pipeMedian = pipeSamples.sorted()[pipeSamples.count / 2]
+    let pipeP99 = pipeSamples.sorted()[pipeSamples.count * 99 / 100]
+    print(String(format: "  over pipes: typeText + waitForOutput  %8.1f us   (p99 %.1f us)", pipeMedian, pipeP99))
 }
 
 /// The baseline: `cat` on a pseudo-terminal driven by plain write(2) and read(2) on the master.
