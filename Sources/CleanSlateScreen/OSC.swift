@@ -4,7 +4,7 @@ extension TerminalEmulator {
 
     /// Performs an operating system command: titles (0, 1, 2) and colour queries (10, 11 with `?`).
     func oscDispatch() {
-        let bytes = parser.string
+        let bytes = core.pointee.parser.string
         var separator = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
         var command = 0
         for byte in bytes[..<separator] {
@@ -27,10 +27,10 @@ extension TerminalEmulator {
 
     /// Device control strings: DECRQSS (`DCS $ q Pt ST`) for SGR and DECSTBM is answered; the rest is ignored.
     func dcsDispatch(_ final: UInt8) {
-        guard final == UInt8(ascii: "q") && parser.dcsIntermediate == UInt8(ascii: "$") && parser.dcsPrivateMarker == 0 else {
+        guard final == UInt8(ascii: "q") && core.pointee.parser.dcsIntermediate == UInt8(ascii: "$") && core.pointee.parser.dcsPrivateMarker == 0 else {
             return
         }
-        switch String(decoding: parser.string, as: UTF8.self) {
+        switch String(decoding: core.pointee.parser.string, as: UTF8.self) {
         case "m": reply("\u{1B}P1$r\(penDescription())m\u{1B}\\")
         case "r": reply("\u{1B}P1$r\(scrollTop + 1);\(scrollBottom + 1)r\u{1B}\\")
         default: reply("\u{1B}P0$r\u{1B}\\")

@@ -59,8 +59,11 @@ struct Parser {
     init() { string.reserveCapacity(256) }
 
     /// Whether a printable ASCII byte would simply be printed now (the fast path may take it).
+    ///
+    /// `mutating` only so that callers reach the parser in place: as a computed property read through
+    /// a pointer, the optimizer copied the whole parser on every byte.
     @inline(__always)
-    var acceptsPlainText: Bool { state == .ground && !decoder.isPending }
+    mutating func acceptsPlainText() -> Bool { state == .ground && !decoder.isPending }
 
     /// Returns to the ground state, forgetting any partial sequence.
     mutating func reset() {

@@ -1,14 +1,14 @@
 extension TerminalEmulator {
     /// Performs a control sequence `CSI [marker] parameters [intermediate] final`.
     func csiDispatch(_ final: UInt8) {
-        guard !parser.hasExtraIntermediates else { return }
-        let marker = parser.privateMarker
-        let intermediate = parser.intermediate
+        guard !core.pointee.parser.hasExtraIntermediates else { return }
+        let marker = core.pointee.parser.privateMarker
+        let intermediate = core.pointee.parser.intermediate
         if marker == 0 && intermediate == 0 {
             plainControlSequence(final)
             return
         }
-        let parameters = parser.parameters
+        let parameters = core.pointee.parser.parameters
         switch (marker, intermediate, final) {
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "h")): setDECModes(true)
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "l")): setDECModes(false)
@@ -25,7 +25,7 @@ extension TerminalEmulator {
 
     /// Control sequences without a private marker or intermediate byte.
     private func plainControlSequence(_ final: UInt8) {
-        let parameters = parser.parameters
+        let parameters = core.pointee.parser.parameters
         let count = parameters.value(0, default: 1)
         switch final {
         case UInt8(ascii: "@"): insertCharacters(count)

@@ -24,8 +24,8 @@ extension TerminalEmulator {
 
     /// Performs an escape sequence `ESC [intermediate] final`.
     func escapeDispatch(_ final: UInt8) {
-        guard !parser.hasExtraIntermediates else { return }
-        switch (parser.intermediate, final) {
+        guard !core.pointee.parser.hasExtraIntermediates else { return }
+        switch (core.pointee.parser.intermediate, final) {
         case (0, UInt8(ascii: "7")): saveCursor()
         case (0, UInt8(ascii: "8")): restoreCursor()
         case (0, UInt8(ascii: "D")): lineFeed()
@@ -163,7 +163,7 @@ extension TerminalEmulator {
         alternateGrid.fillAll(with: .blank)
         scrollbackLines.removeAll()
         clusters.removeAll()
-        parser.reset()
+        core.pointee.parser.reset()
         modes = TerminalModes()
         title = ""
         iconName = ""
