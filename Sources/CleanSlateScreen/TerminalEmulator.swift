@@ -108,6 +108,13 @@ public final class TerminalEmulator {
                 index = printASCII(base, from: index, to: count)
                 continue
             }
+            if byte == 0x1B && core.pointee.parser.acceptsPlainText(),
+                let (next, final) = core.pointee.parser.parseControlSequence(base, from: index, to: count)
+            {
+                index = next
+                csiDispatch(final)
+                continue
+            }
             let action = core.pointee.parser.advance(byte)
             if core.pointee.parser.reprocessByte {
                 core.pointee.parser.reprocessByte = false
