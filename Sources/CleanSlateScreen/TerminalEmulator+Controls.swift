@@ -37,6 +37,7 @@ extension TerminalEmulator {
         case (0, UInt8(ascii: "n")): charsets.gl = 2
         case (0, UInt8(ascii: "o")): charsets.gl = 3
         case (0, UInt8(ascii: "c")): fullReset()
+        case (0, UInt8(ascii: "Z")): replyPrimaryDeviceAttributes()  // DECID, the obsolete form of DA.
         case (0, UInt8(ascii: "=")): modes.applicationKeypad = true
         case (0, UInt8(ascii: ">")): modes.applicationKeypad = false
         case (UInt8(ascii: "#"), UInt8(ascii: "8")): screenAlignment()
@@ -103,7 +104,7 @@ extension TerminalEmulator {
     /// HT / CHT: to the next tab stop, `count` times, stopping at the last column.
     func tab(forward count: Int) {
         var column = cursorColumn
-        for _ in 0..<count {
+        for _ in 0..<count where column < columns - 1 {
             repeat { column += 1 } while column < columns - 1 && !tabStops[column]
         }
         cursorColumn = min(column, columns - 1)
@@ -113,7 +114,7 @@ extension TerminalEmulator {
     /// CBT: to the previous tab stop, `count` times, stopping at the first column.
     func tabBackward(_ count: Int) {
         var column = cursorColumn
-        for _ in 0..<count {
+        for _ in 0..<count where column > 0 {
             repeat { column -= 1 } while column > 0 && !tabStops[column]
         }
         cursorColumn = max(column, 0)

@@ -103,6 +103,13 @@ final class CursorTests: XCTestCase {
         XCTAssertCursor(terminal, 0, 0)
     }
 
+    func testHugeTabCountsStopAtTheEdges() {
+        let terminal = makeTerminal(csi("99999I"))
+        XCTAssertCursor(terminal, 0, 9)
+        terminal.feed(csi("99999Z"))
+        XCTAssertCursor(terminal, 0, 0)
+    }
+
     func testCursorVisibility() {
         let terminal = makeTerminal(csi("?25l"))
         XCTAssertFalse(terminal.snapshot().isCursorVisible)

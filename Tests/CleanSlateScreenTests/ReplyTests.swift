@@ -16,6 +16,7 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(replyText(makeTerminal(csi("c"))), "\u{1B}[?62;22c")
         XCTAssertEqual(replyText(makeTerminal(csi("0c"))), "\u{1B}[?62;22c")
         XCTAssertEqual(replyText(makeTerminal(csi(">c"))), "\u{1B}[>1;10;0c")
+        XCTAssertEqual(replyText(makeTerminal(esc("Z"))), "\u{1B}[?62;22c", "DECID is answered like DA")
     }
 
     func testCursorPositionReportIsOneBased() {
