@@ -125,8 +125,8 @@ struct LibvtermRunner {
             if !utf8 && bytes.contains(where: { $0 >= 0x80 }) { sectionTainted = true }
             terminal.feed(bytes)
             replies = terminal.takeReplies()
-        case "WANTPARSER", "WANTSTATE", "WANTSCREEN", "WANTENCODING":
-            break
+        case "WANTPARSER", "WANTSTATE", "WANTSCREEN", "WANTENCODING", "DAMAGEMERGE", "DAMAGEFLUSH":
+            break  // They choose which callbacks libvterm reports; the screen is unchanged.
         case "$REP":
             // `$REP 170: PUSH "*"` repeats a command.
             let parts = argument.split(separator: ":", maxSplits: 1)
