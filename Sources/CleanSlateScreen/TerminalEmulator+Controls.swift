@@ -85,15 +85,10 @@ extension TerminalEmulator {
 
     /// Scrolls the region up; on the primary screen with a full-screen region the leaving lines go to scrollback.
     func scrollUp(_ count: Int) {
-        let erased = Cell.erased(with: pen)
         if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
-            let columns = self.columns
-            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: erased) { row in
-                self.scrollbackLines.push(row, columns: columns)
-            }
-        } else {
-            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: erased)
+            for row in 0..<min(count, rows) { scrollbackLines.push(grid.row(row), columns: columns) }
         }
+        grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
     }
 
     /// Scrolls the region down.
