@@ -4,6 +4,11 @@
 /// ``takeReplies()`` back to the application (answers to cursor-position and other queries), and
 /// look at the result with ``snapshot()``. It behaves like xterm where terminals disagree.
 ///
+/// Input is UTF-8: malformed bytes show as U+FFFD, and C1 controls act only when they arrive
+/// UTF-8 encoded (U+0080–U+009F); a raw byte 0x80–0x9F is malformed UTF-8, not a control.
+/// Query answers are always 7-bit. Parameters, strings, combining marks, scrollback and unread
+/// replies are all bounded, so no input makes memory grow without limit.
+///
 /// Not thread-safe: the caller serialises access. Rows and columns are zero-based everywhere.
 public final class TerminalEmulator {
     /// All mutable state, kept behind a pointer so that the hot paths pay no dynamic exclusivity
