@@ -16,24 +16,8 @@ public struct ScreenSnapshot: Sendable, Equatable {
     public let modes: TerminalModes
     /// The primary screen's scrollback, oldest line first, trailing blanks trimmed.
     public let scrollback: [String]
-    /// The cells, row by row.
+    /// The cells, row by row (`rows * columns` of them).
     let cells: [ScreenCell]
-
-    /// Creates a snapshot from its parts; `cells` holds `rows * columns` cells row by row.
-    init(
-        rows: Int, columns: Int, cursor: ScreenPosition, isCursorVisible: Bool, title: String,
-        isAlternateScreenActive: Bool, modes: TerminalModes, scrollback: [String], cells: [ScreenCell]
-    ) {
-        self.rows = rows
-        self.columns = columns
-        self.cursor = cursor
-        self.isCursorVisible = isCursorVisible
-        self.title = title
-        self.isAlternateScreenActive = isAlternateScreenActive
-        self.modes = modes
-        self.scrollback = scrollback
-        self.cells = cells
-    }
 
     /// The cell at a zero-based position.
     ///
