@@ -25,7 +25,7 @@ extension TerminalEmulator {
         }
     }
 
-    /// Device control strings: DECRQSS (`DCS $ q Pt ST`) for SGR and DECSTBM is answered; the rest is ignored.
+    /// Device control strings: DECRQSS (`DCS $ q Pt ST`) for SGR, DECSTBM and DECSCUSR is answered; the rest is ignored.
     func dcsDispatch(_ final: UInt8) {
         guard final == UInt8(ascii: "q") && core.pointee.parser.dcsIntermediate == UInt8(ascii: "$") && core.pointee.parser.dcsPrivateMarker == 0 else {
             return
@@ -33,6 +33,7 @@ extension TerminalEmulator {
         switch String(decoding: core.pointee.parser.string, as: UTF8.self) {
         case "m": reply("\u{1B}P1$r\(penDescription())m\u{1B}\\")
         case "r": reply("\u{1B}P1$r\(scrollTop + 1);\(scrollBottom + 1)r\u{1B}\\")
+        case " q": reply("\u{1B}P1$r\(modes.cursorStyle.rawValue) q\u{1B}\\")
         default: reply("\u{1B}P0$r\u{1B}\\")
         }
     }

@@ -19,6 +19,8 @@ extension TerminalEmulator {
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "n")): deviceStatusReport(parameters.value(0, default: 0), dec: true)
         case (UInt8(ascii: ">"), 0, UInt8(ascii: "c")): replySecondaryDeviceAttributes()
         case (0, UInt8(ascii: "!"), UInt8(ascii: "p")): softReset()
+        case (0, UInt8(ascii: " "), UInt8(ascii: "q")):
+            if let style = CursorStyle(rawValue: parameters.value(0, default: 0, zeroIsDefault: false)) { modes.cursorStyle = style }
         default: break  // Cursor style, key modifier options and other settings that change nothing on screen.
         }
     }

@@ -25,7 +25,6 @@ final class LibvtermTests: XCTestCase {
             "26state_query.test", 7)
         add("DECXCPR answers CSI ? row ; column ; page R with page 1, as xterm does; libvterm omits the page",
             "26state_query.test", 22)
-        add("the cursor style (DECSCUSR) is not tracked, so DECRQSS cannot report it", "26state_query.test", 27)
         add("DECRQSS for SGR answers as xterm does, starting with 0; libvterm leaves the 0 out",
             "26state_query.test", 32, 37, 42, 47, 52)
         add("replies are always 7-bit: input is UTF-8, where 8-bit C1 bytes are not valid (S8C1T ignored)",

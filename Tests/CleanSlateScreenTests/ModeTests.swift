@@ -98,6 +98,17 @@ final class ModeTests: XCTestCase {
         XCTAssertEqual(terminal.snapshot().lines, ["b", "c", "d", "e", "f"])
     }
 
+    func testCursorStyle() {
+        let terminal = makeTerminal(csi("5 q"))
+        XCTAssertEqual(terminal.modes.cursorStyle, .blinkingBar)
+        terminal.feed(csi("2 q"))
+        XCTAssertEqual(terminal.modes.cursorStyle, .steadyBlock)
+        terminal.feed(esc("P$q q") + esc("\\"))
+        XCTAssertEqual(replyText(terminal), "\u{1B}P1$r2 q\u{1B}\\")
+        terminal.feed(csi(" q"))
+        XCTAssertEqual(terminal.modes.cursorStyle, .default)
+    }
+
     func testLineFeedNewLineMode() {
         let terminal = makeTerminal("ab" + csi("20h") + "\n")
         XCTAssertCursor(terminal, 1, 0)
