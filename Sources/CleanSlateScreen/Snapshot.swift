@@ -86,11 +86,8 @@ extension TerminalEmulator {
             let line = grid.row(row)
             for column in 0..<columns { cells.append(screenCell(line[column])) }
         }
-        var scrollback: [String] = []
-        scrollback.reserveCapacity(scrollbackLines.count)
-        for index in 0..<scrollbackLines.count {
-            let text = scrollbackLines[index].reduce(into: "") { $0 += character(of: $1) }
-            scrollback.append(ScreenSnapshot.trimmingTrailingBlanks(text))
+        let scrollback = scrollbackLines.texts { line in
+            ScreenSnapshot.trimmingTrailingBlanks(line.reduce(into: "") { $0 += character(of: $1) })
         }
         return ScreenSnapshot(
             rows: rows, columns: columns, cursor: cursor, isCursorVisible: modes.cursorVisible, title: title,
@@ -101,6 +98,7 @@ extension TerminalEmulator {
     func character(of cell: Cell) -> String {
         if cell.width == 0 { return "" }
         if cell.code == 0 { return " " }
+        if cell.code < 0x80 { return String(Character(Unicode.Scalar(UInt8(cell.code)))) }
         var text = ""
         for scalar in clusters.scalars(of: cell.code) {
             text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")

@@ -102,6 +102,19 @@ final class ScrollbackTests: XCTestCase {
         XCTAssertEqual(scrollback.last, "1498")
     }
 
+    func testSnapshotsSeeLinesAddedSinceTheLastOne() {
+        let terminal = makeTerminal("a\r\nb\r\nc\r\nd\r\ne\r\n", scrollbackLimit: 2)
+        XCTAssertEqual(terminal.snapshot().scrollback, ["a"])
+        terminal.feed("f\r\ng\r\n")
+        XCTAssertEqual(terminal.snapshot().scrollback, ["b", "c"])
+        terminal.resize(rows: 6, columns: 10)
+        XCTAssertEqual(terminal.snapshot().scrollback, ["b"])
+        terminal.feed(csi("3J"))
+        XCTAssertEqual(terminal.snapshot().scrollback, [])
+        terminal.feed(csi("6;1H") + "h\r\n")
+        XCTAssertEqual(terminal.snapshot().scrollback, ["c"])
+    }
+
     func testZeroLimitKeepsNothing() {
         XCTAssertEqual(makeTerminal("1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7", scrollbackLimit: 0).snapshot().scrollback, [])
     }
