@@ -73,17 +73,20 @@ extension TerminalEmulator {
         wrapPending = false
     }
 
-    /// IL: inserts blank lines at the cursor row, inside the scroll region only.
+    /// IL: inserts blank lines at the cursor row, inside the scroll region only; the cursor goes to the
+    /// first column (xterm, ECMA-48's line home).
     func insertLines(_ count: Int) {
         guard cursorRow >= scrollTop && cursorRow <= scrollBottom else { return }
         grid.scrollDown(top: cursorRow, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
+        cursorColumn = 0
         wrapPending = false
     }
 
-    /// DL: deletes lines at the cursor row, inside the scroll region only.
+    /// DL: deletes lines at the cursor row, inside the scroll region only; the cursor goes to the first column.
     func deleteLines(_ count: Int) {
         guard cursorRow >= scrollTop && cursorRow <= scrollBottom else { return }
         grid.scrollUp(top: cursorRow, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
+        cursorColumn = 0
         wrapPending = false
     }
 }

@@ -73,6 +73,13 @@ final class EditingTests: XCTestCase {
         XCTAssertEqual(screenLines(numbered + csi("2;4r") + csi("5;1H") + csi("L")), ["0", "1", "2", "3", "4"])
     }
 
+    func testInsertAndDeleteLinesReturnTheCursorToTheFirstColumn() {
+        // ECMA-48: IL and DL move the active position to the line home; xterm does the same.
+        XCTAssertCursor(makeTerminal(numbered + csi("2;3H") + csi("L")), 1, 0)
+        XCTAssertCursor(makeTerminal(numbered + csi("2;3H") + csi("M")), 1, 0)
+        XCTAssertCursor(makeTerminal(numbered + csi("2;4r") + csi("5;3H") + csi("L")), 4, 2)  // Outside the region nothing happens.
+    }
+
     func testEraseInLine() {
         XCTAssertEqual(screenLines("abcdef" + csi("1;3H") + csi("K"))[0], "ab")
         XCTAssertEqual(screenLines("abcdef" + csi("1;3H") + csi("1K"))[0], "   def")

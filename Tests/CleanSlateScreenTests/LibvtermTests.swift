@@ -21,6 +21,8 @@ final class LibvtermTests: XCTestCase {
         let protection = "character protection (DECSCA) is out of scope: selective erase acts as normal erase"
         add(protection, "13state_edit.test", 265)
         add(protection, "65screen_protect.test", 9)
+        add("IL moves the cursor to the first column, as xterm does and ECMA-48 says (line home); libvterm leaves it",
+            "13state_edit.test", 81)
         add("primary DA answers like a VT220 with colour (CSI ? 62 ; 22 c), as xterm-like terminals do; libvterm says VT100",
             "26state_query.test", 7)
         add("DECXCPR answers CSI ? row ; column ; page R with page 1, as xterm does; libvterm omits the page",
