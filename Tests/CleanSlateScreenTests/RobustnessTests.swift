@@ -58,6 +58,29 @@ final class RobustnessTests: XCTestCase {
         }
     }
 
+    func testSplittingTheInputDoesNotChangeTheResult() {
+        // The fast paths (runs of text, whole control sequences) only apply within one buffer; fed byte by
+        // byte, everything goes through the state machine. Both must give the same screen and replies.
+        var generator = Generator(state: 42)
+        var input: [UInt8] = []
+        let sequences = ["\u{1B}[1;31m", "\u{1B}[38:2::1:2:3m", "\u{1B}[5;10H", "\u{1B}[?25l", "\u{1B}[2K", "\u{1B}[3@",
+                         "\u{1B}[6n", "\u{1B}[>c", "\u{1B}[?1049h", "\u{1B}[?1049l", "\u{1B}[2;20r", "\u{1B}[L", "\u{1B}(0", "\u{1B}(B"]
+        while input.count < 200_000 {
+            let choice = generator.next()
+            switch choice % 5 {
+            case 0: input += Array(sequences[Int(choice >> 8) % sequences.count].utf8)
+            case 1: input += fragments[Int(choice >> 8) % fragments.count]
+            default: input += Array("text \(choice % 1000) ".utf8)
+            }
+        }
+        let whole = TerminalEmulator(rows: 24, columns: 80)
+        whole.feed(input)
+        let split = TerminalEmulator(rows: 24, columns: 80)
+        for byte in input { split.feed([byte]) }
+        XCTAssertEqual(whole.snapshot(), split.snapshot())
+        XCTAssertEqual(whole.takeReplies(), split.takeReplies())
+    }
+
     func testEndlessParametersStayBounded() {
         let terminal = makeTerminal(csi("1"))
         let chunk = [UInt8](repeating: 0, count: 1 << 20).enumerated().map { $0.offset % 2 == 0 ? UInt8(ascii: "9") : UInt8(ascii: ";") }
