@@ -7,7 +7,14 @@ case "launch":
     try runLaunchBenchmark(arguments: Array(arguments.dropFirst()))
 case "roundtrip":
     try runRoundTripBenchmark(arguments: Array(arguments.dropFirst()))
+case "screen":
+    runScreenBenchmark(arguments: Array(arguments.dropFirst()))
 default:
-    FileHandle.standardError.write(Data("usage: cleanslate-benchmarks launch|roundtrip [--iterations N]\n".utf8))
+    FileHandle.standardError.write(Data("""
+        usage: cleanslate-benchmarks launch [--iterations N]
+               cleanslate-benchmarks roundtrip [--iterations N]
+               cleanslate-benchmarks screen [--runs N] [--write-inputs DIR] [FILE...]
+
+        """.utf8))
     exit(64)
 }

@@ -5,8 +5,18 @@ enum CharacterWidth {
     @inline(__always)
     static func of(_ scalar: UInt32) -> Int {
         if scalar < 0x300 { return 1 }
+        if scalar <= 0xFFFF { return Int(basicMultilingualPlane[Int(scalar)]) }
+        return lookUp(scalar)
+    }
+
+    /// The width of every scalar up to U+FFFF (64 KiB), built once from the range tables, so that the
+    /// common case is one load instead of two binary searches. Immutable after its lazy initialisation.
+    private static let basicMultilingualPlane: [UInt8] = (0...0xFFFF).map { UInt8(lookUp(UInt32($0))) }
+
+    /// The width from the range tables.
+    private static func lookUp(_ scalar: UInt32) -> Int {
         if contains(CharacterWidthTables.zeroWidth, scalar) { return 0 }
-        if scalar >= 0x1100 && contains(CharacterWidthTables.wide, scalar) { return 2 }
+        if contains(CharacterWidthTables.wide, scalar) { return 2 }
         return 1
     }
 

@@ -42,14 +42,18 @@ enum Charset: UInt8 {
 
 /// G0–G3 and which of them is invoked into GL (SI/SO, LS2/LS3, SS2/SS3).
 struct CharsetState: Equatable {
-    var designations: [Charset] = [.ascii, .ascii, .ascii, .ascii]
+    var designations: [Charset] = [.ascii, .ascii, .ascii, .ascii] { didSet { update() } }
     /// The set invoked into GL (0 = G0 … 3 = G3).
-    var gl = 0
+    var gl = 0 { didSet { update() } }
     /// A set invoked for the next character only (SS2/SS3), or nil.
-    var singleShift: Int?
+    var singleShift: Int? { didSet { update() } }
 
-    /// Whether printable ASCII prints unchanged (the fast path may be used).
-    var isPlainASCII: Bool { singleShift == nil && designations[gl] == .ascii }
+    /// Whether printable ASCII prints unchanged (the fast path may be used). Stored, for the hot loop.
+    private(set) var isPlainASCII = true
+
+    private mutating func update() {
+        isPlainASCII = singleShift == nil && designations[gl] == .ascii
+    }
 
     /// Maps a printed scalar through the active set, consuming a single shift.
     mutating func map(_ scalar: UInt32) -> UInt32 {

@@ -6,8 +6,11 @@
 struct ClusterTable {
     /// The most scalars kept in one cluster; further marks are dropped (the cell is already unreadable).
     static let maximumScalars = 16
-    /// The number of entries that triggers compaction.
+    /// The number of entries that first triggers compaction.
     static let capacity = 4096
+    /// The number of entries that triggers the next compaction: twice what the last one kept, at least ``capacity``,
+    /// so that a screen full of distinct clusters does not compact on every mark.
+    private var compactionThreshold = ClusterTable.capacity
 
     private(set) var clusters: [[UInt32]] = []
     private var indexByCluster: [[UInt32]: UInt32] = [:]
@@ -31,7 +34,7 @@ struct ClusterTable {
     }
 
     /// Whether the table is full and should be compacted.
-    var needsCompaction: Bool { clusters.count >= ClusterTable.capacity }
+    var needsCompaction: Bool { clusters.count >= compactionThreshold }
 
     /// Keeps only the entries in `used` (a flag per entry) and returns the renumbering: old index → new code.
     mutating func compact(keeping used: [Bool]) -> [UInt32] {
@@ -45,6 +48,7 @@ struct ClusterTable {
             renumbered[index] = Cell.clusterFlag | newIndex
         }
         clusters = kept
+        compactionThreshold = max(ClusterTable.capacity, 2 * kept.count)
         return renumbered
     }
 

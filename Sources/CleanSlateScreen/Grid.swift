@@ -43,15 +43,10 @@ final class Grid {
     }
 
     /// Scrolls rows `top...bottom` up by `count`: the top rows leave, blank rows enter at the bottom.
-    ///
-    /// `leaving` is called with each row that leaves, before it is blanked.
-    func scrollUp(top: Int, bottom: Int, count: Int, fill: Cell, leaving: ((UnsafeMutablePointer<Cell>) -> Void)? = nil) {
+    func scrollUp(top: Int, bottom: Int, count: Int, fill: Cell) {
         let height = bottom - top + 1
         let count = min(count, height)
         guard count > 0 else { return }
-        if let leaving {
-            for offset in 0..<count { leaving(row(top + offset)) }
-        }
         rotate(top: top, height: height, by: count)
         for r in (bottom - count + 1)...bottom { self.fill(row: r, from: 0, to: columns, with: fill) }
     }

@@ -1,7 +1,7 @@
 extension TerminalEmulator {
     /// SM / RM: the ANSI modes IRM (4) and LNM (20).
     func setANSIModes(_ enabled: Bool) {
-        let parameters = parser.parameters
+        let parameters = core.pointee.parser.parameters
         for index in 0..<parameters.count {
             switch parameters[index] {
             case 4: modes.insert = enabled
@@ -13,7 +13,7 @@ extension TerminalEmulator {
 
     /// DECSET / DECRST: the DEC private modes.
     func setDECModes(_ enabled: Bool) {
-        let parameters = parser.parameters
+        let parameters = core.pointee.parser.parameters
         for index in 0..<parameters.count {
             setDECMode(Int(parameters[index]), enabled)
         }

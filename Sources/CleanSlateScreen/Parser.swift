@@ -59,8 +59,52 @@ struct Parser {
     init() { string.reserveCapacity(256) }
 
     /// Whether a printable ASCII byte would simply be printed now (the fast path may take it).
+    ///
+    /// `mutating` only so that callers reach the parser in place: as a computed property read through
+    /// a pointer, the optimizer copied the whole parser on every byte.
     @inline(__always)
-    var acceptsPlainText: Bool { state == .ground && !decoder.isPending }
+    mutating func acceptsPlainText() -> Bool { state == .ground && !decoder.isPending }
+
+    /// Parses a whole control sequence `ESC [ … final` that lies complete in `bytes[start..<end]`, where
+    /// `bytes[start]` is ESC, the parser is in the ground state and no UTF-8 sequence is pending.
+    ///
+    /// Returns the index after the final byte and the final byte, leaving parameters, marker and
+    /// intermediate as ``advance(_:)`` would. Returns nil, having changed nothing that matters, for anything
+    /// unusual (a control character inside, a sequence to be ignored, the end of the buffer): the caller
+    /// then feeds the bytes one by one.
+    @inline(__always)
+    mutating func parseControlSequence(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (next: Int, final: UInt8)? {
+        var index = start + 2
+        guard index < end && bytes[start + 1] == UInt8(ascii: "[") else { return nil }
+        clearSequence()
+        var byte = bytes[index]
+        if byte >= 0x3C && byte <= 0x3F {
+            privateMarker = byte
+            index += 1
+        }
+        while index < end {
+            byte = bytes[index]
+            index += 1
+            switch byte {
+            case 0x30...0x39:
+                parameters.addDigit(byte &- 0x30)
+            case 0x3A, 0x3B:
+                parameters.next(isSubparameter: byte == 0x3A)
+            case 0x20...0x2F:
+                // Intermediates: at most one, directly followed by the final byte, is handled here.
+                guard index < end, intermediate == 0 else { return nil }
+                intermediate = byte
+                let final = bytes[index]
+                guard final >= 0x40 && final <= 0x7E else { return nil }
+                return (index + 1, final)
+            case 0x40...0x7E:
+                return (index, byte)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
 
     /// Returns to the ground state, forgetting any partial sequence.
     mutating func reset() {

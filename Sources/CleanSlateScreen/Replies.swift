@@ -6,8 +6,12 @@ extension TerminalEmulator {
     /// The cell size in pixels used for pixel-size reports (`CSI 14 t`, `CSI 16 t`).
     static let cellPixelSize = (width: 8, height: 16)
 
-    /// Queues bytes for the application to read.
+    /// The most reply bytes kept while nobody takes them; later replies are dropped.
+    static let maximumPendingReplies = 1 << 20
+
+    /// Queues bytes for the application to read (bounded by ``maximumPendingReplies``).
     func reply(_ text: String) {
+        guard replies.count + text.utf8.count <= TerminalEmulator.maximumPendingReplies else { return }
         replies.append(contentsOf: text.utf8)
     }
 

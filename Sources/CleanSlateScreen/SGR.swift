@@ -5,7 +5,7 @@ extension TerminalEmulator {
     /// `38:5:n` / `38:2::r:g:b` / `38:2:r:g:b` (colons; the optional colour-space id is skipped).
     /// 58 (underline colour) is parsed and ignored.
     func selectGraphicRendition() {
-        let parameters = parser.parameters
+        let parameters = core.pointee.parser.parameters
         var index = 0
         while index < parameters.count {
             let code = Int(max(parameters[index], 0))
@@ -57,7 +57,7 @@ extension TerminalEmulator {
     /// Reads the colour after a 38/48/58 at `index`. Returns the colour (nil if malformed) and, for the
     /// semicolon form, how many entries it used including the 38/48/58 itself.
     private func extendedColor(at index: Int, subparameters: Int) -> (UInt32?, Int) {
-        let parameters = parser.parameters
+        let parameters = core.pointee.parser.parameters
         func component(_ offset: Int) -> Int? {
             let value = parameters[index + offset]
             return value < 0 ? 0 : (value <= 255 ? Int(value) : nil)

@@ -5,15 +5,14 @@
 struct Scrollback {
     private(set) var limit: Int
     private var lines: [[Cell]] = []
+    /// The text of each line once a snapshot asked for it (nil until then), slot for slot with `lines`.
+    private var texts: [String?] = []
     private var start = 0
 
     init(limit: Int) { self.limit = max(0, limit) }
 
     /// The number of lines held.
     var count: Int { lines.count }
-
-    /// The line at `index`, 0 being the oldest.
-    subscript(index: Int) -> [Cell] { lines[(start + index) % lines.count] }
 
     /// Appends a copy of `columns` cells at `row`, without its trailing erased cells.
     mutating func push(_ row: UnsafePointer<Cell>, columns: Int) {
@@ -23,9 +22,11 @@ struct Scrollback {
         let cells = UnsafeBufferPointer(start: row, count: length)
         if lines.count < limit {
             lines.append(Array(cells))
+            texts.append(nil)
         } else {
             lines[start].removeAll(keepingCapacity: true)
             lines[start].append(contentsOf: cells)
+            texts[start] = nil
             start = (start + 1) % lines.count
         }
     }
@@ -35,6 +36,7 @@ struct Scrollback {
         guard !lines.isEmpty else { return nil }
         let newestIndex = (start + lines.count - 1) % lines.count
         let line = lines.remove(at: newestIndex)
+        texts.remove(at: newestIndex)
         if newestIndex < start { start -= 1 }
         if lines.isEmpty { start = 0 } else { start %= lines.count }
         return line
@@ -43,7 +45,25 @@ struct Scrollback {
     /// Removes every line.
     mutating func removeAll() {
         lines.removeAll()
+        texts.removeAll()
         start = 0
+    }
+
+    /// The text of every line, oldest first, converting with `text` only the lines not converted before.
+    mutating func texts(_ text: ([Cell]) -> String) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(lines.count)
+        for offset in 0..<lines.count {
+            let slot = (start + offset) % lines.count
+            if let cached = texts[slot] {
+                result.append(cached)
+            } else {
+                let converted = text(lines[slot])
+                texts[slot] = converted
+                result.append(converted)
+            }
+        }
+        return result
     }
 
     /// Applies `body` to every cell held (used to renumber cluster references).

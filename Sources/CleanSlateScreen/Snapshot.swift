@@ -1,8 +1,8 @@
 /// An immutable copy of what the terminal shows: cells, cursor, title, modes and scrollback.
 ///
-/// Taking one copies the compact cells only (a few tens of kilobytes at 24x80, plus references to
-/// the scrollback lines); text, cells and scrollback strings are built when asked for, so a wait can
-/// take a snapshot after every chunk of output.
+/// Taking one copies the compact cells only (a few tens of kilobytes at 24x80) and the scrollback's
+/// text, which the emulator converts once per line; cells and row text are built when asked for, so
+/// a wait can take a snapshot after every chunk of output.
 public struct ScreenSnapshot: Sendable, Equatable {
     /// The number of rows.
     public let rows: Int
@@ -22,13 +22,13 @@ public struct ScreenSnapshot: Sendable, Equatable {
     let storedCells: [Cell]
     /// The scalars of the cluster entries the cells refer to.
     let clusterScalars: [[UInt32]]
-    /// The scrollback lines as stored cells, oldest first.
-    let scrollbackCells: [[Cell]]
+    /// The primary screen's scrollback, oldest line first, trailing blanks trimmed.
+    public let scrollback: [String]
 
     /// Creates a snapshot from its parts; `cells` holds `rows * columns` cells row by row.
     init(
         rows: Int, columns: Int, cursor: ScreenPosition, isCursorVisible: Bool, title: String,
-        isAlternateScreenActive: Bool, modes: TerminalModes, cells: [Cell], clusters: [[UInt32]], scrollback: [[Cell]]
+        isAlternateScreenActive: Bool, modes: TerminalModes, cells: [Cell], clusters: [[UInt32]], scrollback: [String]
     ) {
         self.rows = rows
         self.columns = columns
@@ -39,18 +39,14 @@ public struct ScreenSnapshot: Sendable, Equatable {
         self.modes = modes
         self.storedCells = cells
         self.clusterScalars = clusters
-        self.scrollbackCells = scrollback
-    }
-
-    /// The primary screen's scrollback, oldest line first, trailing blanks trimmed.
-    public var scrollback: [String] {
-        scrollbackCells.map { line in ScreenSnapshot.trimmingTrailingBlanks(line.reduce(into: "") { $0 += character(of: $1) }) }
+        self.scrollback = scrollback
     }
 
     /// The text a stored cell shows.
     func character(of cell: Cell) -> String {
         if cell.width == 0 { return "" }
         if cell.code == 0 { return " " }
+        if cell.code < 0x80 { return String(Character(Unicode.Scalar(UInt8(cell.code)))) }
         guard cell.isCluster else { return String(Unicode.Scalar(cell.code).map(Character.init) ?? "\u{FFFD}") }
         var text = ""
         for scalar in clusterScalars[Int(cell.code & ~Cell.clusterFlag)] {
@@ -139,9 +135,9 @@ extension TerminalEmulator {
         for row in 0..<rows {
             cells.append(contentsOf: UnsafeBufferPointer(start: grid.row(row), count: columns))
         }
-        var scrollback: [[Cell]] = []
-        scrollback.reserveCapacity(scrollbackLines.count)
-        for index in 0..<scrollbackLines.count { scrollback.append(scrollbackLines[index]) }
+        let scrollback = scrollbackLines.texts { line in
+            ScreenSnapshot.trimmingTrailingBlanks(line.reduce(into: "") { $0 += character(of: $1) })
+        }
         return ScreenSnapshot(
             rows: rows, columns: columns, cursor: cursor, isCursorVisible: modes.cursorVisible, title: title,
             isAlternateScreenActive: isAlternateActive, modes: modes, cells: cells, clusters: clusters.clusters,
@@ -152,6 +148,7 @@ extension TerminalEmulator {
     func character(of cell: Cell) -> String {
         if cell.width == 0 { return "" }
         if cell.code == 0 { return " " }
+        if cell.code < 0x80 { return String(Character(Unicode.Scalar(UInt8(cell.code)))) }
         var text = ""
         for scalar in clusters.scalars(of: cell.code) {
             text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")

@@ -24,8 +24,8 @@ extension TerminalEmulator {
 
     /// Performs an escape sequence `ESC [intermediate] final`.
     func escapeDispatch(_ final: UInt8) {
-        guard !parser.hasExtraIntermediates else { return }
-        switch (parser.intermediate, final) {
+        guard !core.pointee.parser.hasExtraIntermediates else { return }
+        switch (core.pointee.parser.intermediate, final) {
         case (0, UInt8(ascii: "7")): saveCursor()
         case (0, UInt8(ascii: "8")): restoreCursor()
         case (0, UInt8(ascii: "D")): lineFeed()
@@ -37,6 +37,7 @@ extension TerminalEmulator {
         case (0, UInt8(ascii: "n")): charsets.gl = 2
         case (0, UInt8(ascii: "o")): charsets.gl = 3
         case (0, UInt8(ascii: "c")): fullReset()
+        case (0, UInt8(ascii: "Z")): replyPrimaryDeviceAttributes()  // DECID, the obsolete form of DA.
         case (0, UInt8(ascii: "=")): modes.applicationKeypad = true
         case (0, UInt8(ascii: ">")): modes.applicationKeypad = false
         case (UInt8(ascii: "#"), UInt8(ascii: "8")): screenAlignment()
@@ -84,15 +85,10 @@ extension TerminalEmulator {
 
     /// Scrolls the region up; on the primary screen with a full-screen region the leaving lines go to scrollback.
     func scrollUp(_ count: Int) {
-        let erased = Cell.erased(with: pen)
         if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
-            let columns = self.columns
-            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: erased) { row in
-                self.scrollbackLines.push(row, columns: columns)
-            }
-        } else {
-            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: erased)
+            for row in 0..<min(count, rows) { scrollbackLines.push(grid.row(row), columns: columns) }
         }
+        grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
     }
 
     /// Scrolls the region down.
@@ -103,7 +99,7 @@ extension TerminalEmulator {
     /// HT / CHT: to the next tab stop, `count` times, stopping at the last column.
     func tab(forward count: Int) {
         var column = cursorColumn
-        for _ in 0..<count {
+        for _ in 0..<count where column < columns - 1 {
             repeat { column += 1 } while column < columns - 1 && !tabStops[column]
         }
         cursorColumn = min(column, columns - 1)
@@ -113,7 +109,7 @@ extension TerminalEmulator {
     /// CBT: to the previous tab stop, `count` times, stopping at the first column.
     func tabBackward(_ count: Int) {
         var column = cursorColumn
-        for _ in 0..<count {
+        for _ in 0..<count where column > 0 {
             repeat { column -= 1 } while column > 0 && !tabStops[column]
         }
         cursorColumn = max(column, 0)
@@ -163,7 +159,7 @@ extension TerminalEmulator {
         alternateGrid.fillAll(with: .blank)
         scrollbackLines.removeAll()
         clusters.removeAll()
-        parser.reset()
+        core.pointee.parser.reset()
         modes = TerminalModes()
         title = ""
         iconName = ""

@@ -4,58 +4,73 @@
 /// ``takeReplies()`` back to the application (answers to cursor-position and other queries), and
 /// look at the result with ``snapshot()``. It behaves like xterm where terminals disagree.
 ///
+/// Input is UTF-8: malformed bytes show as U+FFFD, and C1 controls act only when they arrive
+/// UTF-8 encoded (U+0080–U+009F); a raw byte 0x80–0x9F is malformed UTF-8, not a control.
+/// Query answers are always 7-bit. Parameters, strings, combining marks, scrollback and unread
+/// replies are all bounded, so no input makes memory grow without limit.
+///
 /// Not thread-safe: the caller serialises access. Rows and columns are zero-based everywhere.
 public final class TerminalEmulator {
-    /// The number of rows on the screen.
-    public internal(set) var rows: Int
-    /// The number of columns on the screen.
-    public internal(set) var columns: Int
-    /// The modes the application has set.
-    public internal(set) var modes = TerminalModes()
-    /// The window title (OSC 0 or 2).
-    public internal(set) var title = ""
-    /// The icon name (OSC 0 or 1).
-    public internal(set) var iconName = ""
-
-    var primaryGrid: Grid
-    var alternateGrid: Grid
-    /// The grid shown: ``primaryGrid`` or ``alternateGrid``.
-    var grid: Grid
-    var scrollbackLines: Scrollback
-    var clusters = ClusterTable()
-    var parser = Parser()
-
-    /// The rendition new characters get (`code` is unused and kept 0).
-    var pen = Cell.blank
-    var cursorRow = 0
-    var cursorColumn = 0
-    /// Set after printing in the last column: the next printed character wraps first (xterm's "do_wrap").
-    var wrapPending = false
-    var scrollTop = 0
-    var scrollBottom: Int
-    var tabStops: [Bool]
-    var charsets = CharsetState()
-    /// DECSC state, one per screen as in xterm.
-    var savedCursors: [SavedCursor?] = [nil, nil]
-    /// The last character printed, for REP; 0 when there is none.
-    var lastGraphic: UInt32 = 0
-    var replies: [UInt8] = []
-    /// DEC private mode 12 (cursor blinking), kept only to answer DECRQM.
-    var cursorBlinks = false
+    /// All mutable state, kept behind a pointer so that the hot paths pay no dynamic exclusivity
+    /// checks (which Swift applies to stored properties of classes). Owned by this object.
+    let core: UnsafeMutablePointer<TerminalCore>
 
     /// Creates a terminal of the given size whose primary screen keeps up to `scrollbackLimit` lines.
     public init(rows: Int = 24, columns: Int = 80, scrollbackLimit: Int = 1000) {
-        let rows = max(1, rows)
-        let columns = max(1, columns)
-        self.rows = rows
-        self.columns = columns
-        primaryGrid = Grid(rows: rows, columns: columns)
-        alternateGrid = Grid(rows: rows, columns: columns)
-        grid = primaryGrid
-        scrollbackLines = Scrollback(limit: scrollbackLimit)
-        scrollBottom = rows - 1
-        tabStops = TerminalEmulator.defaultTabStops(columns: columns)
+        core = .allocate(capacity: 1)
+        core.initialize(to: TerminalCore(rows: max(1, rows), columns: max(1, columns), scrollbackLimit: scrollbackLimit))
     }
+
+    deinit {
+        core.deinitialize(count: 1)
+        core.deallocate()
+    }
+
+    /// The number of rows on the screen.
+    public internal(set) var rows: Int {
+        get { core.pointee.rows }
+        set { core.pointee.rows = newValue }
+    }
+    /// The number of columns on the screen.
+    public internal(set) var columns: Int {
+        get { core.pointee.columns }
+        set { core.pointee.columns = newValue }
+    }
+    /// The modes the application has set.
+    public internal(set) var modes: TerminalModes {
+        _read { yield core.pointee.modes }
+        _modify { yield &core.pointee.modes }
+    }
+    /// The window title (OSC 0 or 2).
+    public internal(set) var title: String {
+        _read { yield core.pointee.title }
+        _modify { yield &core.pointee.title }
+    }
+    /// The icon name (OSC 0 or 1).
+    public internal(set) var iconName: String {
+        _read { yield core.pointee.iconName }
+        _modify { yield &core.pointee.iconName }
+    }
+
+    // Forwarding accessors to the fields of `core` (see TerminalCore for their meaning).
+    var primaryGrid: Grid { _read { yield core.pointee.primaryGrid } _modify { yield &core.pointee.primaryGrid } }
+    var alternateGrid: Grid { _read { yield core.pointee.alternateGrid } _modify { yield &core.pointee.alternateGrid } }
+    var grid: Grid { _read { yield core.pointee.grid } _modify { yield &core.pointee.grid } }
+    var scrollbackLines: Scrollback { _read { yield core.pointee.scrollbackLines } _modify { yield &core.pointee.scrollbackLines } }
+    var clusters: ClusterTable { _read { yield core.pointee.clusters } _modify { yield &core.pointee.clusters } }
+    var parser: Parser { _read { yield core.pointee.parser } _modify { yield &core.pointee.parser } }
+    var pen: Cell { _read { yield core.pointee.pen } _modify { yield &core.pointee.pen } }
+    var cursorRow: Int { _read { yield core.pointee.cursorRow } _modify { yield &core.pointee.cursorRow } }
+    var cursorColumn: Int { _read { yield core.pointee.cursorColumn } _modify { yield &core.pointee.cursorColumn } }
+    var wrapPending: Bool { _read { yield core.pointee.wrapPending } _modify { yield &core.pointee.wrapPending } }
+    var scrollTop: Int { _read { yield core.pointee.scrollTop } _modify { yield &core.pointee.scrollTop } }
+    var scrollBottom: Int { _read { yield core.pointee.scrollBottom } _modify { yield &core.pointee.scrollBottom } }
+    var tabStops: [Bool] { _read { yield core.pointee.tabStops } _modify { yield &core.pointee.tabStops } }
+    var charsets: CharsetState { _read { yield core.pointee.charsets } _modify { yield &core.pointee.charsets } }
+    var savedCursors: [SavedCursor?] { _read { yield core.pointee.savedCursors } _modify { yield &core.pointee.savedCursors } }
+    var lastGraphic: UInt32 { _read { yield core.pointee.lastGraphic } _modify { yield &core.pointee.lastGraphic } }
+    var replies: [UInt8] { _read { yield core.pointee.replies } _modify { yield &core.pointee.replies } }
+    var cursorBlinks: Bool { _read { yield core.pointee.cursorBlinks } _modify { yield &core.pointee.cursorBlinks } }
 
     /// The cursor position (zero-based).
     public var cursor: ScreenPosition { ScreenPosition(row: cursorRow, column: cursorColumn) }
@@ -88,16 +103,26 @@ public final class TerminalEmulator {
 
     /// The main loop: printable ASCII takes a fast path, everything else goes through the parser.
     private func process(_ base: UnsafePointer<UInt8>, count: Int) {
+        let core = self.core
         var index = 0
         while index < count {
             let byte = base[index]
-            if byte >= 0x20 && byte < 0x7F && parser.acceptsPlainText && charsets.isPlainASCII && !modes.insert {
+            if byte >= 0x20 && byte < 0x7F && core.pointee.parser.acceptsPlainText() && core.pointee.charsets.isPlainASCII
+                && !core.pointee.modes.insert
+            {
                 index = printASCII(base, from: index, to: count)
                 continue
             }
-            let action = parser.advance(byte)
-            if parser.reprocessByte {
-                parser.reprocessByte = false
+            if byte == 0x1B && core.pointee.parser.acceptsPlainText(),
+                let (next, final) = core.pointee.parser.parseControlSequence(base, from: index, to: count)
+            {
+                index = next
+                csiDispatch(final)
+                continue
+            }
+            let action = core.pointee.parser.advance(byte)
+            if core.pointee.parser.reprocessByte {
+                core.pointee.parser.reprocessByte = false
             } else {
                 index += 1
             }

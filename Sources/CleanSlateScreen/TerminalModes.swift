@@ -26,6 +26,8 @@ public struct TerminalModes: Sendable, Equatable {
     public var reverseVideo = false
     /// LNM (`CSI 20 h`): line feed also returns the carriage.
     public var newLine = false
+    /// DECSCUSR (`CSI Ps SP q`): the cursor shape the application asked for.
+    public var cursorStyle: CursorStyle = .default
 
     /// Creates the modes of a freshly reset terminal.
     public init() {}
@@ -55,4 +57,22 @@ public enum MouseEncoding: Sendable, Equatable {
     case sgr
     /// urxvt style `CSI b ; x ; y M` (`CSI ? 1015 h`).
     case urxvt
+}
+
+/// The cursor shapes of DECSCUSR (`CSI Ps SP q`); the raw value is `Ps`.
+public enum CursorStyle: Int, Sendable, Equatable {
+    /// The terminal's configured shape (`Ps` 0).
+    case `default` = 0
+    /// A blinking block (1).
+    case blinkingBlock = 1
+    /// A steady block (2).
+    case steadyBlock = 2
+    /// A blinking underline (3).
+    case blinkingUnderline = 3
+    /// A steady underline (4).
+    case steadyUnderline = 4
+    /// A blinking vertical bar (5).
+    case blinkingBar = 5
+    /// A steady vertical bar (6).
+    case steadyBar = 6
 }

@@ -1,0 +1,45 @@
+/// The mutable state of a ``TerminalEmulator``.
+struct TerminalCore {
+    var rows: Int
+    var columns: Int
+    var modes = TerminalModes()
+    var title = ""
+    var iconName = ""
+    var primaryGrid: Grid
+    var alternateGrid: Grid
+    /// The grid shown: `primaryGrid` or `alternateGrid`.
+    var grid: Grid
+    var scrollbackLines: Scrollback
+    var clusters = ClusterTable()
+    var parser = Parser()
+    /// The rendition new characters get (`code` is unused and kept 0).
+    var pen = Cell.blank
+    var cursorRow = 0
+    var cursorColumn = 0
+    /// Set after printing in the last column: the next printed character wraps first (xterm's "do_wrap").
+    var wrapPending = false
+    /// The scroll region (DECSTBM), inclusive, zero-based.
+    var scrollTop = 0
+    var scrollBottom: Int
+    var tabStops: [Bool]
+    var charsets = CharsetState()
+    /// DECSC state, one per screen as in xterm.
+    var savedCursors: [SavedCursor?] = [nil, nil]
+    /// The last character printed, for REP; 0 when there is none.
+    var lastGraphic: UInt32 = 0
+    /// Bytes queued for the application.
+    var replies: [UInt8] = []
+    /// DEC private mode 12 (cursor blinking), kept only to answer DECRQM.
+    var cursorBlinks = false
+
+    init(rows: Int, columns: Int, scrollbackLimit: Int) {
+        self.rows = rows
+        self.columns = columns
+        primaryGrid = Grid(rows: rows, columns: columns)
+        alternateGrid = Grid(rows: rows, columns: columns)
+        grid = primaryGrid
+        scrollbackLines = Scrollback(limit: scrollbackLimit)
+        scrollBottom = rows - 1
+        tabStops = TerminalEmulator.defaultTabStops(columns: columns)
+    }
+}

@@ -1,0 +1,77 @@
+import CleanSlateScreen
+import XCTest
+
+final class ReplyTests: XCTestCase {
+    func testNoRepliesUntilAsked() {
+        XCTAssertEqual(makeTerminal("hello").takeReplies(), [])
+    }
+
+    func testRepliesAreTakenOnce() {
+        let terminal = makeTerminal(csi("5n"))
+        XCTAssertEqual(replyText(terminal), "\u{1B}[0n")
+        XCTAssertEqual(terminal.takeReplies(), [])
+    }
+
+    func testDeviceAttributes() {
+        XCTAssertEqual(replyText(makeTerminal(csi("c"))), "\u{1B}[?62;22c")
+        XCTAssertEqual(replyText(makeTerminal(csi("0c"))), "\u{1B}[?62;22c")
+        XCTAssertEqual(replyText(makeTerminal(csi(">c"))), "\u{1B}[>1;10;0c")
+        XCTAssertEqual(replyText(makeTerminal(esc("Z"))), "\u{1B}[?62;22c", "DECID is answered like DA")
+    }
+
+    func testCursorPositionReportIsOneBased() {
+        XCTAssertEqual(replyText(makeTerminal(csi("6n"))), "\u{1B}[1;1R")
+        XCTAssertEqual(replyText(makeTerminal(csi("3;7H") + csi("6n"))), "\u{1B}[3;7R")
+    }
+
+    func testCursorPositionReportHonoursOriginMode() {
+        XCTAssertEqual(replyText(makeTerminal(csi("2;4r") + csi("?6h") + csi("2;5H") + csi("6n"))), "\u{1B}[2;5R")
+    }
+
+    func testExtendedCursorPositionReport() {
+        XCTAssertEqual(replyText(makeTerminal(csi("4;2H") + csi("?6n"))), "\u{1B}[?4;2;1R")
+    }
+
+    func testRepliesQueueInOrder() {
+        XCTAssertEqual(replyText(makeTerminal(csi("5n") + csi("2;2H") + csi("6n"))), "\u{1B}[0n\u{1B}[2;2R")
+    }
+
+    func testModeReports() {
+        let terminal = makeTerminal(csi("?2004h") + csi("?2004$p") + csi("?1$p") + csi("?7$p") + csi("?4242$p"))
+        XCTAssertEqual(replyText(terminal), "\u{1B}[?2004;1$y\u{1B}[?1;2$y\u{1B}[?7;1$y\u{1B}[?4242;0$y")
+        terminal.feed(csi("4h") + csi("4$p") + csi("20$p"))
+        XCTAssertEqual(replyText(terminal), "\u{1B}[4;1$y\u{1B}[20;2$y")
+        terminal.feed(csi("?1049h") + csi("?1049$p") + csi("?1000h") + csi("?1000$p") + csi("?1002$p"))
+        XCTAssertEqual(replyText(terminal), "\u{1B}[?1049;1$y\u{1B}[?1000;1$y\u{1B}[?1002;2$y")
+    }
+
+    func testWindowSizeReports() {
+        XCTAssertEqual(replyText(makeTerminal(csi("18t"), rows: 24, columns: 80)), "\u{1B}[8;24;80t")
+        XCTAssertEqual(replyText(makeTerminal(csi("19t"), rows: 24, columns: 80)), "\u{1B}[9;24;80t")
+        // Pixel sizes use a fixed 8x16 cell.
+        XCTAssertEqual(replyText(makeTerminal(csi("14t"), rows: 24, columns: 80)), "\u{1B}[4;384;640t")
+        XCTAssertEqual(replyText(makeTerminal(csi("16t"))), "\u{1B}[6;16;8t")
+    }
+
+    func testColorQueries() {
+        XCTAssertEqual(replyText(makeTerminal(esc("]10;?\u{7}"))), "\u{1B}]10;rgb:e5e5/e5e5/e5e5\u{1B}\\")
+        XCTAssertEqual(replyText(makeTerminal(esc("]11;?") + esc("\\"))), "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\")
+    }
+
+    func testStatusStringRequests() {
+        XCTAssertEqual(replyText(makeTerminal(csi("2;4r") + esc("P$qr") + esc("\\"))), "\u{1B}P1$r2;4r\u{1B}\\")
+        XCTAssertEqual(replyText(makeTerminal(csi("1;31;48;5;100m") + esc("P$qm") + esc("\\"))), "\u{1B}P1$r0;1;31;48:5:100m\u{1B}\\")
+        XCTAssertEqual(replyText(makeTerminal(esc("P$qz") + esc("\\"))), "\u{1B}P0$r\u{1B}\\")
+    }
+
+    func testTitleAndIconName() {
+        let terminal = makeTerminal(esc("]0;both\u{7}"))
+        XCTAssertEqual(terminal.snapshot().title, "both")
+        XCTAssertEqual(terminal.iconName, "both")
+        terminal.feed(esc("]1;icon\u{7}"))
+        XCTAssertEqual(terminal.title, "both")
+        XCTAssertEqual(terminal.iconName, "icon")
+        terminal.feed(esc("]2;Überschrift ✓\u{7}"))
+        XCTAssertEqual(terminal.title, "Überschrift ✓")
+    }
+}
