@@ -27,7 +27,7 @@ extension ScreenSnapshot {
             let marker = showCursor && row == cursor.row ? ">" : " "
             let number = row < 10 ? "0\(row)" : "\(row)"
             var line = ""
-            for column in 0..<columns { line += cell(row: row, column: column).character }
+            for column in 0..<columns { line += storedCell(row: row, column: column).character }
             output += marker + number + "│" + line + "│\n"
         }
         var bottom = ""

@@ -61,7 +61,7 @@ public struct ScreenSnapshot: Sendable, Equatable {
               lhs.isCursorVisible == rhs.isCursorVisible, lhs.title == rhs.title,
               lhs.isAlternateScreenActive == rhs.isAlternateScreenActive, lhs.modes == rhs.modes else { return false }
         for row in 0..<lhs.rows {
-            for column in 0..<lhs.columns where lhs.cell(row: row, column: column) != rhs.cell(row: row, column: column) {
+            for column in 0..<lhs.columns where lhs.storedCell(row: row, column: column) != rhs.storedCell(row: row, column: column) {
                 return false
             }
         }
@@ -70,23 +70,37 @@ public struct ScreenSnapshot: Sendable, Equatable {
 
     /// The cell at a zero-based position.
     ///
-    /// - Precondition: the position is on the screen.
-    public func cell(row: Int, column: Int) -> ScreenCell {
-        precondition(row >= 0 && row < rows && column >= 0 && column < columns, "(\(row), \(column)) is off the screen")
+    /// - Throws: ``ScreenError`` when the position is not on the screen (never a crash).
+    public func cell(row: Int, column: Int) throws -> ScreenCell {
+        guard row >= 0 && row < rows && column >= 0 && column < columns else {
+            throw ScreenError(row: row, column: column, rows: rows, columns: columns)
+        }
+        return storedCell(row: row, column: column)
+    }
+
+    /// The cell at a position known to be on the screen.
+    func storedCell(row: Int, column: Int) -> ScreenCell {
         let cell = storedCells[row * columns + column]
         return ScreenCell(cell, character: character(of: cell))
     }
 
     /// The text of a row, trailing blanks trimmed. A wide character appears once.
-    public func text(row: Int) -> String {
-        precondition(row >= 0 && row < rows, "row \(row) is off the screen")
+    ///
+    /// - Throws: ``ScreenError`` when the row is not on the screen (never a crash).
+    public func text(row: Int) throws -> String {
+        guard row >= 0 && row < rows else { throw ScreenError(row: row, column: nil, rows: rows, columns: columns) }
+        return storedText(row: row)
+    }
+
+    /// The text of a row known to be on the screen.
+    func storedText(row: Int) -> String {
         var text = ""
         for cell in storedCells[(row * columns)..<((row + 1) * columns)] { text += character(of: cell) }
         return ScreenSnapshot.trimmingTrailingBlanks(text)
     }
 
     /// The text of every row, trailing blanks trimmed.
-    public var lines: [String] { (0..<rows).map { text(row: $0) } }
+    public var lines: [String] { (0..<rows).map { storedText(row: $0) } }
 
     /// The rows joined by newlines.
     public var text: String { lines.joined(separator: "\n") }

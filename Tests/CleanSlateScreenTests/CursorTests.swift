@@ -52,7 +52,7 @@ final class CursorTests: XCTestCase {
     func testSaveAndRestoreCursorWithRendition() {
         let terminal = makeTerminal(csi("2;3H") + csi("1m") + esc("7") + csi("5;5H") + csi("0m") + esc("8") + "x")
         XCTAssertCursor(terminal, 1, 3)
-        XCTAssertTrue(terminal.snapshot().cell(row: 1, column: 2).attributes.contains(.bold))
+        XCTAssertTrue(try terminal.snapshot().cell(row: 1, column: 2).attributes.contains(.bold))
     }
 
     func testSCOSaveAndRestore() {

@@ -62,7 +62,7 @@ final class EditingTests: XCTestCase {
 
     func testEraseCharacters() {
         let terminal = makeTerminal("abcdef" + csi("1;2H") + csi("3X"))
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "a   ef")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "a   ef")
         XCTAssertCursor(terminal, 0, 1)
     }
 
@@ -112,17 +112,17 @@ final class EditingTests: XCTestCase {
     func testErasingUsesTheCurrentBackground() {
         // Background colour erase: erased cells take the current background.
         let snapshot = makeTerminal(csi("44m") + csi("2J")).snapshot()
-        XCTAssertEqual(snapshot.cell(row: 3, column: 7).background, .indexed(4))
-        XCTAssertEqual(snapshot.cell(row: 3, column: 7).character, " ")
+        XCTAssertEqual(try snapshot.cell(row: 3, column: 7).background, .indexed(4))
+        XCTAssertEqual(try snapshot.cell(row: 3, column: 7).character, " ")
         let line = makeTerminal("abc" + csi("41m") + csi("1;2H") + csi("K")).snapshot()
-        XCTAssertEqual(line.cell(row: 0, column: 0).background, .default)
-        XCTAssertEqual(line.cell(row: 0, column: 1).background, .indexed(1))
-        XCTAssertEqual(line.cell(row: 0, column: 9).background, .indexed(1))
+        XCTAssertEqual(try line.cell(row: 0, column: 0).background, .default)
+        XCTAssertEqual(try line.cell(row: 0, column: 1).background, .indexed(1))
+        XCTAssertEqual(try line.cell(row: 0, column: 9).background, .indexed(1))
     }
 
     func testScrolledInLinesUseTheCurrentBackground() {
         let snapshot = makeTerminal(numbered + csi("42m") + "\n").snapshot()
-        XCTAssertEqual(snapshot.cell(row: 4, column: 5).background, .indexed(2))
+        XCTAssertEqual(try snapshot.cell(row: 4, column: 5).background, .indexed(2))
     }
 
     func testScreenAlignmentFillsWithE() {
@@ -142,14 +142,14 @@ final class EditingTests: XCTestCase {
         XCTAssertFalse(snapshot.isAlternateScreenActive)
         XCTAssertEqual(snapshot.modes, TerminalModes())
         terminal.feed("q")
-        XCTAssertEqual(terminal.snapshot().cell(row: 0, column: 0), ScreenCell(character: "q"))
+        XCTAssertEqual(try terminal.snapshot().cell(row: 0, column: 0), ScreenCell(character: "q"))
     }
 
     func testSoftResetKeepsTheScreen() {
         let terminal = makeTerminal("abc" + csi("1m") + csi("2;3r") + csi("4h") + csi("?6h") + csi("?25l") + csi("!p") + csi("5;1H") + "\nx")
         let snapshot = terminal.snapshot()
         XCTAssertEqual(snapshot.lines, ["", "", "", "", "x"])
-        XCTAssertEqual(snapshot.cell(row: 4, column: 0).attributes, [])
+        XCTAssertEqual(try snapshot.cell(row: 4, column: 0).attributes, [])
         XCTAssertFalse(snapshot.modes.insert)
         XCTAssertFalse(snapshot.modes.origin)
         XCTAssertTrue(snapshot.isCursorVisible)

@@ -273,7 +273,9 @@ struct LibvtermRunner {
         guard let equals = text.range(of: "=") else { return "unreadable" }
         let position = text[..<equals.lowerBound].split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let cell = terminal.grid.row(position[0])[position[1]]
-        let shown = terminal.snapshot().cell(row: position[0], column: position[1])
+        guard let shown = try? terminal.snapshot().cell(row: position[0], column: position[1]) else {
+            return "(\(position[0]), \(position[1])) is off the screen"
+        }
         let codes = cell.code == 0 || cell.width == 0 ? [] : terminal.clusters.scalars(of: cell.code)
         var attributes = ""
         if shown.attributes.contains(.bold) { attributes += "B" }

@@ -40,3 +40,19 @@ final class LiveQueriesTests: XCTestCase {
         XCTAssertTrue(terminal.screenContains(""))
     }
 }
+
+/// Queries about positions off the screen are typed errors, never a crash of the test process.
+final class OffScreenQueryTests: XCTestCase {
+    func testOffScreenCellAndRowThrowScreenErrorNamingThePosition() throws {
+        let snapshot = TerminalEmulator(rows: 3, columns: 5).snapshot()
+        XCTAssertThrowsError(try snapshot.cell(row: 3, column: 0)) { error in
+            XCTAssertEqual(error as? ScreenError, ScreenError(row: 3, column: 0, rows: 3, columns: 5))
+            XCTAssertEqual("\(error)", "(row 3, column 0) is off the 3x5 screen: rows are 0...2 and columns 0...4")
+        }
+        XCTAssertThrowsError(try snapshot.cell(row: 0, column: -1))
+        XCTAssertThrowsError(try snapshot.text(row: -1)) { error in
+            XCTAssertEqual("\(error)", "row -1 is off the 3x5 screen: rows are 0...2 and columns 0...4")
+        }
+        XCTAssertEqual(try snapshot.text(row: 2), "")
+    }
+}

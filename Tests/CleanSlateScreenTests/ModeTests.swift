@@ -66,25 +66,25 @@ final class ModeTests: XCTestCase {
         XCTAssertTrue(snapshot.modes.alternateScreen)
         XCTAssertEqual(snapshot.lines, ["", "", "", "", ""], "1049 clears the alternate screen")
         terminal.feed(csi("H") + "alternate" + csi("4;4H"))
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "alternate")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "alternate")
         terminal.feed(csi("?1049l"))
         snapshot = terminal.snapshot()
         XCTAssertFalse(snapshot.isAlternateScreenActive)
-        XCTAssertEqual(snapshot.text(row: 0), "primary")
+        XCTAssertEqual(try snapshot.text(row: 0), "primary")
         XCTAssertEqual(snapshot.cursor, ScreenPosition(row: 1, column: 2), "1049 restores the cursor")
     }
 
     func testAlternateScreen47KeepsItsContentAndSharesTheCursor() {
         let terminal = makeTerminal("one" + csi("?47h") + "alt" + csi("?47l"))
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "one")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "one")
         XCTAssertCursor(terminal, 0, 6)
         terminal.feed(csi("?47h"))
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "   alt", "47 neither clears on entry nor on exit")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "   alt", "47 neither clears on entry nor on exit")
     }
 
     func testAlternateScreen1047ClearsOnExit() {
         let terminal = makeTerminal(csi("?1047h") + "alt" + csi("?1047l") + csi("?1047h"))
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "")
     }
 
     func testSaveCursorMode1048() {

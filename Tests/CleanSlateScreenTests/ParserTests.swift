@@ -6,7 +6,7 @@ final class ParserTests: XCTestCase {
         // U+00E9 (2 bytes), U+20AC (3 bytes), U+1F600 is wide so use U+10348 GOTHIC LETTER HWAIR (4 bytes, narrow).
         let terminal = makeTerminal()
         terminal.feed([0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x90, 0x8D, 0x88])
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "é€\u{10348}")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "é€\u{10348}")
     }
 
     func testUTF8SplitAcrossFeedsIsJoined() {
@@ -14,7 +14,7 @@ final class ParserTests: XCTestCase {
         terminal.feed([0xE2])
         terminal.feed([0x82])
         terminal.feed([0xAC, 0x41])
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "€A")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "€A")
     }
 
     func testMalformedUTF8ShowsReplacementCharacters() {
@@ -22,14 +22,14 @@ final class ParserTests: XCTestCase {
         // and bytes that never occur (FF). Maximal-subpart rule: E2 82 then "A" gives one U+FFFD, then "A".
         let terminal = makeTerminal(columns: 20)
         terminal.feed([0x80, 0x2D, 0xE2, 0x82, 0x41, 0x2D, 0xC0, 0x80, 0x2D, 0xED, 0xA0, 0x80, 0x2D, 0xFF])
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "\u{FFFD}-\u{FFFD}A-\u{FFFD}\u{FFFD}-\u{FFFD}\u{FFFD}\u{FFFD}-\u{FFFD}")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "\u{FFFD}-\u{FFFD}A-\u{FFFD}\u{FFFD}-\u{FFFD}\u{FFFD}\u{FFFD}-\u{FFFD}")
     }
 
     func testRaw8BitC1ByteIsNotAControl() {
         // 0x9B would be CSI in an 8-bit terminal; in UTF-8 it is a stray continuation byte.
         let terminal = makeTerminal()
         terminal.feed([0x9B, 0x32, 0x4A])
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "\u{FFFD}2J")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "\u{FFFD}2J")
     }
 
     func testUTF8EncodedC1ControlsAct() {
@@ -74,8 +74,8 @@ final class ParserTests: XCTestCase {
         // 40 parameters: only the first ones are kept, and the sequence still ends normally.
         let parameters = Array(repeating: "1", count: 40).joined(separator: ";")
         let terminal = makeTerminal(csi(parameters + "m") + "X")
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "X")
-        XCTAssertTrue(terminal.snapshot().cell(row: 0, column: 0).attributes.contains(.bold))
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "X")
+        XCTAssertTrue(try terminal.snapshot().cell(row: 0, column: 0).attributes.contains(.bold))
     }
 
     func testHugeParameterSaturates() {
@@ -88,7 +88,7 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(terminal.title, "first")
         terminal.feed(esc("]2;second") + esc("\\") + "X")
         XCTAssertEqual(terminal.title, "second")
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "X")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "X")
     }
 
     func testStringsThatAreNotShownLeaveNoTrace() {
@@ -99,7 +99,7 @@ final class ParserTests: XCTestCase {
 
     func testColonSubparametersReachSGR() {
         let terminal = makeTerminal(csi("4:3m") + "x")
-        XCTAssertEqual(terminal.snapshot().cell(row: 0, column: 0).underline, .curly)
+        XCTAssertEqual(try terminal.snapshot().cell(row: 0, column: 0).underline, .curly)
     }
 
     func testUnknownSequencesAreIgnored() {

@@ -18,9 +18,9 @@ final class PyteCapturedTests: XCTestCase {
             var mismatches = 0
             for (row, expectedRow) in expected.enumerated() {
                 let expectedText = String(expectedRow.reversed().drop(while: { $0 == " " }).reversed())
-                if screen.text(row: row) != expectedText {
+                if try screen.text(row: row) != expectedText {
                     mismatches += 1
-                    XCTFail("\(name) row \(row):\n  expected: \(expectedText.debugDescription)\n  actual:   \(screen.text(row: row).debugDescription)")
+                    XCTFail("\(name) row \(row):\n  expected: \(expectedText.debugDescription)\n  actual:   \(try screen.text(row: row).debugDescription)")
                 }
             }
             if mismatches > 0 { print("\(name): \(mismatches) rows differ\n\(screen.framed())") }

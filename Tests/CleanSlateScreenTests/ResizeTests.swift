@@ -8,21 +8,21 @@ final class ResizeTests: XCTestCase {
         XCTAssertEqual(terminal.columns, 20)
         XCTAssertEqual(terminal.snapshot().lines, ["abc", "def", "", "", ""])
         terminal.feed(csi("1;15H") + "xyz")
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "abc           xyz")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "abc           xyz")
     }
 
     func testNarrowerTruncatesAndClampsTheCursor() {
         let terminal = makeTerminal("0123456789")
         terminal.resize(rows: 5, columns: 4)
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "0123")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "0123")
         XCTAssertCursor(terminal, 0, 3)
     }
 
     func testNarrowerThroughAWideCharacterBlanksIt() {
         let terminal = makeTerminal("ab中")
         terminal.resize(rows: 5, columns: 3)
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "ab")
-        XCTAssertEqual(terminal.snapshot().cell(row: 0, column: 2).width, 1)
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "ab")
+        XCTAssertEqual(try terminal.snapshot().cell(row: 0, column: 2).width, 1)
     }
 
     func testShorterDropsBlankRowsBelowTheCursorFirst() {
@@ -63,10 +63,10 @@ final class ResizeTests: XCTestCase {
     func testResizeAppliesToBothScreens() {
         let terminal = makeTerminal("main" + csi("?1049h") + csi("H") + "alt")
         terminal.resize(rows: 8, columns: 12)
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "alt")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "alt")
         XCTAssertEqual(terminal.snapshot().rows, 8)
         terminal.feed(csi("?1049l"))
-        XCTAssertEqual(terminal.snapshot().text(row: 0), "main")
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "main")
         XCTAssertEqual(terminal.snapshot().columns, 12)
     }
 

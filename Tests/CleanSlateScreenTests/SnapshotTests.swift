@@ -8,11 +8,11 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(snapshot.columns, 8)
         XCTAssertEqual(snapshot.lines, ["  hi", "", "there"])
         XCTAssertEqual(snapshot.text, "  hi\n\nthere")
-        XCTAssertEqual(snapshot.text(row: 1), "")
+        XCTAssertEqual(try snapshot.text(row: 1), "")
     }
 
     func testBlankCellsReadAsSpaces() {
-        XCTAssertEqual(TerminalEmulator().snapshot().cell(row: 23, column: 79), ScreenCell(character: " ", width: 1))
+        XCTAssertEqual(try TerminalEmulator().snapshot().cell(row: 23, column: 79), ScreenCell(character: " ", width: 1))
     }
 
     func testFindReportsEveryStart() {
@@ -39,7 +39,7 @@ final class SnapshotTests: XCTestCase {
         let terminal = makeTerminal("before")
         let snapshot = terminal.snapshot()
         terminal.feed("\rafter!")
-        XCTAssertEqual(snapshot.text(row: 0), "before")
+        XCTAssertEqual(try snapshot.text(row: 0), "before")
         XCTAssertNotEqual(snapshot, terminal.snapshot())
         XCTAssertEqual(terminal.snapshot(), terminal.snapshot())
     }

@@ -25,7 +25,7 @@ final class RealProgramDialogTests: XCTestCase {
     /// The style of the cell at `offset` within the first place `label` is shown, or nil if it is not shown.
     private func style(of label: String, offset: Int = 0, in screen: ScreenSnapshot) -> Style? {
         guard let position = screen.find(label).first else { return nil }
-        return Style(screen.cell(row: position.row, column: position.column + offset))
+        return (try? screen.cell(row: position.row, column: position.column + offset)).map(Style.init)
     }
 
     /// Presses `key` and waits for the highlight to move from `from` to `to`: `to` gets the style

@@ -83,16 +83,16 @@ final class RealProgramTerminalInfoTests: XCTestCase {
         let app = try shell("tput bold; printf B; tput sgr0; tput setaf 1; printf R; tput sgr0; tput setab 4; printf U; tput sgr0; tput rev; printf V; tput sgr0; tput smul; printf L; tput sgr0; tput cup 5 10; printf X; tput cup 7 0; echo done")
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         let screen = try app.waitForScreen(containing: "done")
-        XCTAssertEqual(screen.text(row: 0), "BRUVL")
-        XCTAssertTrue(screen.cell(row: 0, column: 0).attributes.contains(.bold))
-        XCTAssertEqual(screen.cell(row: 0, column: 1).foreground, .indexed(1))
-        XCTAssertFalse(screen.cell(row: 0, column: 1).attributes.contains(.bold), "sgr0 must have reset bold")
-        XCTAssertEqual(screen.cell(row: 0, column: 2).background, .indexed(4))
-        XCTAssertTrue(screen.cell(row: 0, column: 3).attributes.contains(.inverse))
-        XCTAssertEqual(screen.cell(row: 0, column: 4).underline, .single)
-        XCTAssertEqual(screen.cell(row: 0, column: 4).foreground, .default)
-        XCTAssertEqual(screen.cell(row: 5, column: 10).character, "X")
-        XCTAssertEqual(screen.text(row: 7), "done")
+        XCTAssertEqual(try screen.text(row: 0), "BRUVL")
+        XCTAssertTrue(try screen.cell(row: 0, column: 0).attributes.contains(.bold))
+        XCTAssertEqual(try screen.cell(row: 0, column: 1).foreground, .indexed(1))
+        XCTAssertFalse(try screen.cell(row: 0, column: 1).attributes.contains(.bold), "sgr0 must have reset bold")
+        XCTAssertEqual(try screen.cell(row: 0, column: 2).background, .indexed(4))
+        XCTAssertTrue(try screen.cell(row: 0, column: 3).attributes.contains(.inverse))
+        XCTAssertEqual(try screen.cell(row: 0, column: 4).underline, .single)
+        XCTAssertEqual(try screen.cell(row: 0, column: 4).foreground, .default)
+        XCTAssertEqual(try screen.cell(row: 5, column: 10).character, "X")
+        XCTAssertEqual(try screen.text(row: 7), "done")
     }
 
     func testTerminfoAlternateScreenIsEnteredAndLeft() throws {
@@ -104,7 +104,7 @@ final class RealProgramTerminalInfoTests: XCTestCase {
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         screen = try app.waitForScreen(containing: "back")
         XCTAssertFalse(screen.isAlternateScreenActive)
-        XCTAssertEqual(screen.text(row: 0), "primary")
+        XCTAssertEqual(try screen.text(row: 0), "primary")
         XCTAssertFalse(screen.contains("on the alternate screen"), screen.text)
     }
 }

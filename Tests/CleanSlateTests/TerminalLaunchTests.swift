@@ -18,9 +18,9 @@ final class TerminalLaunchTests: XCTestCase {
                                   size: try TerminalSize(rows: 30, columns: 100))
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         let screen = try app.waitForScreen(containing: "end")
-        XCTAssertTrue(screen.text(row: 0).hasPrefix("/dev/pts/"), screen.text)
-        XCTAssertEqual(screen.text(row: 1), "30 100")
-        XCTAssertEqual(screen.text(row: 2), "TERM=xterm-256color")
+        XCTAssertTrue(try screen.text(row: 0).hasPrefix("/dev/pts/"), screen.text)
+        XCTAssertEqual(try screen.text(row: 1), "30 100")
+        XCTAssertEqual(try screen.text(row: 2), "TERM=xterm-256color")
         XCTAssertEqual(screen.rows, 30)
         XCTAssertEqual(screen.columns, 100)
     }
@@ -57,8 +57,8 @@ final class TerminalLaunchTests: XCTestCase {
         try app.press(.enter)
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         let screen = try app.screen()
-        XCTAssertEqual(screen.text(row: 0), "name? Ada")
-        XCTAssertEqual(screen.text(row: 1), "hello Ada")
+        XCTAssertEqual(try screen.text(row: 0), "name? Ada")
+        XCTAssertEqual(try screen.text(row: 1), "hello Ada")
     }
 
     func testScreenWaitTimeoutShowsTheFramedScreenAndEscapedBytes() throws {
