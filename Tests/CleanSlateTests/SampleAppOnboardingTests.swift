@@ -128,3 +128,20 @@ final class SampleAppReturningUserTests: XCTestCase {
         XCTAssertEqual(try fresh.text(of: "sampleapp/notes.txt", in: .data), "first note\n")
     }
 }
+
+/// What `swift test --parallel` does, done here so the default test run proves it: each onboarding
+/// test runs in its own copy of this test bundle, all at the same time; every one must start clean.
+final class ParallelProcessIsolationTests: XCTestCase {
+    func testOnboardingTestsPassWhenRunConcurrentlyInSeparateProcesses() throws {
+        let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let tests = ["testEveryTestStartsCleanA", "testEveryTestStartsCleanB", "testFirstLaunchAsksAndRelaunchRemembers",
+                     "testResetDataLaunchArgumentStartsOnboardingAgain"]
+        let runs = try (tests + tests).map { test in
+            try launchApp(.path(bundle), arguments: ["CleanSlateTests.SampleAppOnboardingTests/\(test)"])
+        }
+        for (run, test) in zip(runs, tests + tests) {
+            XCTAssertEqual(try run.waitForExit(timeout: .seconds(120)), .exited(0), "\(test) failed in its own process:\n\(run.standardOutput)")
+            XCTAssertTrue(run.standardOutput.contains("Executed 1 test, with 0 failures"), run.standardOutput)
+        }
+    }
+}
