@@ -29,7 +29,6 @@ final class LaunchedProcess: @unchecked Sendable {
     private var inputFD: Int32?
     private let sources: [Source]
     private let wake: (read: Int32, write: Int32)
-    private var reaped = false
     private var released = false
 
     init(pid: pid_t, pidfd: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil) throws {
@@ -187,7 +186,6 @@ final class LaunchedProcess: @unchecked Sendable {
         ProcessControl.signalGroup(pid, SIGKILL)
         _ = waitForExit(until: MonotonicInstant.now.advanced(by: .seconds(10)))
         _ = ProcessControl.reap(pidfd: pidfd, nohang: false)
-        reaped = true
         // Members of the group may still be dying: wait for them, so that "terminated" means gone.
         if ProcessControl.groupExists(pid) {
             ProcessControl.waitForGroupToVanish(pid, until: MonotonicInstant.now.advanced(by: .seconds(5)))

@@ -15,9 +15,4 @@ enum HostEnvironment {
         }
         return result
     }
-
-    /// One variable of the test process's environment.
-    static func value(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
 }

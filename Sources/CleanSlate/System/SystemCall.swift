@@ -8,9 +8,6 @@ enum SystemCall {
         String(cString: strerror(code))
     }
 
-    /// The calling thread's current `errno`.
-    static var currentErrno: Int32 { errno }
-
     /// Runs `body` until it does not fail with `EINTR`; on `-1` throws an error naming `call` and `subject`.
     @discardableResult
     static func retrying<T: BinaryInteger>(
