@@ -12,7 +12,8 @@ enum PseudoTerminal {
         guard fd >= 0 else {
             throw CleanSlateError(.spawnFailed, errno: errno, "could not open a pseudo-terminal for \(subject) (is /dev/pts mounted?)")
         }
-        return (fd, String(cString: name))
+        let bytes = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return (fd, String(decoding: bytes, as: UTF8.self))
     }
 
     /// Sets the terminal size; on a master whose slave has a session, the kernel sends SIGWINCH to
