@@ -43,7 +43,10 @@ func runScreenBenchmark(arguments: [String]) {
     if let outputDirectory {
         for workload in workloads {
             let url = URL(fileURLWithPath: outputDirectory).appendingPathComponent(workload.name + ".bin")
-            FileManager.default.createFile(atPath: url.path, contents: Data(workload.bytes))
+            guard FileManager.default.createFile(atPath: url.path, contents: Data(workload.bytes)) else {
+                FileHandle.standardError.write(Data("cannot write \(url.path)\n".utf8))
+                exit(74)
+            }
             print("wrote \(url.path) (\(workload.bytes.count) bytes)")
         }
         return

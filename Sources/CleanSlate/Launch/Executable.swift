@@ -94,7 +94,7 @@ public struct Executable: Sendable, Equatable, CustomStringConvertible {
     static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The folder holding the running executable (for `swift test`, the test bundle's build folder).
