@@ -157,7 +157,9 @@ public final class AppLauncher: @unchecked Sendable {
 
     private func environment(for configuration: Configuration) throws -> [String: String] {
         try LaunchEnvironmentBuilder(
-            host: HostEnvironment.current(),
+            host: configuration.environmentPolicy.inheritsHostEnvironment
+                ? HostEnvironment.current()
+                : HostEnvironment.values(of: configuration.environmentPolicy.passedThrough.union(["PATH"])),
             policy: configuration.environmentPolicy,
             sandbox: SandboxPaths(
                 home: sandbox.home, configHome: sandbox.configHome, dataHome: sandbox.dataHome,

@@ -15,4 +15,16 @@ enum HostEnvironment {
         }
         return result
     }
+
+    /// Only the named variables of the test process's environment (those that are set): much cheaper
+    /// than ``current()`` when a launch needs just `PATH` and a few pass-throughs.
+    static func values(of names: some Sequence<String>) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) {
+                result[name] = String(decoding: UnsafeRawBufferPointer(start: value, count: strlen(value)), as: UTF8.self)
+            }
+        }
+        return result
+    }
 }
