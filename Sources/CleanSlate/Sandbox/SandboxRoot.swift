@@ -6,9 +6,9 @@
 ///
 /// Why `/dev/shm` first: it is a tmpfs, so creating and wiping a sandbox touches no disk and no
 /// journal. Measured on the 2-core build machine (release build, `SandboxMeasurements`, medians):
-/// create + wipe of an empty sandbox 0.37 ms on `/dev/shm` against 2.5–3.2 ms on ext4 `/tmp`, with
-/// p90 on `/tmp` up to 28 ms when other builds write to the disk; wiping a tree 5,000 levels deep
-/// 0.10–0.13 s against 0.7–0.9 s. The price: tmpfs lives in memory and may be small (Docker gives
+/// create + wipe of an empty sandbox 0.19 ms on `/dev/shm` against 1.45 ms on ext4 `/tmp` (earlier,
+/// with other builds writing to the disk, 2.5–3.2 ms with p90 up to 28 ms); wiping a tree 5,000
+/// levels deep 0.11 s against 0.6 s. The price: tmpfs lives in memory and may be small (Docker gives
 /// containers 64 MiB by default), so tests that write large files should set `CLEANSLATE_ROOT` to a
 /// disk folder.
 enum SandboxRoot {
