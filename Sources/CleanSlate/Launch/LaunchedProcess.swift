@@ -184,8 +184,13 @@ final class LaunchedProcess: @unchecked Sendable {
         }
         // The leader is alive or a zombie, so `pid` still names its group: kill every straggler.
         ProcessControl.signalGroup(pid, SIGKILL)
-        _ = waitForExit(until: MonotonicInstant.now.advanced(by: .seconds(10)))
-        _ = ProcessControl.reap(pidfd: pidfd, nohang: false)
+        // SIGKILL cannot be ignored, but a process stuck in the kernel (uninterruptible sleep) dies
+        // only when the kernel lets it: never block teardown on it for more than the bound below.
+        if waitForExit(until: MonotonicInstant.now.advanced(by: .seconds(10))) != nil {
+            _ = ProcessControl.reap(pidfd: pidfd, nohang: false)
+        } else {
+            _ = ProcessControl.reap(pidfd: pidfd, nohang: true)
+        }
         // Members of the group may still be dying: wait for them, so that "terminated" means gone.
         if ProcessControl.groupExists(pid) {
             ProcessControl.waitForGroupToVanish(pid, until: MonotonicInstant.now.advanced(by: .seconds(5)))
