@@ -126,7 +126,11 @@ enum RunCommand {
         CLIOutput.error("\(executable) \(status)")
         let changes = try sandbox.snapshot().changes(since: before)
         reportChanges(changes, sandbox: sandbox)
-        if status != .exited(0) && ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"] == "failed" { keep = true }
+        switch ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"] {
+        case "always": keep = true
+        case "failed" where status != .exited(0): keep = true
+        default: break
+        }
         return status.shellStatus
     }
 

@@ -11,6 +11,8 @@ enum Usage {
           --terminal ROWSxCOLS   run on a pseudo-terminal of that size; keystrokes pass through
                                  when standard input is a terminal; the final screen is printed
           --keep                 keep the sandbox and print its path instead of wiping it
+                                 (CLEANSLATE_KEEP=always keeps it too; =failed keeps it when
+                                 the command does not exit 0)
           --env NAME=VALUE       set a variable in the app's environment (repeatable)
           --pass-env NAME        pass a variable of this shell through (repeatable)
           --inherit-env          start from this shell's whole environment (session variables

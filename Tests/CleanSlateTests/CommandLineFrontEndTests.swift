@@ -51,6 +51,22 @@ final class CommandLineFrontEndTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: root + "/home/note", encoding: .utf8), "kept\n")
     }
 
+    func testKeepPolicyFromTheEnvironmentKeepsOnlyFailedRuns() throws {
+        let sandbox = try sandboxForTest()
+        let failing = try makeApp(.product("cleanslate"), arguments: ["run", "--root", sandbox.temporaryDirectory, "sh", "-c", "exit 3"])
+        failing.launchEnvironment = ["CLEANSLATE_KEEP": "failed"]
+        try failing.launch()
+        XCTAssertEqual(try failing.waitForExit(), .exited(3))
+        XCTAssertTrue(failing.standardError.contains("kept the sandbox at "), failing.standardError)
+        XCTAssertEqual(try leftovers(failing).count, 1)
+
+        let passing = try makeApp(.product("cleanslate"), arguments: ["run", "--root", sandbox.temporaryDirectory, "true"])
+        passing.launchEnvironment = ["CLEANSLATE_KEEP": "failed"]
+        try passing.launch()
+        XCTAssertEqual(try passing.waitForExit(), .exited(0))
+        XCTAssertEqual(try leftovers(passing).count, 1, "a passing run is wiped; only the failed run's sandbox remains")
+    }
+
     func testEnvironmentOptionsReachTheApp() throws {
         let sandbox = try sandboxForTest()
         let (status, app) = try cleanslate(["run", "--root", sandbox.temporaryDirectory, "--env", "GREETING=hi there", "sh", "-c", "echo \"$GREETING|$HOME\""])
