@@ -32,6 +32,18 @@ final class TerminalLaunchTests: XCTestCase {
         XCTAssertEqual(try app.waitForExit(), .signaled(SIGINT, coreDumped: false))
     }
 
+    func testControlZStopsTheForegroundJobAsATerminalDoes() throws {
+        // bash with job control makes the job the terminal's foreground process group before the job
+        // runs, so once "sleeping" shows, Ctrl-Z (SIGTSTP through the line discipline) stops it and
+        // bash reports status 128 + SIGTSTP. The stopped job is then killed by bash itself.
+        let script = #"set -m; sh -c 'echo sleeping; exec sleep 60'; echo "job ended with $?"; kill -KILL %1"#
+        let app = try terminalApp(.name("bash"), ["--norc", "--noprofile", "-c", script])
+        try app.waitForScreen(containing: "sleeping")
+        try app.press(.character("z"), modifiers: .control)
+        try app.waitForScreen(containing: "job ended with \(128 + SIGTSTP)")
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+    }
+
     func testResizeDeliversSIGWINCHAndResizesTheScreen() throws {
         let app = try terminalApp(.name("sh"), ["-c", "trap 'echo resized; stty size' WINCH; echo ready; while :; do sleep 0.05; done"])
         try app.waitForScreen(containing: "ready")
