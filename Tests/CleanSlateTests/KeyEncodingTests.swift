@@ -10,33 +10,6 @@ import XCTest
 /// `od` reported with the encodings xterm documents (ctlseqs, "PC-Style Function Keys" and "Bracketed
 /// Paste Mode") and that the `xterm-256color` terminfo entry lists (kcbt, kcuu1, kpp, kdch1, kf5, kf17, ...).
 final class KeyEncodingTests: XCTestCase {
-    private static let endMarker: UInt8 = 0x2E  // "."
-
-    /// Launches the byte dumper, lets it switch `modes` on (printf escapes such as `\033[?1h`), runs
-    /// `send`, then returns every byte the program read before the end marker.
-    private func bytesReceived(
-        enabling modes: String = "", file: StaticString = #filePath, line: UInt = #line,
-        _ send: (AppLauncher) throws -> Void
-    ) throws -> [UInt8] {
-        let app = try makeApp(.name("sh"), arguments: ["-c", "stty raw -echo; printf '\(modes)READY'; exec od -An -tx1 -v -w1"])
-        app.terminalSize = .standard
-        app.defaultTimeout = .seconds(5)
-        try app.launch()
-        try app.waitForScreen(containing: "READY")
-        try send(app)
-        try app.typeText(".")
-        try app.waitForOutput(" 2e")
-        let output = app.standardOutput
-        guard let ready = output.range(of: "READY") else {
-            XCTFail("the dumper's output lacks READY: \(output.debugDescription)", file: file, line: line)
-            return []
-        }
-        let bytes = output[ready.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" })
-            .compactMap { UInt8($0, radix: 16) }
-        XCTAssertEqual(bytes.last, Self.endMarker, "od output: \(output.debugDescription)", file: file, line: line)
-        return Array(bytes.dropLast())
-    }
-
     /// Bytes of an ASCII string, for readable expectations such as `esc + ascii("[15~")`.
     private func ascii(_ text: String) -> [UInt8] { Array(text.utf8) }
     private let esc: [UInt8] = [0x1B]

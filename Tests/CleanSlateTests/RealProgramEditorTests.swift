@@ -107,6 +107,20 @@ final class RealProgramEditorTests: XCTestCase {
         XCTAssertEqual(try homeFile("lines.txt", of: app), "first!\nsecond third\n")
     }
 
+    func testVimMovesTheCursorWhereTheMouseClicks() throws {
+        try writeHomeFile("mouse.txt", "alpha\nbravo\ncharlie delta\n")
+        let app = try launchOnTerminal("/usr/bin/vim", ["-u", "NONE", "-N", "-c", "set mouse=a", "mouse.txt"])
+        try app.waitForScreen(containing: "charlie delta")
+        try app.waitForScreen("vim to turn on mouse reporting") { $0.modes.mouseTracking != .off }
+        try app.click(row: 2, column: 8)
+        try app.typeText(":echo line('.') col('.')")
+        try app.press(.enter)
+        try app.waitForScreen("vim to report line 3, column 9") { try $0.text(row: 23) == "3 9" }
+        try app.typeText(":q")
+        try app.press(.enter)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+    }
+
     func testVimFollowsAResizeAndRedrawsAtTheNewSize() throws {
         try writeHomeFile("short.txt", "only line\n")
         let app = try vim("short.txt")
