@@ -109,3 +109,19 @@ final class TerminalLaunchTests: XCTestCase {
         XCTAssertEqual(try TerminalSize(parsing: "30x100"), try TerminalSize(rows: 30, columns: 100))
     }
 }
+
+/// What an app writes to its terminal just before it exits must be on the screen as soon as
+/// `waitForExit` returns (repeated, since a lost tail would show up only sometimes).
+final class TerminalExitDrainTests: XCTestCase {
+    func testTheLastOutputIsOnTheScreenWhenWaitForExitReturns() throws {
+        for round in 0..<100 {
+            let app = try makeApp(.path("/bin/echo"), arguments: ["LAST-LINE-\(round)"])
+            app.terminalSize = .standard
+            try app.launch()
+            XCTAssertEqual(try app.waitForExit(), .exited(0))
+            let screen = try app.screen()
+            XCTAssertTrue(screen.contains("LAST-LINE-\(round)"), "round \(round): \(screen.text)")
+            app.terminate()
+        }
+    }
+}

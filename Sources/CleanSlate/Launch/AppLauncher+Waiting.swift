@@ -29,7 +29,10 @@ extension AppLauncher {
 
     /// Waits until the app exits and returns how it ended.
     ///
-    /// All the output the app wrote before exiting is readable when this returns.
+    /// All the output the app wrote before exiting is readable when this returns. Over pipes that
+    /// holds the moment the exit is seen. A terminal hands over written bytes asynchronously, so for
+    /// a terminal launch this also waits for the terminal's end of file: at most
+    /// ``terminalDrainLimit`` more, for the case where a leftover child keeps the terminal open.
     @discardableResult
     public func waitForExit(timeout: Duration? = nil) throws -> ExitStatus {
         let process = try currentProcess(for: "wait for its exit")
@@ -41,8 +44,19 @@ extension AppLauncher {
                 waitingFor: "\(executable) to exit", waited: MonotonicInstant.now.duration(since: start),
                 state: state, output: snapshotOutput(process)).text)
         }
+        if process.terminal != nil {
+            let drained = min(start.advanced(by: limit), MonotonicInstant.now.advanced(by: Self.terminalDrainLimit))
+            process.monitor.withLock {
+                while !process.ioFinished { if !process.monitor.wait(until: drained) { break } }
+            }
+        }
         return status
     }
+
+    /// How long ``waitForExit(timeout:)`` waits, after a terminal app exits, for the terminal to
+    /// deliver the app's last output (normally microseconds; the limit only matters when a leftover
+    /// process keeps the terminal open).
+    public static let terminalDrainLimit: Duration = .milliseconds(500)
 
     private func waitForOutput(description: String, stream: AppOutputStream, timeout: Duration?, _ matches: ([UInt8]) -> Bool) throws -> Duration {
         let process = try currentProcess(for: "wait for its output")
