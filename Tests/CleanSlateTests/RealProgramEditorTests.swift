@@ -62,6 +62,9 @@ final class RealProgramEditorTests: XCTestCase {
     private func vim(_ file: String) throws -> AppLauncher {
         let app = try launchOnTerminal("/usr/bin/vim", ["-u", "NONE", "-N", file])
         try app.waitForScreen(containing: "\"\(file)\"")
+        // vim goes on exchanging queries with the terminal after its first screen; a person starts
+        // typing once it is quiet.
+        try app.waitForScreenToSettle()
         return app
     }
 
@@ -124,7 +127,11 @@ final class RealProgramEditorTests: XCTestCase {
     func testVimFollowsAResizeAndRedrawsAtTheNewSize() throws {
         try writeHomeFile("short.txt", "only line\n")
         let app = try vim("short.txt")
+        // As a person would: resize once vim has finished starting up, and type once the redraw
+        // is on the screen.
         try app.resize(to: TerminalSize(rows: 12, columns: 50))
+        try app.waitForScreen("vim to redraw for 12 rows") { try $0.rows == 12 && $0.text(row: 10) == "~" }
+        try app.waitForScreenToSettle()
         try app.typeText(":echo &lines &columns")
         try app.press(.enter)
         let screen = try app.waitForScreen("vim to report 12 lines and 50 columns on its last row") { try $0.text(row: 11) == "12 50" }

@@ -61,6 +61,9 @@ final class RealProgramPagerTests: XCTestCase {
 
     func testLessRedrawsForTheNewSizeAfterAResize() throws {
         let app = try lessOnNumberedLines()
+        // As a person would: resize once less has finished starting up (its first page is drawn
+        // before it is ready for SIGWINCH), then wait for the redraw before pressing keys.
+        try app.waitForScreenToSettle()
         try app.resize(to: TerminalSize(rows: 10, columns: 40))
         let screen = try app.waitForScreen("a 9-line page") { $0.rows == 10 && self.page($0) == self.lines(1...9) }
         XCTAssertEqual(screen.columns, 40)
