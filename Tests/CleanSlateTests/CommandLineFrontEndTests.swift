@@ -154,3 +154,20 @@ final class CommandLineFrontEndOnATerminalTests: XCTestCase {
         XCTAssertTrue(screen.contains("sh exited(5)"), screen.text)
     }
 }
+
+/// A process whose standard descriptors are closed gets new descriptors in 0...2; the launcher must
+/// still wire the app's pipes correctly (the front end is such a process when run with `<&-`).
+final class ClosedStandardDescriptorTests: XCTestCase {
+    func testLaunchingFromAProcessWithClosedStandardInputAndOutputWorks() throws {
+        let sandbox = try sandboxForTest()
+        let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).deletingLastPathComponent().path
+        // The front end runs with stdin and stdout closed; its app's output is written to a file
+        // by the app itself, and the front end's report goes to stderr.
+        let script = #""$0" run --root "$1" -- sh -c 'echo in-app > "$0"; read x; echo "read status $?" >> "$0"' "$2" <&- >&-"#
+        let result = sandbox.temporaryDirectory + "/result.txt"
+        let app = try launchApp(.name("sh"), arguments: ["-c", script, folder + "/cleanslate", sandbox.temporaryDirectory, result])
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
+        XCTAssertEqual(try String(contentsOfFile: result, encoding: .utf8), "in-app\nread status 1\n")
+        XCTAssertTrue(app.standardError.contains("sh exited(0)"), app.standardError)
+    }
+}

@@ -3,11 +3,28 @@ import _CleanSlateCShim
 
 /// Thin wrappers for descriptor-level calls: pipes, non-blocking mode, reads and writes.
 enum Descriptors {
-    /// A close-on-exec pipe: `(read, write)`.
+    /// A close-on-exec pipe: `(read, write)`, both above the standard descriptors.
     static func pipe(for subject: String) throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         try SystemCall.retrying("pipe2", subject, code: .spawnFailed) { cs_pipe_cloexec(&fds) }
-        return (fds[0], fds[1])
+        do {
+            return (try aboveStandardDescriptors(fds[0], subject), try aboveStandardDescriptors(fds[1], subject))
+        } catch {
+            fds.forEach(SystemCall.close)
+            throw error
+        }
+    }
+
+    /// `fd` itself if it is 3 or more; otherwise a close-on-exec copy at 3 or more, and `fd` closed.
+    ///
+    /// A process whose standard input, output or error is closed gets new descriptors in 0...2.
+    /// Handed to the child's dup2(…, 0/1/2) file actions such a descriptor can be overwritten by an
+    /// earlier action before it is copied, so none of ours may live there.
+    static func aboveStandardDescriptors(_ fd: Int32, _ subject: String) throws -> Int32 {
+        guard fd < 3 else { return fd }
+        let moved = try SystemCall.retrying("fcntl(F_DUPFD_CLOEXEC)", subject, code: .spawnFailed) { fcntl(fd, F_DUPFD_CLOEXEC, 3) }
+        SystemCall.close(fd)
+        return moved
     }
 
     /// Sets or clears `O_NONBLOCK`.

@@ -8,10 +8,11 @@ enum PseudoTerminal {
     /// becomes the child's controlling terminal.
     static func openMaster(for subject: String) throws -> (master: Int32, slavePath: String) {
         var name = [CChar](repeating: 0, count: 128)
-        let fd = cs_open_pty_master(&name, name.count)
-        guard fd >= 0 else {
+        let opened = cs_open_pty_master(&name, name.count)
+        guard opened >= 0 else {
             throw CleanSlateError(.spawnFailed, errno: errno, "could not open a pseudo-terminal for \(subject) (is /dev/pts mounted?)")
         }
+        let fd = try Descriptors.aboveStandardDescriptors(opened, "the pseudo-terminal of \(subject)")
         let bytes = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return (fd, String(decoding: bytes, as: UTF8.self))
     }
