@@ -145,6 +145,9 @@ public final class AppLauncher: @unchecked Sendable {
     /// The current launch, if any.
     var currentProcessIfAny: LaunchedProcess? { lock.withLock { process } }
 
+    /// How many writes to the app's input are in progress (for tests).
+    var activeWriterCount: Int { lock.withLock { process }?.activeWriterCount ?? 0 }
+
     /// How many waits are in progress (for tests of the `.busy` rule).
     var activeWaitCount: Int { lock.withLock { activeWaits } }
 

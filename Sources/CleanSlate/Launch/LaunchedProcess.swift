@@ -15,18 +15,20 @@ final class LaunchedProcess: @unchecked Sendable {
     let pid: pid_t
     let executable: String
     let monitor = Monitor()
-    let launchedAt = MonotonicInstant.now
 
     // Guarded by `monitor`.
     private(set) var output: [AppOutputStream: [UInt8]] = [.standardOutput: [], .standardError: []]
     private(set) var exitStatus: ExitStatus?
     private(set) var ioFinished = false
-    private(set) var outputGeneration = 0
     /// The screen of a terminal launch (nil for pipes). Guarded by `monitor`.
     let terminal: TerminalSession?
 
     private let pidfd: Int32
     private var inputFD: Int32?
+    /// Writes in progress on `inputFD`; a close waits for them to end (the descriptor number must
+    /// not be reused for another file while a write is about to use it).
+    private var activeWriters = 0
+    private var closeWhenWritersFinish: Int32?
     private let sources: [Source]
     private let wake: (read: Int32, write: Int32)
     private var released = false
@@ -102,7 +104,6 @@ final class LaunchedProcess: @unchecked Sendable {
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
                 let replies = monitor.withLock { () -> [UInt8] in
                     output[source.stream, default: []].append(contentsOf: chunk)
-                    outputGeneration += 1
                     let replies = terminal?.consume(chunk) ?? []
                     monitor.broadcast()
                     return replies
@@ -121,8 +122,21 @@ final class LaunchedProcess: @unchecked Sendable {
 
     /// Writes all of `bytes` to the app's input, waiting for it to read, until `deadline`.
     func writeInput(_ bytes: [UInt8], deadline: MonotonicInstant) throws {
-        guard let fd = monitor.withLock({ inputFD }) else {
-            throw CleanSlateError(.ioFailed, "the standard input of \(executable) is closed; relaunch to write again")
+        let fd = try monitor.withLock { () throws -> Int32 in
+            guard let fd = inputFD else {
+                throw CleanSlateError(.ioFailed, "the standard input of \(executable) is closed; relaunch to write again")
+            }
+            activeWriters += 1
+            return fd
+        }
+        defer {
+            monitor.withLock {
+                activeWriters -= 1
+                if activeWriters == 0, let pending = closeWhenWritersFinish {
+                    SystemCall.close(pending)
+                    closeWhenWritersFinish = nil
+                }
+            }
         }
         var offset = 0
         try bytes.withUnsafeBytes { all in
@@ -155,11 +169,15 @@ final class LaunchedProcess: @unchecked Sendable {
         }
     }
 
+    /// How many writes to the app's input are in progress (for tests of the deferred close).
+    var activeWriterCount: Int { monitor.withLock { activeWriters } }
+
     /// Closes the app's standard input, so it reads end of file.
     func closeInput() {
         monitor.withLock {
-            if let fd = inputFD { SystemCall.close(fd) }
+            guard let fd = inputFD else { return }
             inputFD = nil
+            if activeWriters == 0 { SystemCall.close(fd) } else { closeWhenWritersFinish = fd }
         }
     }
 
