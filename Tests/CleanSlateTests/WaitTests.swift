@@ -66,4 +66,24 @@ final class WaitTests: XCTestCase {
         try app.typeText("go\n")
         XCTAssertEqual(finished.wait(timeout: .now() + 30), .success)
     }
+
+    func testLaunchWhileAnotherLaunchIsInProgressIsRejected() throws {
+        // The first app ignores SIGTERM, so the relaunch on the other thread spends the grace
+        // period terminating it: a launch from this thread meanwhile must be rejected, not race.
+        let app = try makeApp(.name("sh"), arguments: ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"])
+        app.terminationPolicy = .graceful(gracePeriod: .seconds(1))
+        try app.launch()
+        try app.waitForOutput("ready")
+        let relaunched = DispatchSemaphore(value: 0)
+        Thread {
+            try? app.launch()
+            relaunched.signal()
+        }.start()
+        let deadline = Date().addingTimeInterval(30)
+        while !app.launchInProgress && Date() < deadline { sched_yield() }
+        let error = assertThrowsCleanSlateError(.busy) { try app.launch() }
+        XCTAssertTrue(error?.message.contains("another launch()") ?? false, "\(String(describing: error))")
+        XCTAssertEqual(relaunched.wait(timeout: .now() + 30), .success)
+        try app.waitForOutput("ready")
+    }
 }

@@ -27,6 +27,7 @@ public final class AppLauncher: @unchecked Sendable {
     private var configuration = Configuration()
     private var process: LaunchedProcess?
     private var activeWaits = 0
+    private var isLaunching = false
 
     struct Configuration {
         var launchArguments: [String] = []
@@ -114,8 +115,13 @@ public final class AppLauncher: @unchecked Sendable {
             if activeWaits > 0 {
                 throw CleanSlateError(.busy, "cannot launch \(executable) while \(activeWaits) wait(s) on it are in progress; let the wait finish first")
             }
+            if isLaunching {
+                throw CleanSlateError(.busy, "cannot launch \(executable): another launch() of the same launcher is in progress on another thread")
+            }
+            isLaunching = true
             return (self.configuration, process)
         }
+        defer { lock.withLock { isLaunching = false } }
         previous?.terminate(policy: configuration.terminationPolicy)
         let started = try start(configuration)
         lock.withLock { process = started }
@@ -144,6 +150,9 @@ public final class AppLauncher: @unchecked Sendable {
 
     /// The current launch, if any.
     var currentProcessIfAny: LaunchedProcess? { lock.withLock { process } }
+
+    /// Whether a `launch()` is in progress (for tests of the `.busy` rule).
+    var launchInProgress: Bool { lock.withLock { isLaunching } }
 
     /// How many writes to the app's input are in progress (for tests).
     var activeWriterCount: Int { lock.withLock { process }?.activeWriterCount ?? 0 }
