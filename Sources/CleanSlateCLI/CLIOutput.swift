@@ -3,15 +3,18 @@ import Glibc
 
 /// Writing to the front end's own standard output and error.
 enum CLIOutput {
-    /// Writes raw bytes to a descriptor, all of them.
-    static func write(_ bytes: [UInt8], to fd: Int32) {
+    /// Writes raw bytes to a descriptor, all of them; returns false if the descriptor cannot take
+    /// them (its reader went away: EPIPE, since SIGPIPE is ignored in this process).
+    @discardableResult
+    static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
-        bytes.withUnsafeBytes { buffer in
+        return bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
                 let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue } else { return } }
+                if n < 0 { if errno == EINTR { continue } else { return false } }
                 offset += n
             }
+            return true
         }
     }
 

@@ -97,15 +97,25 @@ enum RunCommand {
         // only when our stdout is a terminal that can show them (otherwise the final screen says it all).
         let passThroughTerminal = options.terminalSize == nil || isatty(1) == 1
         var shown = OutputProgress.start
+        var readerGone = false
         func show(upTo progress: OutputProgress) {
             for stream in AppOutputStream.allCases where progress[stream] > shown[stream] {
                 let bytes = app.outputBytes(stream, from: shown[stream]).prefix(progress[stream] - shown[stream])
-                if passThroughTerminal { CLIOutput.write(Array(bytes), to: stream == .standardOutput ? 1 : 2) }
+                if passThroughTerminal && !CLIOutput.write(Array(bytes), to: stream == .standardOutput ? 1 : 2) {
+                    readerGone = readerGone || stream == .standardOutput
+                }
             }
             shown = progress
         }
         while !shown.isFinished {
             show(upTo: try app.waitForOutputProgress(beyond: shown))
+            if readerGone {
+                // As in a shell pipeline whose reader exits (`cleanslate run yes | head`): stop the
+                // app instead of running it to the end for nobody, then clean up as usual.
+                app.terminate()
+                CLIOutput.error("the reader of the output went away; stopped \(executable)")
+                break
+            }
             if case .exited = app.state {
                 // Output written before the exit is already captured; what a leftover child still
                 // writes is not waited for.
@@ -131,7 +141,7 @@ enum RunCommand {
         case "failed" where status != .exited(0): keep = true
         default: break
         }
-        return status.shellStatus
+        return readerGone ? 128 + SIGPIPE : status.shellStatus
     }
 
     private static func reportChanges(_ changes: SandboxChanges, sandbox: Sandbox) {

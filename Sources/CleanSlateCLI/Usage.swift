@@ -7,7 +7,9 @@ enum Usage {
         run      Runs COMMAND in a fresh sandbox (a new HOME, XDG folders and TMPDIR) with a pinned
                  environment, streams its output, then reports its exit status and the files it
                  created and wipes the sandbox. With no COMMAND it runs the bundled SampleApp.
-                 The exit code mirrors the app's (128 + N when killed by signal N).
+                 The exit code mirrors the app's (128 + N when killed by signal N). If the
+                 reader of its output goes away (cleanslate run yes | head), the app is stopped,
+                 the sandbox wiped, and the exit code is 141 (128 + SIGPIPE), as in a shell.
           --terminal ROWSxCOLS   run on a pseudo-terminal of that size; keystrokes pass through
                                  when standard input is a terminal; the final screen is printed
           --keep                 keep the sandbox and print its path instead of wiping it

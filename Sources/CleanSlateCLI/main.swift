@@ -1,6 +1,11 @@
 import Foundation
 
 /// `cleanslate`: run any program in a fresh sandbox, or render a captured terminal byte stream.
+
+// This process is ours (unlike a test runner that embeds the library): a reader that goes away
+// (`cleanslate run ... | head`) must not kill it with SIGPIPE before it wipes its sandbox.
+signal(SIGPIPE, SIG_IGN)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {

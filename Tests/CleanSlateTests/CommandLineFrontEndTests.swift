@@ -171,3 +171,30 @@ final class ClosedStandardDescriptorTests: XCTestCase {
         XCTAssertTrue(app.standardError.contains("sh exited(0)"), app.standardError)
     }
 }
+
+/// `cleanslate run ... | head`: when the reader of the front end's output goes away, the front end
+/// must still stop the app and wipe its sandbox (not die of SIGPIPE half way).
+final class FrontEndPipeClosedTests: XCTestCase {
+    func testAReaderThatGoesAwayDoesNotLeaveTheSandboxBehind() throws {
+        let sandbox = try sandboxForTest()
+        let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).deletingLastPathComponent().path
+        let script = #""$0" run --root "$1" -- sh -c 'i=0; while [ $i -lt 20000 ]; do echo "line $i"; i=$((i+1)); done' | head -c 20"#
+        let app = try launchApp(.name("sh"), arguments: ["-c", script, folder + "/cleanslate", sandbox.temporaryDirectory])
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
+        XCTAssertTrue(app.standardOutput.hasPrefix("line 0\nline 1\nline 2"), app.standardOutput)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sandbox.temporaryDirectory), [],
+                       "the front end left its sandbox behind: \(app.standardError)")
+    }
+
+    func testAnEndlessAppIsStoppedWhenTheReaderGoesAway() throws {
+        let sandbox = try sandboxForTest()
+        let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).deletingLastPathComponent().path
+        // bash reports each command's status of the pipeline; `yes` never ends on its own.
+        let script = #""$0" run --root "$1" -- yes | head -c 8; s="${PIPESTATUS[*]}"; echo; echo "statuses $s""#
+        let app = try launchApp(.name("bash"), arguments: ["-c", script, folder + "/cleanslate", sandbox.temporaryDirectory])
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
+        XCTAssertEqual(app.standardOutput, "y\ny\ny\ny\n\nstatuses \(128 + SIGPIPE) 0\n")
+        XCTAssertTrue(app.standardError.contains("the reader of the output went away; stopped yes"), app.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sandbox.temporaryDirectory), [])
+    }
+}
