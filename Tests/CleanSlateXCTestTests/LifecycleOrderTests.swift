@@ -60,3 +60,24 @@ final class LifecycleOrderTests: XCTestCase {
         app = nil
     }
 }
+
+/// The one line also works in `setUp() async throws`: the app is running in the test and has been
+/// terminated (and its sandbox wiped) by the time `tearDown()` runs.
+final class AsyncSetUpLaunchTests: XCTestCase {
+    private var app: AppLauncher?
+
+    override func setUp() async throws {
+        app = try launchApp(.name("sleep"), arguments: ["60"])
+    }
+
+    func testAppLaunchedInAsyncSetUpRuns() throws {
+        let app = try XCTUnwrap(app)
+        XCTAssertTrue(app.state.description.hasPrefix("running"), "\(app.state)")
+    }
+
+    override func tearDown() {
+        XCTAssertEqual(app?.state, .exited(.signaled(SIGTERM, coreDumped: false)))
+        XCTAssertEqual(app.map { FileManager.default.fileExists(atPath: $0.sandbox.root) }, false)
+        app = nil
+    }
+}
