@@ -60,4 +60,21 @@ final class ProcessIsolationTests: XCTestCase {
         XCTAssertEqual(openDescriptorCount(), descriptorsBefore, "descriptors leaked over 300 launches")
         XCTAssertEqual(zombieChildren(), [], "zombie children remain after terminate()")
     }
+
+    func testNoDescriptorOrZombieLeaksAfterHundredsOfTerminalLaunches() throws {
+        let sandbox = try sandboxForTest()
+        let app = AppLauncher(.path("/bin/echo"), sandbox: sandbox)
+        app.launchArguments = ["on a terminal"]
+        app.terminalSize = .standard
+        try app.launch(); _ = try app.waitForExit(); app.terminate()
+        let descriptorsBefore = openDescriptorCount()
+        for _ in 0..<200 {
+            try app.launch()
+            XCTAssertEqual(try app.waitForExit(), .exited(0))
+        }
+        XCTAssertTrue(try app.screen().contains("on a terminal"))
+        app.terminate()
+        XCTAssertEqual(openDescriptorCount(), descriptorsBefore, "descriptors leaked over 200 terminal launches")
+        XCTAssertEqual(zombieChildren(), [], "zombie children remain after terminate()")
+    }
 }
