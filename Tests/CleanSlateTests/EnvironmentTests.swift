@@ -53,8 +53,8 @@ final class EnvironmentTests: XCTestCase {
         let host = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "SSH_AUTH_SOCK": "/tmp/agent",
                     "DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "HOME": "/root", "XDG_CONFIG_HOME": "/root/.config",
                     "PATH": "/usr/bin", "EDITOR": "vim", "COLUMNS": "120", "NO_COLOR": "1"]
-        let paths = SandboxPaths(home: "/s/home", configHome: "/s/c", dataHome: "/s/d", cacheHome: "/s/ca",
-                                 stateHome: "/s/st", runtimeDirectory: "/s/r", temporaryDirectory: "/s/t")
+        let paths = ["HOME": "/s/home", "XDG_CONFIG_HOME": "/s/c", "XDG_DATA_HOME": "/s/d", "XDG_CACHE_HOME": "/s/ca",
+                     "XDG_STATE_HOME": "/s/st", "XDG_RUNTIME_DIR": "/s/r", "TMPDIR": "/s/t"]
         func build(_ policy: EnvironmentPolicy, launch: [String: String] = [:]) throws -> [String: String] {
             try LaunchEnvironmentBuilder(host: host, policy: policy, sandbox: paths, terminalType: "dumb", launchEnvironment: launch).build()
         }

@@ -4,7 +4,8 @@
 struct LaunchEnvironmentBuilder {
     var host: [String: String]
     var policy: EnvironmentPolicy
-    var sandbox: SandboxPaths
+    /// `HOME`, the XDG variables and `TMPDIR` pointing into the sandbox (``Sandbox/environment``).
+    var sandbox: [String: String]
     var terminalType: String
     var launchEnvironment: [String: String]
 
@@ -14,13 +15,7 @@ struct LaunchEnvironmentBuilder {
             result = host.filter { !PinnedEnvironment.sessionVariables.contains($0.key) }
         }
         result["PATH"] = host["PATH"] ?? PinnedEnvironment.fallbackPath
-        result["HOME"] = sandbox.home
-        result["XDG_CONFIG_HOME"] = sandbox.configHome
-        result["XDG_DATA_HOME"] = sandbox.dataHome
-        result["XDG_CACHE_HOME"] = sandbox.cacheHome
-        result["XDG_STATE_HOME"] = sandbox.stateHome
-        result["XDG_RUNTIME_DIR"] = sandbox.runtimeDirectory
-        result["TMPDIR"] = sandbox.temporaryDirectory
+        result.merge(sandbox) { _, folder in folder }
         result["LANG"] = PinnedEnvironment.locale
         result["LC_ALL"] = PinnedEnvironment.locale
         result["TZ"] = PinnedEnvironment.timeZone
@@ -47,15 +42,4 @@ struct LaunchEnvironmentBuilder {
                 "the value of environment variable \(name) contains a NUL byte, which exec cannot pass; remove it or encode it")
         }
     }
-}
-
-/// The sandbox folders a launch's environment points at.
-struct SandboxPaths {
-    var home: String
-    var configHome: String
-    var dataHome: String
-    var cacheHome: String
-    var stateHome: String
-    var runtimeDirectory: String
-    var temporaryDirectory: String
 }

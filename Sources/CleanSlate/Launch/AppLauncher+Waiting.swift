@@ -18,10 +18,7 @@ extension AppLauncher {
     /// Waits until `stream`, decoded as UTF-8, matches the regular expression `pattern`.
     @discardableResult
     public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
-        let regex: Regex<AnyRegexOutput>
-        do { regex = try Regex(pattern) } catch {
-            throw CleanSlateError(.invalidArgument, "the regular expression \(pattern.debugDescription) is invalid: \(error)")
-        }
+        let regex = try Self.regularExpression(pattern)
         return try waitForOutput(description: "\(stream.displayName) to match /\(pattern)/", stream: stream, timeout: timeout) { bytes in
             String(decoding: bytes, as: UTF8.self).contains(regex)
         }
@@ -40,9 +37,7 @@ extension AppLauncher {
         let start = MonotonicInstant.now
         let status = whileWaiting { process.waitForExit(until: start.advanced(by: limit)) }
         guard let status else {
-            throw CleanSlateError(.timedOut, WaitReport(
-                waitingFor: "\(executable) to exit", waited: MonotonicInstant.now.duration(since: start),
-                state: state, output: snapshotOutput(process)).text)
+            throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to exit", since: start, state: state).text)
         }
         if process.terminal != nil {
             let drained = min(start.advanced(by: limit), MonotonicInstant.now.advanced(by: Self.terminalDrainLimit))
@@ -81,16 +76,18 @@ extension AppLauncher {
             return waited
         case .exited:
             throw CleanSlateError(.appExited, WaitReport(
-                waitingFor: description, waited: waited, state: state, output: snapshotOutput(process),
+                process, waitingFor: description, since: start, state: state,
                 headline: "\(executable) exited before \(description.replacingOccurrences(of: " to ", with: " came to "))").text)
         case .timedOut:
-            throw CleanSlateError(.timedOut, WaitReport(
-                waitingFor: description, waited: waited, state: state, output: snapshotOutput(process)).text)
+            throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: description, since: start, state: state).text)
         }
     }
 
-    private func snapshotOutput(_ process: LaunchedProcess) -> [AppOutputStream: [UInt8]] {
-        process.monitor.withLock { process.output }
+    /// `pattern` compiled, or `.invalidArgument` naming it.
+    static func regularExpression(_ pattern: String) throws -> Regex<AnyRegexOutput> {
+        do { return try Regex(pattern) } catch {
+            throw CleanSlateError(.invalidArgument, "the regular expression \(pattern.debugDescription) is invalid: \(error)")
+        }
     }
 }
 

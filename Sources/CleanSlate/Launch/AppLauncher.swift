@@ -173,10 +173,7 @@ public final class AppLauncher: @unchecked Sendable {
                 ? HostEnvironment.current()
                 : HostEnvironment.values(of: configuration.environmentPolicy.passedThrough.union(["PATH"])),
             policy: configuration.environmentPolicy,
-            sandbox: SandboxPaths(
-                home: sandbox.home, configHome: sandbox.configHome, dataHome: sandbox.dataHome,
-                cacheHome: sandbox.cacheHome, stateHome: sandbox.stateHome,
-                runtimeDirectory: sandbox.runtimeDirectory, temporaryDirectory: sandbox.temporaryDirectory),
+            sandbox: sandbox.environment,
             terminalType: configuration.terminalSize == nil ? PinnedEnvironment.pipeTerminal : PinnedEnvironment.terminalType,
             launchEnvironment: configuration.launchEnvironment
         ).build()

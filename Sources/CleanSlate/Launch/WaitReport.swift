@@ -1,16 +1,39 @@
-/// The message of a failed wait: what was awaited, how long, the app's state, and the tail of each
-/// output stream with control characters made visible, so the reader sees what the app did instead.
+import CleanSlateScreen
+
+/// The message of a failed wait: what was awaited, how long, the app's state, and what the app
+/// showed instead: for a terminal launch its screen framed with row numbers and the cursor, plus
+/// the last bytes received; otherwise the tail of each output stream. Control characters are made
+/// visible, so the reader sees what the app did.
 struct WaitReport {
     var waitingFor: String
     var waited: Duration
     var state: AppState
     var output: [AppOutputStream: [UInt8]]
+    var screen: ScreenSnapshot?
     var headline: String?
-    var tailLength = 600
+
+    /// The report for a wait on `process`, with its output (and screen) as they are now.
+    init(_ process: LaunchedProcess, waitingFor: String, since start: MonotonicInstant, state: AppState, headline: String? = nil) {
+        (output, screen) = process.monitor.withLock { (process.output, process.terminal?.emulator.snapshot()) }
+        self.waitingFor = waitingFor
+        self.waited = MonotonicInstant.now.duration(since: start)
+        self.state = state
+        self.headline = headline
+    }
 
     var text: String {
         var lines = [headline ?? "timed out after \(Self.format(waited)) waiting for \(waitingFor)"]
         lines.append("app state: \(state); waited \(Self.format(waited))")
+        if let screen {
+            lines.append("screen (\(screen.rows)x\(screen.columns)\(screen.isAlternateScreenActive ? ", alternate screen" : "")):")
+            lines.append(screen.framed())
+            let received = output[.standardOutput] ?? []
+            let tail = received.suffix(400)
+            lines.append("last \(tail.count) of \(received.count) bytes received:")
+            lines.append(Self.escape(Array(tail)))
+            return lines.joined(separator: "\n")
+        }
+        let tailLength = 600
         for stream in AppOutputStream.allCases {
             let bytes = output[stream] ?? []
             if bytes.isEmpty {

@@ -13,10 +13,7 @@ extension AppLauncher {
     /// Waits until the screen's text (rows joined by newlines) matches the regular expression `pattern`.
     @discardableResult
     public func waitForScreen(matching pattern: String, timeout: Duration? = nil) throws -> ScreenSnapshot {
-        let regex: Regex<AnyRegexOutput>
-        do { regex = try Regex(pattern) } catch {
-            throw CleanSlateError(.invalidArgument, "the regular expression \(pattern.debugDescription) is invalid: \(error)")
-        }
+        let regex = try Self.regularExpression(pattern)
         return try waitForScreen(description: "the screen to match /\(pattern)/", timeout: timeout) { $0.snapshot().text.contains(regex) }
     }
 
@@ -54,10 +51,10 @@ extension AppLauncher {
         case let .matched(screen):
             return screen
         case .ended:
-            throw screenWaitError(.appExited, process, terminal, waitingFor: description, since: start,
+            throw screenWaitError(.appExited, process, waitingFor: description, since: start,
                                   headline: "\(executable) exited before \(description) held")
         case .timedOut:
-            throw screenWaitError(.timedOut, process, terminal, waitingFor: description, since: start)
+            throw screenWaitError(.timedOut, process, waitingFor: description, since: start)
         }
     }
 
@@ -81,23 +78,13 @@ extension AppLauncher {
             }
         }
         if let settled { return settled }
-        throw screenWaitError(.timedOut, process, terminal,
+        throw screenWaitError(.timedOut, process,
                               waitingFor: "the screen to be quiet for \(WaitReport.format(quietPeriod))", since: start)
     }
 
     private func screenWaitError(
-        _ code: CleanSlateError.Code, _ process: LaunchedProcess, _ terminal: TerminalSession,
-        waitingFor description: String, since start: MonotonicInstant, headline: String? = nil
+        _ code: CleanSlateError.Code, _ process: LaunchedProcess, waitingFor description: String, since start: MonotonicInstant, headline: String? = nil
     ) -> CleanSlateError {
-        let (screen, received) = process.monitor.withLock { (terminal.emulator.snapshot(), process.output[.standardOutput] ?? []) }
-        let waited = MonotonicInstant.now.duration(since: start)
-        var lines = [headline ?? "timed out after \(WaitReport.format(waited)) waiting for \(description)"]
-        lines.append("app state: \(state); waited \(WaitReport.format(waited))")
-        lines.append("screen (\(screen.rows)x\(screen.columns)\(screen.isAlternateScreenActive ? ", alternate screen" : "")):")
-        lines.append(screen.framed())
-        let tail = received.suffix(400)
-        lines.append("last \(tail.count) of \(received.count) bytes received:")
-        lines.append(WaitReport.escape(Array(tail)))
-        return CleanSlateError(code, lines.joined(separator: "\n"))
+        CleanSlateError(code, WaitReport(process, waitingFor: description, since: start, state: state, headline: headline).text)
     }
 }
