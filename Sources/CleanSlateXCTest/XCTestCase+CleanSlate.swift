@@ -42,13 +42,17 @@ extension XCTestCase {
 
     /// A launcher for `executable` in this test's sandbox, not yet launched; it is terminated in the
     /// test's teardown (before the sandbox is wiped), so the test writes no teardown code.
+    ///
+    /// With `terminalSize` the app runs on a pseudo-terminal of that size (see
+    /// ``AppLauncher/terminalSize``); without it, over pipes.
     public func makeApp(
         _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
-        file: StaticString = #filePath, line: UInt = #line
+        terminalSize: TerminalSize? = nil, file: StaticString = #filePath, line: UInt = #line
     ) throws -> AppLauncher {
         let app = AppLauncher(executable, sandbox: try sandboxForTest(file: file, line: line))
         app.launchArguments = arguments
         app.launchEnvironment = environment
+        app.terminalSize = terminalSize
         addTeardownBlock { app.terminate() }
         return app
     }
@@ -63,9 +67,9 @@ extension XCTestCase {
     @discardableResult
     public func launchApp(
         _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
-        file: StaticString = #filePath, line: UInt = #line
+        terminalSize: TerminalSize? = nil, file: StaticString = #filePath, line: UInt = #line
     ) throws -> AppLauncher {
-        let app = try makeApp(executable, arguments: arguments, environment: environment, file: file, line: line)
+        let app = try makeApp(executable, arguments: arguments, environment: environment, terminalSize: terminalSize, file: file, line: line)
         try app.launch()
         return app
     }

@@ -133,7 +133,7 @@ final class CommandLineFrontEndTests: XCTestCase {
 final class CommandLineFrontEndOnATerminalTests: XCTestCase {
     func testKeystrokesPassThroughToTheAppAndTheTerminalIsRestored() throws {
         let sandbox = try sandboxForTest()
-        let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).deletingLastPathComponent().path
+        let folder = try buildFolder()
         // A shell on the terminal records the terminal settings, runs the front end, and compares.
         let script = """
             before=$(stty -g)
@@ -141,9 +141,7 @@ final class CommandLineFrontEndOnATerminalTests: XCTestCase {
             status=$?
             [ "$(stty -g)" = "$before" ] && echo "terminal restored, status $status"
             """
-        let app = try makeApp(.name("sh"), arguments: ["-c", script, folder + "/cleanslate", sandbox.temporaryDirectory])
-        app.terminalSize = .standard
-        try app.launch()
+        let app = try launchApp(.name("sh"), arguments: ["-c", script, folder + "/cleanslate", sandbox.temporaryDirectory], terminalSize: .standard)
         try app.waitForScreen(containing: "name? ")
         try app.typeText("Zoe")
         try app.press(.enter)
@@ -160,7 +158,7 @@ final class CommandLineFrontEndOnATerminalTests: XCTestCase {
 final class ClosedStandardDescriptorTests: XCTestCase {
     func testLaunchingFromAProcessWithClosedStandardInputAndOutputWorks() throws {
         let sandbox = try sandboxForTest()
-        let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).deletingLastPathComponent().path
+        let folder = try buildFolder()
         // The front end runs with stdin and stdout closed; its app's output is written to a file
         // by the app itself, and the front end's report goes to stderr.
         let script = #""$0" run --root "$1" -- sh -c 'echo in-app > "$0"; read x; echo "read status $?" >> "$0"' "$2" <&- >&-"#
@@ -177,7 +175,7 @@ final class ClosedStandardDescriptorTests: XCTestCase {
 final class FrontEndPipeClosedTests: XCTestCase {
     func testAReaderThatGoesAwayDoesNotLeaveTheSandboxBehind() throws {
         let sandbox = try sandboxForTest()
-        let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).deletingLastPathComponent().path
+        let folder = try buildFolder()
         let script = #""$0" run --root "$1" -- sh -c 'i=0; while [ $i -lt 20000 ]; do echo "line $i"; i=$((i+1)); done' | head -c 20"#
         let app = try launchApp(.name("sh"), arguments: ["-c", script, folder + "/cleanslate", sandbox.temporaryDirectory])
         XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
@@ -188,7 +186,7 @@ final class FrontEndPipeClosedTests: XCTestCase {
 
     func testAnEndlessAppIsStoppedWhenTheReaderGoesAway() throws {
         let sandbox = try sandboxForTest()
-        let folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).deletingLastPathComponent().path
+        let folder = try buildFolder()
         // bash reports each command's status of the pipeline; `yes` never ends on its own.
         let script = #""$0" run --root "$1" -- yes | head -c 8; s="${PIPESTATUS[*]}"; echo; echo "statuses $s""#
         let app = try launchApp(.name("bash"), arguments: ["-c", script, folder + "/cleanslate", sandbox.temporaryDirectory])

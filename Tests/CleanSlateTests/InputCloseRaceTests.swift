@@ -23,7 +23,7 @@ final class InputCloseRaceTests: XCTestCase {
         // Open files until one gets the lowest free descriptor numbers, as any other code would.
         let sandbox = try sandboxForTest()
         let path = sandbox.temporaryDirectory + "/victim"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
         let victim = open(path, O_WRONLY)
         XCTAssertGreaterThanOrEqual(victim, 0)
         defer { close(victim) }

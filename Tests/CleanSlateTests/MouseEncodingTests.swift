@@ -68,18 +68,14 @@ final class MouseEncodingTests: XCTestCase {
     }
 
     func testMouseEventsNeedTheAppToHaveTurnedReportingOn() throws {
-        let app = try makeApp(.name("sh"), arguments: ["-c", "echo ready; exec sleep 60"])
-        app.terminalSize = .standard
-        try app.launch()
+        let app = try launchApp(.name("sh"), arguments: ["-c", "echo ready; exec sleep 60"], terminalSize: .standard)
         try app.waitForScreen(containing: "ready")
         let error = assertThrowsCleanSlateError(.invalidArgument) { try app.click(row: 0, column: 0) }
         XCTAssertTrue(error?.message.contains("has not turned on mouse reporting") ?? false, "\(String(describing: error))")
     }
 
     func testOffScreenAndUnencodablePositionsAreRejected() throws {
-        let app = try makeApp(.name("sh"), arguments: ["-c", #"printf '\033[?1000hready'; exec sleep 60"#])
-        app.terminalSize = try TerminalSize(rows: 24, columns: 300)
-        try app.launch()
+        let app = try launchApp(.name("sh"), arguments: ["-c", #"printf '\033[?1000hready'; exec sleep 60"#], terminalSize: TerminalSize(rows: 24, columns: 300))
         try app.waitForScreen(containing: "ready")
         assertThrowsCleanSlateError(.invalidArgument) { try app.click(row: 24, column: 0) }
         let error = assertThrowsCleanSlateError(.invalidArgument) { try app.click(row: 0, column: 250) }

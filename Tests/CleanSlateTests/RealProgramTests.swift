@@ -27,10 +27,8 @@ extension XCTestCase {
 
     /// Launches `executable` on a terminal of `size` (used directly for `sh -c` wrappers).
     func launchOnTerminal(_ executable: Executable, _ arguments: [String], size: TerminalSize = .standard) throws -> AppLauncher {
-        let app = try makeApp(executable, arguments: arguments)
-        app.terminalSize = size
+        let app = try launchApp(executable, arguments: arguments, terminalSize: size)
         app.defaultTimeout = .seconds(5)
-        try app.launch()
         return app
     }
 

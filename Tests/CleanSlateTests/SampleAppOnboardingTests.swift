@@ -133,7 +133,7 @@ final class SampleAppReturningUserTests: XCTestCase {
 /// test runs in its own copy of this test bundle, all at the same time; every one must start clean.
 final class ParallelProcessIsolationTests: XCTestCase {
     func testOnboardingTestsPassWhenRunConcurrentlyInSeparateProcesses() throws {
-        let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let bundle = try testBundlePath()
         let tests = ["testEveryTestStartsCleanA", "testEveryTestStartsCleanB", "testFirstLaunchAsksAndRelaunchRemembers",
                      "testResetDataLaunchArgumentStartsOnboardingAgain"]
         let runs = try (tests + tests).map { test in

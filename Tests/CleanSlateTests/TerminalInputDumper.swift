@@ -12,10 +12,8 @@ extension XCTestCase {
         enabling modes: String = "", file: StaticString = #filePath, line: UInt = #line,
         _ send: (AppLauncher) throws -> Void
     ) throws -> [UInt8] {
-        let app = try makeApp(.name("sh"), arguments: ["-c", "stty raw -echo; printf '\(modes)READY'; exec od -An -tx1 -v -w1"])
-        app.terminalSize = .standard
+        let app = try launchApp(.name("sh"), arguments: ["-c", "stty raw -echo; printf '\(modes)READY'; exec od -An -tx1 -v -w1"], terminalSize: .standard)
         app.defaultTimeout = .seconds(5)
-        try app.launch()
         try app.waitForScreen(containing: "READY")
         try send(app)
         try app.typeText(".")

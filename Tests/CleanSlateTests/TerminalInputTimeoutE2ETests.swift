@@ -11,10 +11,8 @@ final class TerminalInputTimeoutE2ETests: XCTestCase {
 
     /// An app on a terminal in raw mode that has printed READY and then runs `command`.
     private func rawModeApp(running command: String) throws -> AppLauncher {
-        let app = try makeApp(.name("sh"), arguments: ["-c", "stty raw -echo; echo READY; exec \(command)"])
-        app.terminalSize = .standard
+        let app = try launchApp(.name("sh"), arguments: ["-c", "stty raw -echo; echo READY; exec \(command)"], terminalSize: .standard)
         app.defaultTimeout = .seconds(10)
-        try app.launch()
         try app.waitForScreen(containing: "READY")
         return app
     }

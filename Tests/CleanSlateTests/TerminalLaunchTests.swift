@@ -7,9 +7,7 @@ import XCTest
 /// Launching on a pseudo-terminal: controlling terminal, size, signals from keys, replies.
 final class TerminalLaunchTests: XCTestCase {
     private func terminalApp(_ executable: Executable, _ arguments: [String] = [], size: TerminalSize = .standard) throws -> AppLauncher {
-        let app = try makeApp(executable, arguments: arguments)
-        app.terminalSize = size
-        try app.launch()
+        let app = try launchApp(executable, arguments: arguments, terminalSize: size)
         return app
     }
 
@@ -115,9 +113,7 @@ final class TerminalLaunchTests: XCTestCase {
 final class TerminalExitDrainTests: XCTestCase {
     func testTheLastOutputIsOnTheScreenWhenWaitForExitReturns() throws {
         for round in 0..<100 {
-            let app = try makeApp(.path("/bin/echo"), arguments: ["LAST-LINE-\(round)"])
-            app.terminalSize = .standard
-            try app.launch()
+            let app = try launchApp(.path("/bin/echo"), arguments: ["LAST-LINE-\(round)"], terminalSize: .standard)
             XCTAssertEqual(try app.waitForExit(), .exited(0))
             let screen = try app.screen()
             XCTAssertTrue(screen.contains("LAST-LINE-\(round)"), "round \(round): \(screen.text)")

@@ -8,10 +8,8 @@ import XCTest
 /// just sent, and must not be taken while the app is still writing.
 final class TerminalScreenSettleE2ETests: XCTestCase {
     private func terminalApp(_ script: String) throws -> AppLauncher {
-        let app = try makeApp(.name("sh"), arguments: ["-c", script])
-        app.terminalSize = .standard
+        let app = try launchApp(.name("sh"), arguments: ["-c", script], terminalSize: .standard)
         app.defaultTimeout = .seconds(5)
-        try app.launch()
         return app
     }
 

@@ -12,10 +12,8 @@ final class TerminalWizardE2ETests: XCTestCase {
 
     /// Launches SampleApp on a terminal of `size` and waits for the wizard's name field.
     private func launchWizard(size: TerminalSize = .standard) throws -> AppLauncher {
-        let app = try makeApp(.product("SampleApp"))
-        app.terminalSize = size
+        let app = try launchApp(.product("SampleApp"), terminalSize: size)
         app.defaultTimeout = .seconds(5)
-        try app.launch()
         try app.waitForScreen(containing: "Name:")
         return app
     }
@@ -247,16 +245,9 @@ final class TerminalWizardE2ETests: XCTestCase {
 /// the wizard's alternate screen and a resize in the middle of it.
 final class TerminalWizardTextE2ETests: XCTestCase {
     private func launch(_ executable: Executable, _ arguments: [String] = []) throws -> AppLauncher {
-        let app = try makeApp(executable, arguments: arguments)
-        app.terminalSize = .standard
+        let app = try launchApp(executable, arguments: arguments, terminalSize: .standard)
         app.defaultTimeout = .seconds(5)
-        try app.launch()
         return app
-    }
-
-    /// The SampleApp binary that `.product("SampleApp")` runs, for launching it from a shell.
-    private var sampleAppPath: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("SampleApp").path
     }
 
     func testAccentedNameIsEditedAndSavedAsTyped() throws {
@@ -288,7 +279,7 @@ final class TerminalWizardTextE2ETests: XCTestCase {
     }
 
     func testPrimaryScreenOutputSurvivesTheWizardAndAResizeInIt() throws {
-        let app = try launch(.name("sh"), ["-c", #"echo "printed before"; exec "$0""#, sampleAppPath])
+        let app = try launch(.name("sh"), ["-c", #"echo "printed before"; exec "$0""#, try buildFolder() + "/SampleApp"])
         try app.waitForScreen(containing: "Name:")
         try app.resize(to: TerminalSize(rows: 30, columns: 100))
         try app.waitForScreen("the redraw at 100x30") { try $0.text(row: 29).hasSuffix("100x30") }

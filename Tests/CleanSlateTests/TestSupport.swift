@@ -42,3 +42,13 @@ func processIsAlive(_ pid: Int32) -> Bool {
           let close = stat.lastIndex(of: ")") else { return false }
     return !stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
 }
+
+/// The running test bundle (what `swift test` executes), for tests that run a copy of it.
+func testBundlePath() throws -> String {
+    try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+}
+
+/// The build folder holding the test bundle and the package's executables (`cleanslate`, `SampleApp`).
+func buildFolder() throws -> String {
+    URL(fileURLWithPath: try testBundlePath()).deletingLastPathComponent().path
+}
