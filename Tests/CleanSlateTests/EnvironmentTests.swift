@@ -18,6 +18,7 @@ final class EnvironmentTests: XCTestCase {
     func testAppSeesSandboxFoldersPinnedValuesAndHostPathOnly() throws {
         let app = try launchApp(.name("env"), arguments: ["-0"])
         let env = try environment(of: app)
+        XCTAssertEqual(try app.resolvedEnvironment(), env, "resolvedEnvironment() must be what the app receives")
         let sandbox = app.sandbox
         XCTAssertEqual(env["HOME"], sandbox.home)
         XCTAssertEqual(env["XDG_CONFIG_HOME"], sandbox.configHome)

@@ -16,6 +16,10 @@ extension AppLauncher {
     }
 
     /// Waits until `stream`, decoded as UTF-8, matches the regular expression `pattern`.
+    ///
+    /// A match may span the whole output, so the whole output is matched again whenever more
+    /// arrives; for apps that write many megabytes, wait for plain text with ``waitForOutput(_:in:timeout:)``,
+    /// which only searches what is new.
     @discardableResult
     public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
         let regex = try Self.regularExpression(pattern)

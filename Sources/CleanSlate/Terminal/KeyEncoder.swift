@@ -50,8 +50,10 @@ enum KeyEncoder {
         var text = String(character)
         if modifiers.contains(.shift) { text = text.uppercased() }
         guard modifiers.contains(.control) else { return Array(text.utf8) }
+        let noControlCharacter = CleanSlateError(.invalidArgument,
+            "Ctrl+\(character) has no control character; use an ASCII letter or one of @[\\]^_? and space")
         guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first, scalar.isASCII else {
-            throw CleanSlateError(.invalidArgument, "Ctrl+\(character) has no control character; use an ASCII letter or one of @[\\]^_? and space")
+            throw noControlCharacter
         }
         let value = UInt8(scalar.value)
         switch value {
@@ -60,7 +62,7 @@ enum KeyEncoder {
         case UInt8(ascii: " "): return [0]
         case UInt8(ascii: "?"): return [0x7F]
         default:
-            throw CleanSlateError(.invalidArgument, "Ctrl+\(character) has no control character; use an ASCII letter or one of @[\\]^_? and space")
+            throw noControlCharacter
         }
     }
 }
