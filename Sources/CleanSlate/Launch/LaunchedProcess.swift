@@ -40,19 +40,43 @@ final class LaunchedProcess: @unchecked Sendable {
         self.inputFD = input
         self.terminal = terminal
         self.sources = sources
-        self.wake = try Descriptors.pipe(for: "the I/O thread of \(executable)")
         for source in sources { try Descriptors.setNonBlocking(source.fd) }
         if let input { try Descriptors.setNonBlocking(input) }
+        self.wake = try Descriptors.pipe(for: "the I/O thread of \(executable)")  // last: nothing after it can fail
     }
 
-    /// Starts the thread that drains output and watches for exit.
-    func start() throws {
+    /// Takes charge of a child that was just spawned: opens its pidfd, wraps its descriptors and
+    /// starts the I/O thread. If any step fails, the child's process group is killed, the child is
+    /// reaped, and every descriptor handed over is closed, so nothing of a failed launch survives.
+    static func adopt(
+        pid: pid_t, executable: String, input: Int32, sources: [Source], terminal: TerminalSession? = nil
+    ) throws -> LaunchedProcess {
+        let pidfd: Int32
         do {
-            try DetachedThread.start { [self] in runLoop() }
+            pidfd = try ProcessControl.openPidfdOrKill(pid, executable: executable)
         } catch {
-            monitor.withLock { ioFinished = true }
+            ([input] + sources.map(\.fd)).forEach(SystemCall.close)
             throw error
         }
+        let process: LaunchedProcess
+        do {
+            process = try LaunchedProcess(pid: pid, pidfd: pidfd, executable: executable, input: input, sources: sources, terminal: terminal)
+        } catch {
+            ProcessControl.signalGroup(pid, SIGKILL)
+            _ = ProcessControl.reap(pidfd: pidfd, nohang: false)
+            ([pidfd, input] + sources.map(\.fd)).forEach(SystemCall.close)
+            throw error
+        }
+        do {
+            try DetachedThread.start { [process] in process.runLoop() }
+        } catch {
+            // No I/O thread will close the sources: close them here, then tear the rest down.
+            process.sources.forEach { SystemCall.close($0.fd) }
+            process.monitor.withLock { process.ioFinished = true }
+            process.terminate(policy: .immediate)
+            throw error
+        }
+        return process
     }
 
     // MARK: The I/O loop

@@ -15,13 +15,9 @@ enum PipeLaunch {
 
         let pid = try Spawner.spawn(request(.descriptors(input: input.read, output: output.write, error: error.write)))
         for fd in [input.read, output.write, error.write] { SystemCall.close(fd) }
-        opened = [input.write, output.read, error.read]
-        let pidfd = try ProcessControl.openPidfdOrKill(pid, executable: executable)
-        let process = try LaunchedProcess(
-            pid: pid, pidfd: pidfd, executable: executable, input: input.write,
-            sources: [.init(fd: output.read, stream: .standardOutput), .init(fd: error.read, stream: .standardError)])
         handedOver = true
-        do { try process.start() } catch { process.terminate(policy: .immediate); throw error }
-        return process
+        return try LaunchedProcess.adopt(
+            pid: pid, executable: executable, input: input.write,
+            sources: [.init(fd: output.read, stream: .standardOutput), .init(fd: error.read, stream: .standardError)])
     }
 }

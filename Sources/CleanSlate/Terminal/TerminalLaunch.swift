@@ -14,13 +14,9 @@ enum TerminalLaunch {
         opened.append(input)
 
         let pid = try Spawner.spawn(request(.terminal(slavePath: slavePath)))
-        let pidfd = try ProcessControl.openPidfdOrKill(pid, executable: executable)
-        let session = TerminalSession(size: size)
-        let process = try LaunchedProcess(
-            pid: pid, pidfd: pidfd, executable: executable, input: input,
-            sources: [.init(fd: master, stream: .standardOutput)], terminal: session)
         handedOver = true
-        do { try process.start() } catch { process.terminate(policy: .immediate); throw error }
-        return process
+        return try LaunchedProcess.adopt(
+            pid: pid, executable: executable, input: input,
+            sources: [.init(fd: master, stream: .standardOutput)], terminal: TerminalSession(size: size))
     }
 }
