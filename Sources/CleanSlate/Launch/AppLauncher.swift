@@ -28,6 +28,7 @@ public final class AppLauncher: @unchecked Sendable {
     private var process: LaunchedProcess?
     private var activeWaits = 0
     private var isLaunching = false
+    private var escapedSoFar: [EscapedProcess] = []
 
     struct Configuration {
         var launchArguments: [String] = []
@@ -94,6 +95,7 @@ public final class AppLauncher: @unchecked Sendable {
         guard let process = lock.withLock({ process }) else { return .notRunning }
         return process.monitor.withLock {
             if let status = process.exitStatus { return .exited(status) }
+            if let signal = process.stopSignal { return .stopped(pid: process.pid, signal: signal) }
             return .running(pid: process.pid)
         }
     }
@@ -122,16 +124,52 @@ public final class AppLauncher: @unchecked Sendable {
             return (self.configuration, process)
         }
         defer { lock.withLock { isLaunching = false } }
-        previous?.terminate(policy: configuration.terminationPolicy)
+        if let previous {
+            let escaped = previous.terminate(policy: configuration.terminationPolicy)
+            lock.withLock {
+                for entry in escaped where !escapedSoFar.contains(entry) { escapedSoFar.append(entry) }
+            }
+        }
         let started = try start(configuration)
         lock.withLock { process = started }
     }
 
-    /// Stops the app's whole process group (per ``terminationPolicy``), reaps it and closes its
-    /// descriptors. Output captured so far stays readable. Does nothing if the app is not running.
-    public func terminate() {
-        guard let process = lock.withLock({ process }) else { return }
-        process.terminate(policy: terminationPolicy)
+    /// Ends the app and everything it started, and closes its descriptors. Output captured so far
+    /// stays readable.
+    ///
+    /// On a terminal it first hangs up, as closing a terminal window does (the app's process group
+    /// gets SIGHUP; shells pass it on to their jobs). Then ``terminationPolicy`` runs against the
+    /// app's process group. Then every process the app started that is still alive, daemons that
+    /// left its group or session included, is killed and reaped by the launch's keeper process.
+    ///
+    /// - Returns: the processes that were still alive once the policy had run, other than members of
+    ///   the app's own process group while the app itself was still running (those are what the
+    ///   policy stops). They were killed anyway; a test should treat them as a failure, and the
+    ///   XCTest and Swift Testing integrations do. The same list is added to ``escapedProcesses``.
+    ///   Empty when nothing escaped, or when the app was not launched.
+    ///
+    /// Calling it again, or from several threads at once, is safe: every call returns only once
+    /// the app and its tree are gone (or, for a process that SIGKILL cannot end at once, such as one
+    /// in uninterruptible sleep, after a bound of a few seconds; its keeper still reaps it later).
+    @discardableResult
+    public func terminate() -> [EscapedProcess] {
+        guard let process = lock.withLock({ process }) else { return [] }
+        let escaped = process.terminate(policy: terminationPolicy)
+        lock.withLock {
+            for entry in escaped where !escapedSoFar.contains(entry) { escapedSoFar.append(entry) }
+        }
+        return escaped
+    }
+
+    /// Every process that outlived a launch of this launcher (see ``terminate()``), in the order found.
+    public var escapedProcesses: [EscapedProcess] { lock.withLock { escapedSoFar } }
+
+    /// Continues an app that is stopped (Ctrl-Z, SIGSTOP) by sending SIGCONT to its process group,
+    /// as `fg` does in a shell.
+    ///
+    /// - Throws: `.notRunning` before the first launch.
+    public func resume() throws {
+        try currentProcess(for: "resume it").resume()
     }
 
     deinit {

@@ -4,7 +4,8 @@ import Glibc
 /// its output, and the state that waits look at. An ``AppLauncher`` owns one per launch.
 ///
 /// All mutable state is guarded by `monitor`. The I/O thread polls the output descriptors, the
-/// process's pidfd and a wake-up pipe together, so output and exit are both seen the moment they happen.
+/// socket to the app's keeper (see ``LaunchSupervisor``) and a wake-up pipe together, so output,
+/// exit, stops and the keeper's reports are all seen the moment they happen.
 final class LaunchedProcess: @unchecked Sendable {
     /// An output descriptor and the stream it feeds.
     struct Source {
@@ -19,11 +20,14 @@ final class LaunchedProcess: @unchecked Sendable {
     // Guarded by `monitor`.
     private(set) var output: [AppOutputStream: [UInt8]] = [.standardOutput: [], .standardError: []]
     private(set) var exitStatus: ExitStatus?
+    /// The signal that stopped the app (Ctrl-Z, SIGSTOP), while it is stopped.
+    private(set) var stopSignal: Int32?
+    /// Every output source has reached end of file or was closed.
     private(set) var ioFinished = false
     /// The screen of a terminal launch (nil for pipes). Guarded by `monitor`.
     let terminal: TerminalSession?
 
-    private let pidfd: Int32
+    private let keeper: KeeperChannel
     private var inputFD: Int32?
     /// Writes in progress on `inputFD`; a close waits for them to end (the descriptor number must
     /// not be reused for another file while a write is about to use it).
@@ -31,11 +35,20 @@ final class LaunchedProcess: @unchecked Sendable {
     private var closeWhenWritersFinish: Int32?
     private let sources: [Source]
     private let wake: (read: Int32, write: Int32)
-    private var released = false
 
-    init(pid: pid_t, pidfd: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil) throws {
+    // Termination, guarded by `monitor`.
+    private enum Termination { case none, inProgress, done }
+    private var termination = Termination.none
+    private var escaped: [EscapedProcess] = []
+    private var treeGone = false
+    private var keeperGone = false
+    private var hangUpRequested = false
+    private var stopRequested = false
+    private var ioThreadEnded = false
+
+    init(pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil) throws {
         self.pid = pid
-        self.pidfd = pidfd
+        self.keeper = KeeperChannel(fd: keeper)
         self.executable = executable
         self.inputFD = input
         self.terminal = terminal
@@ -45,35 +58,33 @@ final class LaunchedProcess: @unchecked Sendable {
         self.wake = try Descriptors.pipe(for: "the I/O thread of \(executable)")  // last: nothing after it can fail
     }
 
-    /// Takes charge of a child that was just spawned: opens its pidfd, wraps its descriptors and
-    /// starts the I/O thread. If any step fails, the child's process group is killed, the child is
-    /// reaped, and every descriptor handed over is closed, so nothing of a failed launch survives.
+    /// Takes charge of a child that was just spawned under a keeper: wraps its descriptors and
+    /// starts the I/O thread. If any step fails, closing the keeper's socket makes the keeper kill
+    /// the app's whole tree, and every descriptor handed over is closed, so nothing of a failed
+    /// launch survives.
     static func adopt(
-        pid: pid_t, executable: String, input: Int32, sources: [Source], terminal: TerminalSession? = nil
+        _ launch: LaunchSupervisor.Launch, executable: String, input: Int32, sources: [Source], terminal: TerminalSession? = nil
     ) throws -> LaunchedProcess {
-        let pidfd: Int32
-        do {
-            pidfd = try ProcessControl.openPidfdOrKill(pid, executable: executable)
-        } catch {
-            ([input] + sources.map(\.fd)).forEach(SystemCall.close)
-            throw error
-        }
         let process: LaunchedProcess
         do {
-            process = try LaunchedProcess(pid: pid, pidfd: pidfd, executable: executable, input: input, sources: sources, terminal: terminal)
+            process = try LaunchedProcess(
+                pid: launch.pid, keeper: launch.channel, executable: executable, input: input, sources: sources, terminal: terminal)
         } catch {
-            ProcessControl.signalGroup(pid, SIGKILL)
-            _ = ProcessControl.reap(pidfd: pidfd, nohang: false)
-            ([pidfd, input] + sources.map(\.fd)).forEach(SystemCall.close)
+            ([launch.channel, input] + sources.map(\.fd)).forEach(SystemCall.close)
             throw error
         }
         do {
             try DetachedThread.start { [process] in process.runLoop() }
         } catch {
-            // No I/O thread will close the sources: close them here, then tear the rest down.
+            // No I/O thread will close the sources or read the keeper: close everything here.
             process.sources.forEach { SystemCall.close($0.fd) }
-            process.monitor.withLock { process.ioFinished = true }
-            process.terminate(policy: .immediate)
+            process.monitor.withLock {
+                process.ioFinished = true
+                process.ioThreadEnded = true
+                process.termination = .done
+            }
+            process.closeInput()
+            [launch.channel, process.wake.read, process.wake.write].forEach(SystemCall.close)
             throw error
         }
         return process
@@ -85,11 +96,10 @@ final class LaunchedProcess: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         defer { buffer.deallocate() }
         var open = sources
-        var exited = false
-        var stop = false
-        while !stop && !(exited && open.isEmpty) {
+        var keeperOpen = true
+        while true {
             var entries = open.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            if !exited { entries.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
+            if keeperOpen { entries.append(pollfd(fd: keeper.fd, events: Int16(POLLIN), revents: 0)) }
             entries.append(pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0))
             let rc = poll(&entries, nfds_t(entries.count), -1)
             if rc < 0 { if errno == EINTR { continue } else { break } }
@@ -98,24 +108,64 @@ final class LaunchedProcess: @unchecked Sendable {
             for (index, source) in open.enumerated() where entries[index].revents != 0 {
                 if !drain(source, buffer, untilEmpty: false) { closed.append(source.fd) }
             }
-            if !exited && entries[open.count].revents != 0 {
-                // Everything the process wrote before exiting is already in the pipes: take it first,
-                // so that a test that sees the exit also sees all of its output.
-                for source in open where !closed.contains(source.fd) {
-                    if !drain(source, buffer, untilEmpty: true) { closed.append(source.fd) }
+            if keeperOpen && entries[open.count].revents != 0 {
+                let event = keeper.nextEvent()
+                if case .exited = event {
+                    // Everything the app wrote before exiting is already in the pipes: take it first,
+                    // so that a test that sees the exit also sees all of its output.
+                    for source in open where !closed.contains(source.fd) {
+                        if !drain(source, buffer, untilEmpty: true) { closed.append(source.fd) }
+                    }
                 }
-                let status = ProcessControl.reap(pidfd: pidfd, nohang: true, keepZombie: true)
-                if let status {
-                    exited = true
-                    monitor.withLock { exitStatus = status; monitor.broadcast() }
-                }
+                if case .closed = event { keeperOpen = false }
+                record(event)
             }
-            if entries[entries.count - 1].revents != 0 { stop = true }
             for fd in closed { SystemCall.close(fd) }
             open.removeAll { closed.contains($0.fd) }
+            if entries[entries.count - 1].revents != 0 {
+                var byte: UInt8 = 0
+                _ = Glibc.read(wake.read, &byte, 1)
+                let (stop, hangUp) = monitor.withLock { (stopRequested, hangUpRequested) }
+                if stop { break }
+                if hangUp {
+                    open.forEach { SystemCall.close($0.fd) }
+                    open.removeAll()
+                    monitor.withLock { hangUpRequested = false; monitor.broadcast() }
+                }
+            }
+            if open.isEmpty { monitor.withLock { if !ioFinished { ioFinished = true; monitor.broadcast() } } }
+            if open.isEmpty && !keeperOpen { break }
         }
         for source in open { SystemCall.close(source.fd) }
-        monitor.withLock { ioFinished = true; monitor.broadcast() }
+        monitor.withLock {
+            ioFinished = true
+            ioThreadEnded = true
+            monitor.broadcast()
+        }
+    }
+
+    /// Applies one report of the keeper to the state that waits look at.
+    private func record(_ event: KeeperChannel.Event) {
+        monitor.withLock {
+            switch event {
+            case let .exited(status):
+                exitStatus = status
+                stopSignal = nil
+            case let .stopped(signal):
+                stopSignal = signal
+            case .continued:
+                stopSignal = nil
+            case let .survivor(process):
+                escaped.append(process)
+            case .treeGone:
+                treeGone = true
+            case .closed:
+                // The keeper was killed: the app's fate is unknown, and nobody can report it any more.
+                keeperGone = true
+                if exitStatus == nil { exitStatus = .signaled(SIGKILL, coreDumped: false) }
+            }
+            monitor.broadcast()
+        }
     }
 
     /// Reads what is available from `source`. Returns false at end of file.
@@ -149,6 +199,11 @@ final class LaunchedProcess: @unchecked Sendable {
         let fd = try monitor.withLock { () throws -> Int32 in
             guard let fd = inputFD else {
                 throw CleanSlateError(.ioFailed, "the standard input of \(executable) is closed; relaunch to write again")
+            }
+            // A terminal accepts (and buffers) input after the app is gone; a pipe says EPIPE. Say
+            // the same in both cases: nobody will read it.
+            if terminal != nil, let exitStatus {
+                throw CleanSlateError(.ioFailed, "cannot write to \(executable): it has exited (\(exitStatus)); relaunch to write again")
             }
             activeWriters += 1
             return fd
@@ -207,45 +262,79 @@ final class LaunchedProcess: @unchecked Sendable {
 
     // MARK: Teardown
 
-    /// Runs `policy` against the process group, then kills whatever is left of the group, reaps the
-    /// process, stops the I/O thread and closes every descriptor. Safe to call more than once.
-    func terminate(policy: TerminationPolicy) {
-        let alreadyReleased = monitor.withLock { () -> Bool in
-            defer { released = true }
-            return released
+    /// How long termination waits, after the policy ran and the tree was killed, for the last
+    /// processes to die (a process in uninterruptible sleep dies only when the kernel lets it; its
+    /// keeper reaps it later, so no zombie is left either way).
+    static let treeKillLimit: Duration = .seconds(5)
+
+    /// Ends the launch: on a terminal, hangs up first (as closing a terminal window does); then runs
+    /// `policy` against the app's process group; then has the keeper kill and reap everything the
+    /// app started, daemons included; stops the I/O thread and closes every descriptor. Returns the
+    /// processes that were still alive when the policy had run, other than the app's own group while
+    /// the app was running (see ``EscapedProcess``). Safe to call more than once and from several
+    /// threads: every call returns only when the launch has ended.
+    @discardableResult
+    func terminate(policy: TerminationPolicy) -> [EscapedProcess] {
+        let first = monitor.withLock { () -> Bool in
+            if termination == .none {
+                termination = .inProgress
+                return true
+            }
+            while termination != .done { monitor.wait() }
+            return false
         }
-        if alreadyReleased { return }
+        if !first { return monitor.withLock { escaped } }
+
+        let appWasRunning = monitor.withLock { exitStatus == nil }
+        if terminal != nil && appWasRunning { hangUp() }
         for step in policy.steps {
             if monitor.withLock({ exitStatus != nil }) { break }
             switch step {
             case let .signal(signal):
-                if !ProcessControl.signalGroup(pid, signal) { ProcessControl.signalProcess(pid, signal) }
+                keeper.signalGroup(signal)
+                // A stopped app would only see the signal once continued (as `kill` in a shell does).
+                if monitor.withLock({ stopSignal != nil }) { keeper.signalGroup(SIGCONT) }
             case let .wait(duration):
                 _ = waitForExit(until: MonotonicInstant.now.advanced(by: duration))
             }
         }
-        // The leader is alive or a zombie, so `pid` still names its group: kill every straggler.
-        ProcessControl.signalGroup(pid, SIGKILL)
-        // SIGKILL cannot be ignored, but a process stuck in the kernel (uninterruptible sleep) dies
-        // only when the kernel lets it: never block teardown on it for more than the bound below.
-        if waitForExit(until: MonotonicInstant.now.advanced(by: .seconds(10))) != nil {
-            _ = ProcessControl.reap(pidfd: pidfd, nohang: false)
-        } else {
-            _ = ProcessControl.reap(pidfd: pidfd, nohang: true)
+        keeper.killTree(appWasRunning: appWasRunning, limit: Self.treeKillLimit)
+        let deadline = MonotonicInstant.now.advanced(by: Self.treeKillLimit + .seconds(1))
+        monitor.withLock {
+            while !treeGone && !keeperGone && !ioThreadEnded { if !monitor.wait(until: deadline) { break } }
         }
-        // Members of the group may still be dying: wait for them, so that "terminated" means gone.
-        if ProcessControl.groupExists(pid) {
-            ProcessControl.waitForGroupToVanish(pid, until: MonotonicInstant.now.advanced(by: .seconds(5)))
-        }
-        if !monitor.withLock({ ioFinished }) {
-            var one: UInt8 = 1
-            _ = Glibc.write(wake.write, &one, 1)
-            monitor.withLock { while !ioFinished { monitor.wait() } }
-        }
+        monitor.withLock { stopRequested = true }
+        wakeIOThread()
+        monitor.withLock { while !ioThreadEnded { monitor.wait() } }
         closeInput()
-        SystemCall.close(pidfd)
-        SystemCall.close(wake.read)
-        SystemCall.close(wake.write)
+        [keeper.fd, wake.read, wake.write].forEach(SystemCall.close)
+        return monitor.withLock {
+            termination = .done
+            monitor.broadcast()
+            return escaped
+        }
+    }
+
+    /// Closes the terminal, as closing a terminal window does: the app reads end of file or EIO
+    /// from it, and its process group gets SIGHUP (then SIGCONT, so a stopped job sees it), which
+    /// shells pass on to their jobs.
+    private func hangUp() {
+        closeInput()
+        monitor.withLock { hangUpRequested = true }
+        wakeIOThread()
+        monitor.withLock { while hangUpRequested && !ioThreadEnded { monitor.wait() } }
+        keeper.signalGroup(SIGHUP)
+        keeper.signalGroup(SIGCONT)
+    }
+
+    private func wakeIOThread() {
+        var one: UInt8 = 1
+        _ = Glibc.write(wake.write, &one, 1)
+    }
+
+    /// Continues a stopped app (SIGCONT to its process group), as `fg` does.
+    func resume() {
+        keeper.signalGroup(SIGCONT)
     }
 
     /// Waits until the process has exited or `deadline` passes; returns the status if it exited.
@@ -257,6 +346,6 @@ final class LaunchedProcess: @unchecked Sendable {
     }
 
     deinit {
-        if !released { terminate(policy: .immediate) }
+        if monitor.withLock({ termination == .none }) { terminate(policy: .immediate) }
     }
 }

@@ -13,11 +13,11 @@ enum PipeLaunch {
         let error = try Descriptors.pipe(for: "standard error of \(executable)")
         opened += [error.read, error.write]
 
-        let pid = try Spawner.spawn(request(.descriptors(input: input.read, output: output.write, error: error.write)))
+        let launch = try Spawner.spawn(request(.descriptors(input: input.read, output: output.write, error: error.write)))
         for fd in [input.read, output.write, error.write] { SystemCall.close(fd) }
         handedOver = true
         return try LaunchedProcess.adopt(
-            pid: pid, executable: executable, input: input.write,
+            launch, executable: executable, input: input.write,
             sources: [.init(fd: output.read, stream: .standardOutput), .init(fd: error.read, stream: .standardError)])
     }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import _CleanSlateCShim
 
 /// Everything `posix_spawn` needs for one launch, already validated and resolved.
 struct SpawnRequest {
@@ -7,8 +6,9 @@ struct SpawnRequest {
     enum StandardIO {
         /// Existing descriptors of this process, duplicated onto 0, 1 and 2 in the child.
         case descriptors(input: Int32, output: Int32, error: Int32)
-        /// The slave side of a pseudo-terminal, opened by path in the child after `setsid` so that it
-        /// becomes the controlling terminal, then duplicated onto 1 and 2.
+        /// The slave side of a pseudo-terminal, opened by path by the app's keeper, which leads a new
+        /// session whose controlling terminal it becomes; the app gets it as 0, 1 and 2 and runs in
+        /// the foreground process group, as under a shell.
         case terminal(slavePath: String)
     }
 
@@ -24,56 +24,19 @@ struct SpawnRequest {
     var standardIO: StandardIO
 }
 
-/// `posix_spawn` with the settings every CleanSlate launch uses: a new session (and so a new process
-/// group), an empty signal mask, every signal at its default disposition, descriptors 0, 1 and 2 only,
-/// and the working directory set in the child without touching this process's.
+/// How every CleanSlate launch is spawned: through the ``LaunchSupervisor``, whose keeper process
+/// calls `posix_spawn` with a new session (and so a new process group) for pipe launches, or the
+/// app in its own foreground process group of the keeper's session on a terminal; an empty signal
+/// mask, every signal at its default disposition, descriptors 0, 1 and 2 only, and the working
+/// directory set in the child without touching this process's.
 enum Spawner {
-    static func spawn(_ request: SpawnRequest) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init", request)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var actions = posix_spawn_file_actions_t()
-        try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init", request)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-
-        let flags = Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF) | cs_spawn_flag_setsid()
-        try check(posix_spawnattr_setflags(&attributes, flags), "posix_spawnattr_setflags", request)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask", request)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        try check(posix_spawnattr_setsigdefault(&attributes, &allSignals), "posix_spawnattr_setsigdefault", request)
-
-        switch request.standardIO {
-        case let .descriptors(input, output, error):
-            try check(posix_spawn_file_actions_adddup2(&actions, input, 0), "adddup2(stdin)", request)
-            try check(posix_spawn_file_actions_adddup2(&actions, output, 1), "adddup2(stdout)", request)
-            try check(posix_spawn_file_actions_adddup2(&actions, error, 2), "adddup2(stderr)", request)
-        case let .terminal(slavePath):
-            try check(posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0), "addopen(\(slavePath))", request)
-            try check(posix_spawn_file_actions_adddup2(&actions, 0, 1), "adddup2(stdout)", request)
-            try check(posix_spawn_file_actions_adddup2(&actions, 0, 2), "adddup2(stderr)", request)
-        }
-        try check(cs_file_actions_addchdir(&actions, request.workingDirectory), "addchdir_np", request)
-        try check(cs_file_actions_addclosefrom(&actions, 3), "addclosefrom_np", request)
-
-        let argv = CStringArray(request.argumentVector)
-        let envp = CStringArray(request.environment)
-        defer { argv.free(); envp.free() }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, request.executablePath, &actions, &attributes, argv.pointers, envp.pointers)
-        guard rc == 0 else { throw spawnError(rc, request) }
-        return pid
+    /// Spawns the app; returns its pid and the socket to its keeper.
+    static func spawn(_ request: SpawnRequest) throws -> LaunchSupervisor.Launch {
+        try LaunchSupervisor.shared.launch(request)
     }
 
-    private static func check(_ rc: Int32, _ call: String, _ request: SpawnRequest) throws {
-        guard rc == 0 else {
-            throw CleanSlateError(.spawnFailed, errno: rc, "\(call) failed while launching \(request.executablePath)")
-        }
-    }
-
-    private static func spawnError(_ rc: Int32, _ request: SpawnRequest) -> CleanSlateError {
+    /// The typed error for a `posix_spawn` failure `rc`.
+    static func spawnError(_ rc: Int32, _ request: SpawnRequest) -> CleanSlateError {
         let path = request.executablePath
         switch rc {
         case ENOENT:

@@ -13,10 +13,10 @@ enum TerminalLaunch {
         let input = try PseudoTerminal.duplicate(master)
         opened.append(input)
 
-        let pid = try Spawner.spawn(request(.terminal(slavePath: slavePath)))
+        let launch = try Spawner.spawn(request(.terminal(slavePath: slavePath)))
         handedOver = true
         return try LaunchedProcess.adopt(
-            pid: pid, executable: executable, input: input,
+            launch, executable: executable, input: input,
             sources: [.init(fd: master, stream: .standardOutput)], terminal: TerminalSession(size: size))
     }
 }

@@ -68,4 +68,59 @@ int cs_is_mount_root(int dirfd, const char *name);
 int cs_set_thread_fsuid(uid_t uid);
 int cs_set_thread_fsgid(gid_t gid);
 
+
+// MARK: The launch supervisor (supervisor.c)
+
+/// What the keeper of one launch tells the test process, and what the test process asks of it: one
+/// fixed-size record per message on the launch's socket (a SURVIVOR is followed by `b` bytes of its
+/// command line).
+struct cs_supervisor_message { int type, a, b, c; };
+
+/// The keeper spawned the app: `a` is its pid.
+#define CS_SUPERVISOR_SPAWNED 1
+/// The launch failed: `a` is the error number, `b` the stage (CS_STAGE_*).
+#define CS_SUPERVISOR_SPAWN_FAILED 2
+/// The app exited: `a` is 1 for a normal exit (then `b` is the code) or 0 for a signal (then `b` is
+/// the signal and `c` says whether it dumped core).
+#define CS_SUPERVISOR_EXITED 3
+/// The app was stopped by signal `a` (Ctrl-Z, SIGSTOP).
+#define CS_SUPERVISOR_STOPPED 4
+/// The app was continued (SIGCONT).
+#define CS_SUPERVISOR_CONTINUED 5
+/// A descendant still alive at teardown: `a` is its pid, `b` the length of its command line.
+#define CS_SUPERVISOR_SURVIVOR 6
+/// The tree is gone: `a` is how many processes were still alive at the deadline (0 normally).
+#define CS_SUPERVISOR_DONE 7
+/// Command: send signal `a` to the app's process group (or to the app alone if the group is gone).
+#define CS_SUPERVISOR_SIGNAL_GROUP 101
+/// Command: kill the whole tree and reap it. `a`: the app was still running when termination
+/// began (its own group is then not reported); `b`: report survivors first; `c`: milliseconds to
+/// wait for the tree to vanish before answering DONE.
+#define CS_SUPERVISOR_KILL_TREE 102
+
+/// Where a launch failed: reaching the supervisor, preparing, opening the terminal, or posix_spawn.
+#define CS_STAGE_SUPERVISOR 1
+#define CS_STAGE_PREPARE 2
+#define CS_STAGE_TERMINAL 3
+#define CS_STAGE_SPAWN 4
+
+/// Starts the launch supervisor by re-executing this program's own binary (/proc/self/exe) with a
+/// marker that the library's constructor recognises before `main` runs. The supervisor is in its
+/// own session, with /dev/null as standard I/O. Returns its pid and sets `*control` to the socket
+/// that launches go through; -1 with errno on failure.
+pid_t cs_supervisor_start(char *const envp[], int *control);
+
+/// Waits up to `milliseconds` for the supervisor started by cs_supervisor_start to say it is ready.
+/// Returns 0, or -1 with errno (ETIMEDOUT, EPIPE when the binary did not become a supervisor).
+int cs_supervisor_wait_ready(int control, int milliseconds);
+
+/// Launches an app through the supervisor: a new keeper process spawns `path` with `argv`, `envp`,
+/// working directory `directory`, and either the three descriptors in `stdio` (a new session) or,
+/// when `slave` is not NULL, the pseudo-terminal `slave` as its controlling terminal (the keeper
+/// leads the session; the app runs in the foreground process group). Returns the launch's socket
+/// (close-on-exec) and sets `*pid`; on failure returns -1 and sets `*error` and `*stage`.
+int cs_supervisor_launch(int control, const char *path, const char *directory, const char *slave,
+                         char *const argv[], char *const envp[], const int *stdio,
+                         pid_t *pid, int *error, int *stage);
+
 #endif

@@ -1,0 +1,103 @@
+import Glibc
+import _CleanSlateCShim
+
+/// The socket between the test process and the keeper of one launch (see ``LaunchSupervisor``):
+/// commands go one way, events about the app come back.
+struct KeeperChannel {
+    let fd: Int32
+
+    /// What the keeper reports.
+    enum Event {
+        /// The app exited (its zombie is kept until the tree is killed, so its group id stays reserved).
+        case exited(ExitStatus)
+        /// The app was stopped by this signal.
+        case stopped(Int32)
+        /// The app was continued.
+        case continued
+        /// A descendant still alive when termination finished its policy.
+        case survivor(EscapedProcess)
+        /// The whole tree is gone; `stillAlive` processes had not died by the deadline.
+        case treeGone(stillAlive: Int)
+        /// The keeper is gone (it never closes first on its own, so it was killed).
+        case closed
+    }
+
+    /// Sends `signal` to the app's process group (to the app alone when the group is gone).
+    func signalGroup(_ signal: Int32) {
+        send(CS_SUPERVISOR_SIGNAL_GROUP, signal, 0, 0)
+    }
+
+    /// Asks the keeper to kill the whole tree: first reporting survivors (not counting the app's own
+    /// group when `appWasRunning`), then answering `.treeGone` once all are dead or after `limit`.
+    func killTree(appWasRunning: Bool, limit: Duration) {
+        let milliseconds = Int32(clamping: limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000)
+        send(CS_SUPERVISOR_KILL_TREE, appWasRunning ? 1 : 0, 1, milliseconds)
+    }
+
+    private func send(_ type: Int32, _ a: Int32, _ b: Int32, _ c: Int32) {
+        var message = cs_supervisor_message(type: type, a: a, b: b, c: c)
+        _ = withUnsafeBytes(of: &message) { writeAll($0) }
+    }
+
+    /// Reads the next event (blocking; call when the socket is readable).
+    func nextEvent() -> Event {
+        var message = cs_supervisor_message()
+        guard withUnsafeMutableBytes(of: &message, { readAll($0) }) else { return .closed }
+        switch message.type {
+        case CS_SUPERVISOR_EXITED:
+            return .exited(message.a != 0 ? .exited(message.b) : .signaled(message.b, coreDumped: message.c != 0))
+        case CS_SUPERVISOR_STOPPED:
+            return .stopped(message.a)
+        case CS_SUPERVISOR_CONTINUED:
+            return .continued
+        case CS_SUPERVISOR_SURVIVOR:
+            var line = [UInt8](repeating: 0, count: Int(max(0, message.b)))
+            guard line.withUnsafeMutableBytes({ readAll($0) }) else { return .closed }
+            return .survivor(EscapedProcess(pid: message.a, commandLine: String(decoding: line, as: UTF8.self)))
+        case CS_SUPERVISOR_DONE:
+            return .treeGone(stillAlive: Int(message.a))
+        default:
+            return .closed
+        }
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            if n < 0 { if errno == EINTR { continue }; return false }
+            offset += n
+        }
+        return true
+    }
+
+    private func readAll(_ bytes: UnsafeMutableRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.read(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 { if errno == EINTR { continue }; return false }
+            if n == 0 { return false }
+            offset += n
+        }
+        return true
+    }
+}
+
+/// A process started (directly or not) by an app that was still alive when the app was terminated
+/// and its termination policy had run: a daemon, a background job, a child that left the app's
+/// process group. CleanSlate kills it anyway and reports it, because it would otherwise have
+/// outlived the test.
+public struct EscapedProcess: Sendable, Equatable, CustomStringConvertible {
+    /// Its process id.
+    public let pid: Int32
+    /// Its command line, arguments separated by spaces (empty if it could not be read).
+    public let commandLine: String
+
+    /// Creates a value (for tests and reports).
+    public init(pid: Int32, commandLine: String) {
+        self.pid = pid
+        self.commandLine = commandLine
+    }
+
+    public var description: String { "pid \(pid): \(commandLine.isEmpty ? "(command line unknown)" : commandLine)" }
+}

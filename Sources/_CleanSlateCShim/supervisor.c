@@ -1,0 +1,632 @@
+// The launch supervisor: the processes that stand between a test process and the apps it launches.
+//
+// Why it is C and lives here: it must keep working after the test process has died (SIGKILL
+// included), so it cannot be a thread of the test process, and it must not run Swift code after a
+// fork of a multi-threaded process. It is started once per test process by re-executing the test
+// process's own binary (/proc/self/exe) with a marker; the constructor below sees the marker before
+// `main` runs and turns that process into the supervisor, so no separate helper binary has to be
+// found or installed.
+//
+// Two kinds of process, both single-threaded C:
+// - the *supervisor* (one per test process): waits on its control socket; for each launch it
+//   receives a socket and forks a keeper that owns it. When the test process dies, the control
+//   socket reads end of file and the supervisor exits.
+// - a *keeper* (one per launch): a child subreaper (PR_SET_CHILD_SUBREAPER), so every descendant of
+//   the app that is orphaned (double fork, setsid, daemons) is re-parented to it and stays findable.
+//   It spawns the app, reports its exit, stops and continues, and on request kills the whole tree
+//   and reports what was still alive. When its socket to the test process reads end of file (the
+//   test process died), it kills the whole tree at once and exits.
+#define _GNU_SOURCE
+#include "_CleanSlateCShim.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CS_REQUEST_MAGIC 0x43534c31u  // "CSL1"
+#define CS_SUPERVISOR_ARGUMENT "--cleanslate-launch-supervisor"
+#define CS_SUPERVISOR_VARIABLE "CLEANSLATE_LAUNCH_SUPERVISOR_FD"
+#define CS_MAX_TRACKED 4096
+
+struct cs_request_header {
+    uint32_t magic;
+    uint32_t terminal;      // 1: the app runs on the pseudo-terminal named in the payload
+    uint32_t argc;
+    uint32_t envc;
+    uint32_t payload_length;
+};
+
+// MARK: Small I/O helpers (retrying EINTR)
+
+/// `fd` moved to 3 or above (close-on-exec). A process whose standard descriptors are closed gets
+/// new descriptors in 0...2, where a spawn's file actions for 0, 1 and 2 would overwrite them.
+static int above_standard(int fd) {
+    if (fd < 0 || fd > 2) return fd;
+    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return moved;
+}
+
+static int socket_pair(int type, int pair[2]) {
+    if (socketpair(AF_UNIX, type | SOCK_CLOEXEC, 0, pair) != 0) return -1;
+    pair[0] = above_standard(pair[0]);
+    pair[1] = above_standard(pair[1]);
+    if (pair[0] < 0 || pair[1] < 0) {
+        int saved = errno;
+        if (pair[0] >= 0) close(pair[0]);
+        if (pair[1] >= 0) close(pair[1]);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+}
+
+static int write_all(int fd, const void *buffer, size_t length) {
+    const char *bytes = buffer;
+    while (length > 0) {
+        ssize_t n = send(fd, bytes, length, MSG_NOSIGNAL);
+        if (n < 0) { if (errno == EINTR) continue; return -1; }
+        bytes += n;
+        length -= (size_t)n;
+    }
+    return 0;
+}
+
+static int read_all(int fd, void *buffer, size_t length) {
+    char *bytes = buffer;
+    while (length > 0) {
+        ssize_t n = read(fd, bytes, length);
+        if (n < 0) { if (errno == EINTR) continue; return -1; }
+        if (n == 0) { errno = EPIPE; return -1; }
+        bytes += n;
+        length -= (size_t)n;
+    }
+    return 0;
+}
+
+static int send_message(int fd, int32_t type, int32_t a, int32_t b, int32_t c) {
+    struct cs_supervisor_message message = {type, a, b, c};
+    return write_all(fd, &message, sizeof message);
+}
+
+/// Sends `length` bytes and the descriptors in `fds` as one message (the descriptors travel with
+/// the first byte).
+static int send_with_descriptors(int socket, const void *bytes, size_t length, const int *fds, int count) {
+    char control[CMSG_SPACE(sizeof(int) * 4)];
+    memset(control, 0, sizeof control);
+    struct iovec vector = {(void *)bytes, length};
+    struct msghdr header = {0};
+    header.msg_iov = &vector;
+    header.msg_iovlen = 1;
+    if (count > 0) {
+        header.msg_control = control;
+        header.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)count);
+        struct cmsghdr *item = CMSG_FIRSTHDR(&header);
+        item->cmsg_level = SOL_SOCKET;
+        item->cmsg_type = SCM_RIGHTS;
+        item->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)count);
+        memcpy(CMSG_DATA(item), fds, sizeof(int) * (size_t)count);
+    }
+    while (1) {
+        ssize_t n = sendmsg(socket, &header, MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return -1;
+        // The descriptors went with the first byte; the rest is plain data.
+        return write_all(socket, (const char *)bytes + n, length - (size_t)n);
+    }
+}
+
+/// Receives exactly `length` bytes; descriptors that come with them are stored in `fds` (up to
+/// `capacity`, close-on-exec) and counted in `*count`.
+static int receive_with_descriptors(int socket, void *bytes, size_t length, int *fds, int capacity, int *count) {
+    char control[CMSG_SPACE(sizeof(int) * 4)];
+    struct iovec vector = {bytes, length};
+    struct msghdr header = {0};
+    header.msg_iov = &vector;
+    header.msg_iovlen = 1;
+    header.msg_control = control;
+    header.msg_controllen = sizeof control;
+    ssize_t n;
+    do { n = recvmsg(socket, &header, MSG_CMSG_CLOEXEC); } while (n < 0 && errno == EINTR);
+    if (n < 0) return -1;
+    if (n == 0) { errno = EPIPE; return -1; }
+    *count = 0;
+    for (struct cmsghdr *item = CMSG_FIRSTHDR(&header); item; item = CMSG_NXTHDR(&header, item)) {
+        if (item->cmsg_level != SOL_SOCKET || item->cmsg_type != SCM_RIGHTS) continue;
+        int received = (int)((item->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+        int *data = (int *)CMSG_DATA(item);
+        for (int i = 0; i < received; i++) {
+            if (*count < capacity) fds[(*count)++] = data[i]; else close(data[i]);
+        }
+    }
+    if ((size_t)n < length) return read_all(socket, (char *)bytes + n, length - (size_t)n);
+    return 0;
+}
+
+// MARK: The process table, read from /proc
+
+struct cs_process { pid_t pid, ppid, pgid; char state; };
+
+/// Reads pid, parent, group and state of every process. Returns the count (at most `capacity`).
+static int read_process_table(struct cs_process *table, int capacity) {
+    DIR *directory = opendir("/proc");
+    if (!directory) return 0;
+    int count = 0;
+    struct dirent *entry;
+    char path[64], text[512];
+    while ((entry = readdir(directory)) != NULL && count < capacity) {
+        if (entry->d_name[0] < '1' || entry->d_name[0] > '9') continue;
+        snprintf(path, sizeof path, "/proc/%s/stat", entry->d_name);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) continue;
+        ssize_t n;
+        do { n = read(fd, text, sizeof text - 1); } while (n < 0 && errno == EINTR);
+        close(fd);
+        if (n <= 0) continue;
+        text[n] = 0;
+        // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses; the last ')' ends it.
+        char *end = strrchr(text, ')');
+        if (!end || end[1] == 0) continue;
+        char state = 0;
+        int ppid = 0, pgid = 0;
+        if (sscanf(end + 2, "%c %d %d", &state, &ppid, &pgid) != 3) continue;
+        table[count].pid = (pid_t)atoi(text);
+        table[count].ppid = ppid;
+        table[count].pgid = pgid;
+        table[count].state = state;
+        count++;
+    }
+    closedir(directory);
+    return count;
+}
+
+/// Marks in `member` every process of `table` that descends from `root` (root excluded).
+static void mark_descendants(const struct cs_process *table, int count, pid_t root, char *member) {
+    memset(member, 0, (size_t)count);
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int i = 0; i < count; i++) {
+            if (member[i]) continue;
+            if (table[i].ppid == root) { member[i] = 1; changed = 1; continue; }
+            for (int j = 0; j < count; j++) {
+                if (member[j] && table[j].pid == table[i].ppid) { member[i] = 1; changed = 1; break; }
+            }
+        }
+    }
+}
+
+// MARK: The keeper
+
+struct cs_keeper {
+    int socket;
+    int signals;          // signalfd for SIGCHLD
+    pid_t app;
+    int app_exited;       // the exit has been reported (the app is kept as a zombie until the end)
+    int terminal;
+};
+
+static struct cs_process keeper_table[CS_MAX_TRACKED];
+static char keeper_member[CS_MAX_TRACKED];
+
+/// Reaps every child except the app (whose zombie keeps its process-group id reserved).
+static void reap_orphans(struct cs_keeper *keeper) {
+    int count = read_process_table(keeper_table, CS_MAX_TRACKED);
+    pid_t self = getpid();
+    for (int i = 0; i < count; i++) {
+        if (keeper_table[i].ppid != self || keeper_table[i].pid == keeper->app) continue;
+        siginfo_t info;
+        info.si_pid = 0;
+        while (waitid(P_PID, (id_t)keeper_table[i].pid, &info, WEXITED | WNOHANG) < 0 && errno == EINTR) {}
+    }
+}
+
+/// Reports the app's stops, continues and exit, as they happened.
+static void report_app_events(struct cs_keeper *keeper) {
+    while (!keeper->app_exited) {
+        siginfo_t info;
+        info.si_pid = 0;
+        if (waitid(P_PID, (id_t)keeper->app, &info, WSTOPPED | WCONTINUED | WNOHANG) != 0 || info.si_pid == 0) break;
+        if (info.si_code == CLD_STOPPED || info.si_code == CLD_TRAPPED) {
+            send_message(keeper->socket, CS_SUPERVISOR_STOPPED, info.si_status, 0, 0);
+        } else if (info.si_code == CLD_CONTINUED) {
+            send_message(keeper->socket, CS_SUPERVISOR_CONTINUED, 0, 0, 0);
+        }
+    }
+    if (!keeper->app_exited) {
+        siginfo_t info;
+        info.si_pid = 0;
+        if (waitid(P_PID, (id_t)keeper->app, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0) {
+            keeper->app_exited = 1;
+            send_message(keeper->socket, CS_SUPERVISOR_EXITED, info.si_code == CLD_EXITED, info.si_status,
+                         info.si_code == CLD_DUMPED);
+        }
+    }
+}
+
+/// After a SIGCHLD: reports what happened to the app and reaps re-parented orphans that died.
+static void observe_app(struct cs_keeper *keeper) {
+    struct signalfd_siginfo ignored;
+    while (read(keeper->signals, &ignored, sizeof ignored) > 0) {}
+    report_app_events(keeper);
+    reap_orphans(keeper);
+}
+
+/// Whether `pid` has SIGKILL pending: a fatal signal it does not handle (the SIGHUP that a shell
+/// passes to its jobs, say) is turned into SIGKILL when sent, so the process is already dying even
+/// if it has not run since. Such a process is not reported as having escaped.
+static int is_dying(pid_t pid) {
+    char path[64], text[4096];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 1;
+    ssize_t n;
+    do { n = read(fd, text, sizeof text - 1); } while (n < 0 && errno == EINTR);
+    close(fd);
+    if (n <= 0) return 1;
+    text[n] = 0;
+    const char *fields[] = {"\nSigPnd:", "\nShdPnd:"};
+    for (int i = 0; i < 2; i++) {
+        const char *field = strstr(text, fields[i]);
+        if (!field) continue;
+        unsigned long long mask = strtoull(field + strlen(fields[i]), NULL, 16);
+        if (mask & (1ull << (SIGKILL - 1))) return 1;
+    }
+    return 0;
+}
+
+/// Sends the test process one SURVIVOR message per live descendant that is not part of what the
+/// termination policy was stopping (the app's own group while the app was still running).
+static void report_survivors(struct cs_keeper *keeper, int app_was_running) {
+    int count = read_process_table(keeper_table, CS_MAX_TRACKED);
+    mark_descendants(keeper_table, count, getpid(), keeper_member);
+    for (int i = 0; i < count; i++) {
+        if (!keeper_member[i] || keeper_table[i].state == 'Z' || keeper_table[i].state == 'X') continue;
+        if (keeper_table[i].pid == keeper->app) continue;
+        if (app_was_running && keeper_table[i].pgid == keeper->app) continue;
+        if (is_dying(keeper_table[i].pid)) continue;
+        char path[64], line[512];
+        snprintf(path, sizeof path, "/proc/%d/cmdline", (int)keeper_table[i].pid);
+        ssize_t n = 0;
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            do { n = read(fd, line, sizeof line); } while (n < 0 && errno == EINTR);
+            close(fd);
+        }
+        if (n < 0) n = 0;
+        for (ssize_t k = 0; k < n; k++) if (line[k] == 0) line[k] = ' ';
+        while (n > 0 && line[n - 1] == ' ') n--;
+        send_message(keeper->socket, CS_SUPERVISOR_SURVIVOR, keeper_table[i].pid, (int32_t)n, 0);
+        if (n > 0) write_all(keeper->socket, line, (size_t)n);
+    }
+}
+
+static int64_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/// Kills the app's group and every descendant, re-parented ones included, and reaps them. Returns
+/// when none is left, or at `deadline_ms` with the number still alive (a process in uninterruptible
+/// sleep dies only when the kernel lets it).
+static int kill_tree(struct cs_keeper *keeper, int64_t deadline_ms) {
+    kill(-keeper->app, SIGKILL);
+    while (1) {
+        int count = read_process_table(keeper_table, CS_MAX_TRACKED);
+        pid_t self = getpid();
+        mark_descendants(keeper_table, count, self, keeper_member);
+        int alive = 0;
+        for (int i = 0; i < count; i++) {
+            if (!keeper_member[i]) continue;
+            if (keeper_table[i].state != 'Z' && keeper_table[i].state != 'X') {
+                alive++;
+                kill(keeper_table[i].pid, SIGKILL);
+            }
+        }
+        // Reap every child (the app's zombie too, now, after reporting how it ended), then see
+        // whether anything is left.
+        report_app_events(keeper);
+        int children = 0;
+        for (int i = 0; i < count; i++) {
+            if (keeper_table[i].ppid != self) continue;
+            siginfo_t info;
+            info.si_pid = 0;
+            while (waitid(P_PID, (id_t)keeper_table[i].pid, &info, WEXITED | WNOHANG) < 0 && errno == EINTR) {}
+            if (info.si_pid == 0) children++;
+        }
+        if (alive == 0 && children == 0) return 0;
+        int64_t left = deadline_ms - now_ms();
+        if (left <= 0) return alive > 0 ? alive : children;
+        // Woken by the next SIGCHLD (a child died), or after a short while to look for descendants
+        // that died without telling us (grandchildren are reaped by their own parents).
+        struct pollfd entry = {keeper->signals, POLLIN, 0};
+        poll(&entry, 1, left < 20 ? (int)left : 20);
+        struct signalfd_siginfo ignored;
+        while (read(keeper->signals, &ignored, sizeof ignored) > 0) {}
+    }
+}
+
+/// Spawns the app described by the request. Returns 0, or the error with `*stage` set.
+static int keeper_spawn(struct cs_keeper *keeper, char *payload, const struct cs_request_header *request,
+                        const int *stdio, int stdio_count, pid_t *pid, int *stage) {
+    char *cursor = payload;
+    char *path = cursor; cursor += strlen(cursor) + 1;
+    char *directory = cursor; cursor += strlen(cursor) + 1;
+    char *slave = cursor; cursor += strlen(cursor) + 1;
+    char **argv = calloc(request->argc + 1, sizeof(char *));
+    char **envp = calloc(request->envc + 1, sizeof(char *));
+    if (!argv || !envp) { *stage = CS_STAGE_PREPARE; return ENOMEM; }
+    for (uint32_t i = 0; i < request->argc; i++) { argv[i] = cursor; cursor += strlen(cursor) + 1; }
+    for (uint32_t i = 0; i < request->envc; i++) { envp[i] = cursor; cursor += strlen(cursor) + 1; }
+
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_init(&attributes);
+    posix_spawn_file_actions_init(&actions);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+    int terminal = -1;
+    int rc = 0;
+    if (request->terminal) {
+        // Like a shell in a terminal window: the keeper leads the session and owns the terminal;
+        // the app runs in its own process group in the foreground. Its group is then not orphaned,
+        // so Ctrl-Z stops it as it would at a real terminal.
+        if (setsid() < 0) { *stage = CS_STAGE_TERMINAL; rc = errno; goto done; }
+        terminal = open(slave, O_RDWR | O_CLOEXEC);
+        if (terminal < 0) { *stage = CS_STAGE_TERMINAL; rc = errno; goto done; }
+        flags |= POSIX_SPAWN_SETPGROUP;
+        posix_spawnattr_setpgroup(&attributes, 0);
+        posix_spawn_file_actions_adddup2(&actions, terminal, 0);
+        posix_spawn_file_actions_adddup2(&actions, terminal, 1);
+        posix_spawn_file_actions_adddup2(&actions, terminal, 2);
+        posix_spawn_file_actions_addtcsetpgrp_np(&actions, 0);
+    } else {
+        if (stdio_count != 3) { *stage = CS_STAGE_PREPARE; rc = EINVAL; goto done; }
+        flags |= POSIX_SPAWN_SETSID;
+        posix_spawn_file_actions_adddup2(&actions, stdio[0], 0);
+        posix_spawn_file_actions_adddup2(&actions, stdio[1], 1);
+        posix_spawn_file_actions_adddup2(&actions, stdio[2], 2);
+    }
+    posix_spawnattr_setflags(&attributes, flags);
+    posix_spawn_file_actions_addchdir_np(&actions, directory);
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    // The keeper blocks SIGCHLD for its signalfd; the app starts with an empty mask (set above).
+    rc = posix_spawn(pid, path, &actions, &attributes, argv, envp);
+    if (rc != 0) *stage = CS_STAGE_SPAWN;
+done:
+    // The keeper keeps no end of the terminal: when the app and its children close theirs, the
+    // test process reads end of file from the master, as with a directly spawned app.
+    if (terminal >= 0) close(terminal);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    free(argv);
+    free(envp);
+    (void)keeper;
+    return rc;
+}
+
+static void keeper_main(int socket) {
+    struct cs_keeper keeper = {socket, -1, 0, 0, 0};
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    // The keeper outlives whatever happens to the test process and its terminal; only SIGKILL ends it.
+    int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGUSR1, SIGUSR2};
+    for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) signal(ignored[i], SIG_IGN);
+    signal(SIGCHLD, SIG_DFL);  // the supervisor ignores it (auto-reaping keepers); the keeper must not
+    sigset_t child;
+    sigemptyset(&child);
+    sigaddset(&child, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &child, NULL);
+    keeper.signals = signalfd(-1, &child, SFD_NONBLOCK | SFD_CLOEXEC);
+
+    struct cs_request_header request;
+    int fds[4], count = 0;
+    if (receive_with_descriptors(socket, &request, sizeof request, fds, 4, &count) != 0 ||
+        request.magic != CS_REQUEST_MAGIC || request.payload_length > (64u << 20)) {
+        _exit(1);
+    }
+    char *payload = malloc(request.payload_length + 1);
+    if (!payload || read_all(socket, payload, request.payload_length) != 0) _exit(1);
+    payload[request.payload_length] = 0;
+    keeper.terminal = (int)request.terminal;
+    int stage = 0;
+    int rc = keeper.signals < 0 ? errno : keeper_spawn(&keeper, payload, &request, fds, count, &keeper.app, &stage);
+    if (keeper.signals < 0) stage = CS_STAGE_PREPARE;
+    for (int i = 0; i < count; i++) close(fds[i]);
+    free(payload);
+    if (rc != 0) {
+        send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, 0);
+        _exit(0);
+    }
+    send_message(socket, CS_SUPERVISOR_SPAWNED, keeper.app, 0, 0);
+
+    while (1) {
+        struct pollfd entries[2] = {{socket, POLLIN, 0}, {keeper.signals, POLLIN, 0}};
+        if (poll(entries, 2, -1) < 0) continue;
+        if (entries[1].revents) observe_app(&keeper);
+        if (!entries[0].revents) continue;
+        struct cs_supervisor_message command;
+        if (read_all(socket, &command, sizeof command) != 0) {
+            // The test process is gone (or closed us): nothing it started may outlive it.
+            kill_tree(&keeper, INT64_MAX);
+            _exit(0);
+        }
+        switch (command.type) {
+        case CS_SUPERVISOR_SIGNAL_GROUP:
+            if (kill(-keeper.app, command.a) != 0) kill(keeper.app, command.a);
+            break;
+        case CS_SUPERVISOR_KILL_TREE: {
+            if (command.b) report_survivors(&keeper, command.a);
+            int left = kill_tree(&keeper, now_ms() + command.c);
+            send_message(socket, CS_SUPERVISOR_DONE, left, 0, 0);
+            if (left > 0) kill_tree(&keeper, INT64_MAX);
+            _exit(0);
+        }
+        default:
+            break;
+        }
+    }
+}
+
+// MARK: The supervisor
+
+static void supervisor_main(int control) {
+    // Keepers are reaped by the kernel; the supervisor never waits for them.
+    signal(SIGCHLD, SIG_IGN);
+    int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE};
+    for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) signal(ignored[i], SIG_IGN);
+    char ready = 'R';
+    if (write_all(control, &ready, 1) != 0) _exit(0);
+    while (1) {
+        char byte;
+        int fds[4], count = 0;
+        if (receive_with_descriptors(control, &byte, 1, fds, 4, &count) != 0) _exit(0);
+        if (count < 1) continue;
+        for (int i = 1; i < count; i++) close(fds[i]);
+        pid_t pid = fork();
+        if (pid == 0) {
+            close(control);
+            keeper_main(fds[0]);
+            _exit(0);
+        }
+        if (pid < 0) send_message(fds[0], CS_SUPERVISOR_SPAWN_FAILED, errno, CS_STAGE_SUPERVISOR, 0);
+        close(fds[0]);
+    }
+}
+
+/// Runs before `main` in every program that links CleanSlate. In a normal run it returns at once; in
+/// the process that `cs_supervisor_start` re-executed, it becomes the supervisor and never returns.
+__attribute__((constructor)) static void cs_supervisor_entry(int argc, char **argv, char **envp) {
+    (void)envp;
+    if (argc < 2 || strcmp(argv[1], CS_SUPERVISOR_ARGUMENT) != 0) return;
+    const char *value = getenv(CS_SUPERVISOR_VARIABLE);
+    if (!value) return;
+    supervisor_main(atoi(value));
+    _exit(0);
+}
+
+// MARK: The test process's side
+
+pid_t cs_supervisor_start(char *const envp[], int *control) {
+    int pair[2];
+    if (socket_pair(SOCK_SEQPACKET, pair) != 0) return -1;
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_init(&attributes);
+    posix_spawn_file_actions_init(&actions);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    // Its own session: no terminal signal (Ctrl-C at the developer's terminal) reaches it.
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSID);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, pair[1], 3);
+    posix_spawn_file_actions_addclosefrom_np(&actions, 4);
+
+    size_t count = 0;
+    while (envp[count]) count++;
+    char **environment = calloc(count + 2, sizeof(char *));
+    char marker[64];
+    snprintf(marker, sizeof marker, "%s=3", CS_SUPERVISOR_VARIABLE);
+    pid_t pid = -1;
+    int rc = ENOMEM;
+    if (environment) {
+        for (size_t i = 0; i < count; i++) environment[i] = envp[i];
+        environment[count] = marker;
+        char *argv[] = {"cleanslate-launch-supervisor", CS_SUPERVISOR_ARGUMENT, NULL};
+        rc = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, argv, environment);
+        free(environment);
+    }
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(pair[1]);
+    if (rc != 0) { close(pair[0]); errno = rc; return -1; }
+    *control = pair[0];
+    return pid;
+}
+
+int cs_supervisor_wait_ready(int control, int milliseconds) {
+    struct pollfd entry = {control, POLLIN, 0};
+    int rc;
+    do { rc = poll(&entry, 1, milliseconds); } while (rc < 0 && errno == EINTR);
+    if (rc == 0) { errno = ETIMEDOUT; return -1; }
+    if (rc < 0) return -1;
+    char byte = 0;
+    ssize_t n;
+    do { n = recv(control, &byte, 1, 0); } while (n < 0 && errno == EINTR);
+    if (n != 1 || byte != 'R') { errno = n == 0 ? EPIPE : EPROTO; return -1; }
+    return 0;
+}
+
+int cs_supervisor_launch(int control, const char *path, const char *directory, const char *slave,
+                         char *const argv[], char *const envp[], const int *stdio,
+                         pid_t *pid, int *error, int *stage) {
+    *stage = CS_STAGE_SUPERVISOR;
+    int pair[2];
+    if (socket_pair(SOCK_STREAM, pair) != 0) { *error = errno; return -1; }
+    char byte = 'L';
+    if (send_with_descriptors(control, &byte, 1, &pair[1], 1) != 0) {
+        *error = errno;
+        close(pair[0]);
+        close(pair[1]);
+        return -1;
+    }
+    close(pair[1]);
+
+    struct cs_request_header request = {CS_REQUEST_MAGIC, slave != NULL, 0, 0, 0};
+    size_t length = strlen(path) + 1 + strlen(directory) + 1 + (slave ? strlen(slave) : 0) + 1;
+    while (argv[request.argc]) length += strlen(argv[request.argc++]) + 1;
+    while (envp[request.envc]) length += strlen(envp[request.envc++]) + 1;
+    request.payload_length = (uint32_t)length;
+    char *message = malloc(sizeof request + length);
+    if (!message) { *error = ENOMEM; close(pair[0]); return -1; }
+    memcpy(message, &request, sizeof request);
+    char *cursor = message + sizeof request;
+#define CS_APPEND(text) do { size_t n = strlen(text) + 1; memcpy(cursor, text, n); cursor += n; } while (0)
+    CS_APPEND(path);
+    CS_APPEND(directory);
+    CS_APPEND(slave ? slave : "");
+    for (uint32_t i = 0; i < request.argc; i++) CS_APPEND(argv[i]);
+    for (uint32_t i = 0; i < request.envc; i++) CS_APPEND(envp[i]);
+#undef CS_APPEND
+    int sent = send_with_descriptors(pair[0], message, sizeof request + length, stdio, stdio ? 3 : 0);
+    free(message);
+    struct cs_supervisor_message reply;
+    if (sent != 0 || read_all(pair[0], &reply, sizeof reply) != 0) {
+        *error = errno;
+        close(pair[0]);
+        return -1;
+    }
+    if (reply.type == CS_SUPERVISOR_SPAWNED) {
+        *pid = reply.a;
+        return pair[0];
+    }
+    *error = reply.a;
+    *stage = reply.type == CS_SUPERVISOR_SPAWN_FAILED ? reply.b : CS_STAGE_SUPERVISOR;
+    close(pair[0]);
+    return -1;
+}
