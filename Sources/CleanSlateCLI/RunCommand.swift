@@ -70,10 +70,13 @@ enum RunCommand {
     }
 
     static func run(_ options: Options) throws -> Int32 {
+        let interruption = TerminationSignals.watch()
         let sandbox = try Sandbox(rootDirectory: options.rootDirectory)
         var keep = options.keep
         defer { finish(sandbox, keep: keep) }
-        let before = try sandbox.snapshot()
+        let before: SandboxSnapshot?
+        var beforeFailure: Error?
+        do { before = try sandbox.snapshot() } catch { before = nil; beforeFailure = error }
 
         let executable: Executable
         if let command = options.command.first {
@@ -91,6 +94,7 @@ enum RunCommand {
         let rawMode = options.terminalSize != nil && isatty(0) == 1 ? RawTerminalMode(fd: 0) : nil
         defer { rawMode?.restore() }
         try app.launch()
+        interruption.stop(app)
         InputForwarder.start(to: app, closesInputAtEnd: options.terminalSize == nil)
 
         // Live output: pipes are copied to our own stdout/stderr; a terminal app's bytes are copied
@@ -125,7 +129,7 @@ enum RunCommand {
         }
         let status = try app.waitForExit()
         let screen = options.terminalSize != nil ? try app.screen() : nil
-        app.terminate()
+        let escaped = app.terminate()
         rawMode?.restore()
 
         if let screen {
@@ -134,15 +138,37 @@ enum RunCommand {
             CLIOutput.line("--- cursor: row \(screen.cursor.row), column \(screen.cursor.column) ---")
         }
         CLIOutput.error("\(executable) \(status)")
-        let changes = try sandbox.snapshot().changes(since: before)
-        reportChanges(changes, sandbox: sandbox)
+        for process in escaped {
+            CLIOutput.error("warning: \(process) was still running after \(executable) ended; it was killed")
+        }
+        // The report is a courtesy: when it cannot be made, say why, and still mirror the app's status.
+        do {
+            guard let before else { throw beforeFailure! }
+            reportChanges(try sandbox.snapshot().changes(since: before), sandbox: sandbox)
+        } catch {
+            CLIOutput.error("warning: could not report the files the app changed: \(error)")
+        }
         switch ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"] {
         case "always": keep = true
-        case "failed" where status != .exited(0): keep = true
+        case "failed" where status != .exited(0) || !escaped.isEmpty: keep = true
         default: break
         }
-        return readerGone ? 128 + SIGPIPE : status.shellStatus
+        return exitCode(status: status, escaped: !escaped.isEmpty, readerGone: readerGone, signal: interruption.signal)
     }
+
+    /// The front end's exit code: 128 + the signal when a signal interrupted the run (SIGPIPE when
+    /// the reader of the output went away); else the app's, as a shell reports it; but
+    /// ``escapedExitCode`` when the app succeeded and yet left processes running.
+    static func exitCode(status: ExitStatus, escaped: Bool, readerGone: Bool, signal: Int32?) -> Int32 {
+        if let signal { return 128 + signal }
+        if readerGone { return 128 + SIGPIPE }
+        if escaped && status == .exited(0) { return escapedExitCode }
+        return status.shellStatus
+    }
+
+    /// The exit code of a run whose app exited 0 but left processes running (daemons, background
+    /// jobs): the run was not clean, though the app itself succeeded.
+    static let escapedExitCode: Int32 = 125
 
     private static func reportChanges(_ changes: SandboxChanges, sandbox: Sandbox) {
         if changes.isEmpty {

@@ -5,6 +5,8 @@ import Foundation
 // This process is ours (unlike a test runner that embeds the library): a reader that goes away
 // (`cleanslate run ... | head`) must not kill it with SIGPIPE before it wipes its sandbox.
 signal(SIGPIPE, SIG_IGN)
+// Before any other thread starts, so that every thread inherits the mask (see TerminationSignals).
+TerminationSignals.block()
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32

@@ -6,15 +6,18 @@ public struct OutputProgress: Sendable, Equatable {
     public var standardError: Int
     /// True once the app has exited and its output has been read to the end.
     public var isFinished: Bool
+    /// True once the app has exited (its output may still be open, held by a process it left behind).
+    public var hasExited: Bool
 
     /// The start: nothing read yet.
     public static let start = OutputProgress(standardOutput: 0, standardError: 0, isFinished: false)
 
     /// Creates a progress value.
-    public init(standardOutput: Int, standardError: Int, isFinished: Bool) {
+    public init(standardOutput: Int, standardError: Int, isFinished: Bool, hasExited: Bool = false) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.isFinished = isFinished
+        self.hasExited = hasExited || isFinished
     }
 
     /// The byte count of `stream`.
@@ -24,7 +27,7 @@ public struct OutputProgress: Sendable, Equatable {
 }
 
 extension AppLauncher {
-    /// Blocks until the app's output has moved beyond `known` (or the app has finished), and
+    /// Blocks until the app's output has moved beyond `known` (or the app has exited or finished), and
     /// returns the new progress; with ``outputBytes(_:from:)`` this streams output as it arrives
     /// (the `cleanslate run` front end uses it). Returns `known` unchanged on timeout.
     public func waitForOutputProgress(beyond known: OutputProgress, timeout: Duration? = nil) throws -> OutputProgress {
@@ -36,7 +39,8 @@ extension AppLauncher {
                     let current = OutputProgress(
                         standardOutput: process.output[.standardOutput]?.count ?? 0,
                         standardError: process.output[.standardError]?.count ?? 0,
-                        isFinished: process.exitStatus != nil && process.ioFinished)
+                        isFinished: process.exitStatus != nil && process.ioFinished,
+                        hasExited: process.exitStatus != nil)
                     if current != known { return current }
                     if !process.monitor.wait(until: deadline) { return known }
                 }

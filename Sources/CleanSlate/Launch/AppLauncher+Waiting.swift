@@ -52,6 +52,29 @@ extension AppLauncher {
         return status
     }
 
+    /// Waits until the app's ``state`` satisfies `condition` (for example, until Ctrl-Z has stopped
+    /// it) and returns that state. Woken by the app's exit, stops and continues, never by a timer.
+    ///
+    /// - Parameter description: what is awaited, for the timeout message ("stopped").
+    /// - Throws: `.timedOut` with the app's output or screen, `.notRunning` before the first launch.
+    @discardableResult
+    public func waitForState(_ description: String, timeout: Duration? = nil, until condition: (AppState) -> Bool) throws -> AppState {
+        let process = try currentProcess(for: "wait for its state")
+        let start = MonotonicInstant.now
+        let deadline = start.advanced(by: timeout ?? defaultTimeout)
+        let reached: AppState? = whileWaiting {
+            process.monitor.withLock {
+                while true {
+                    let current = process.stateWhileLocked
+                    if condition(current) { return current }
+                    if !process.monitor.wait(until: deadline) { return condition(process.stateWhileLocked) ? process.stateWhileLocked : nil }
+                }
+            }
+        }
+        if let reached { return reached }
+        throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to be \(description)", since: start, state: state).text)
+    }
+
     /// How long ``waitForExit(timeout:)`` waits, after a terminal app exits, for the terminal to
     /// deliver the app's last output (normally microseconds; the limit only matters when a leftover
     /// process keeps the terminal open).

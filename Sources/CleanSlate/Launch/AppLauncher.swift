@@ -93,11 +93,7 @@ public final class AppLauncher: @unchecked Sendable {
     /// Where the app is in its life.
     public var state: AppState {
         guard let process = lock.withLock({ process }) else { return .notRunning }
-        return process.monitor.withLock {
-            if let status = process.exitStatus { return .exited(status) }
-            if let signal = process.stopSignal { return .stopped(pid: process.pid, signal: signal) }
-            return .running(pid: process.pid)
-        }
+        return process.monitor.withLock { process.stateWhileLocked }
     }
 
     /// The environment the next launch will receive, fully resolved.

@@ -144,6 +144,13 @@ final class LaunchedProcess: @unchecked Sendable {
         }
     }
 
+    /// The app's state; call with `monitor` held.
+    var stateWhileLocked: AppState {
+        if let exitStatus { return .exited(exitStatus) }
+        if let stopSignal { return .stopped(pid: pid, signal: stopSignal) }
+        return .running(pid: pid)
+    }
+
     /// Applies one report of the keeper to the state that waits look at.
     private func record(_ event: KeeperChannel.Event) {
         monitor.withLock {
