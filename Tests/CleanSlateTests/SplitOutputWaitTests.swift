@@ -1,4 +1,4 @@
-@testable import CleanSlate
+import CleanSlate
 import CleanSlateXCTest
 import Foundation
 import XCTest
@@ -11,13 +11,7 @@ final class SplitOutputWaitTests: XCTestCase {
         // only once the wait for "hello" is under way, after "hel" is already there to be searched.
         let app = try launchApp(.name("sh"), arguments: ["-c", "printf hel; read go; printf lo; exec sleep 60"])
         try app.waitForOutput("hel")
-        let sent = DispatchSemaphore(value: 0)
-        Thread {
-            let deadline = Date().addingTimeInterval(30)
-            while app.activeWaitCount == 0 && Date() < deadline { sched_yield() }
-            try? app.typeText("\n")
-            sent.signal()
-        }.start()
+        let sent = typeTextOnceAWaitBegins("\n", into: app)
         try app.waitForOutput("hello", timeout: .seconds(10))
         XCTAssertEqual(sent.wait(timeout: .now() + 30), .success)
         XCTAssertEqual(app.standardOutput, "hello")

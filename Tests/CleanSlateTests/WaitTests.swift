@@ -13,13 +13,7 @@ final class WaitTests: XCTestCase {
     func testWaitReturnsWhenOutputArrivesLaterNotAtTimeout() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "read x; echo \"late $x\"; exec sleep 60"])
         // The reply is sent only once the wait is under way, so the output arrives during the wait.
-        let sent = DispatchSemaphore(value: 0)
-        Thread {
-            let deadline = Date().addingTimeInterval(30)
-            while app.activeWaitCount == 0 && Date() < deadline { sched_yield() }
-            try? app.typeText("reply\n")
-            sent.signal()
-        }.start()
+        let sent = typeTextOnceAWaitBegins("reply\n", into: app)
         let timeout = Duration.seconds(60)
         let waited = try app.waitForOutput("late reply", timeout: timeout)
         // A wait that only looked again at its timeout would also find the text; only the time tells.
