@@ -12,9 +12,14 @@ final class WaitTests: XCTestCase {
 
     func testWaitReturnsWhenOutputArrivesLaterNotAtTimeout() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "read x; echo \"late $x\"; exec sleep 60"])
-        let waiter = Thread { try? app.typeText("reply\n") }
-        waiter.start()
-        try app.waitForOutput("late reply", timeout: .seconds(30))
+        // The reply is sent only once the wait is under way, so the output arrives during the wait.
+        let sent = typeTextOnceAWaitBegins("reply\n", into: app)
+        let timeout = Duration.seconds(60)
+        let waited = try app.waitForOutput("late reply", timeout: timeout)
+        // A wait that only looked again at its timeout would also find the text; only the time tells.
+        // Returning in under half the timeout leaves room for a loaded machine and none for that bug.
+        XCTAssertLessThan(waited, timeout / 2, "the wait must return when the output arrives, not at the timeout")
+        XCTAssertEqual(sent.wait(timeout: .now() + 30), .success)
         XCTAssertEqual(app.state.description.hasPrefix("running"), true)
     }
 
@@ -32,7 +37,9 @@ final class WaitTests: XCTestCase {
 
     func testWaitFailsAtOnceWhenTheAppExitsWithoutTheText() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "echo bye; exit 4"])
+        let start = ContinuousClock.now
         let error = assertThrowsCleanSlateError(.appExited) { try app.waitForOutput("never", timeout: .seconds(60)) }
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(30), "the wait must fail when the app exits, not at the timeout")
         XCTAssertTrue(error?.message.contains("exited(4)") ?? false, "\(String(describing: error))")
     }
 

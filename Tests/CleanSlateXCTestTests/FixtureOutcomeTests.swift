@@ -3,19 +3,22 @@ import CleanSlateXCTest
 import Foundation
 import XCTest
 
-/// Runs fixture tests in a child copy of this test bundle (launched with CleanSlate itself) and
-/// checks their outcome: what a failing or leaking test does cannot be observed from inside it.
-final class FixtureOutcomeTests: XCTestCase {
-    private struct Outcome {
-        let status: ExitStatus
-        let output: String
-        let errors: String
-        var sandbox: String? {
-            output.split(separator: "\n").first { $0.hasPrefix("FIXTURE-SANDBOX=") }.map { String($0.dropFirst("FIXTURE-SANDBOX=".count)) }
-        }
-    }
+/// What a fixture test run in a child test process did.
+struct FixtureOutcome {
+    let status: ExitStatus
+    let output: String
+    let errors: String
+    var sandbox: String? { value(of: "FIXTURE-SANDBOX") }
 
-    private func runFixture(_ name: String, keep: String? = nil) throws -> Outcome {
+    /// The value the fixture printed as `NAME=value` on a line of its own.
+    func value(of name: String) -> String? {
+        output.split(separator: "\n").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
+    }
+}
+
+extension XCTestCase {
+    /// Runs the fixture test `name` (`Class/testMethod`) in a child copy of this test bundle.
+    func runFixture(_ name: String, keep: String? = nil) throws -> FixtureOutcome {
         let bundle = try XCTUnwrap(Bundle.main.executablePath ?? CommandLine.arguments.first)
         let app = try makeApp(.path(bundle), arguments: ["CleanSlateXCTestTests.\(name)"])
         var environment = ["CLEANSLATE_FIXTURE": "1"]
@@ -23,9 +26,13 @@ final class FixtureOutcomeTests: XCTestCase {
         app.launchEnvironment = environment
         try app.launch()
         let status = try app.waitForExit(timeout: .seconds(60))
-        return Outcome(status: status, output: app.standardOutput, errors: app.standardError)
+        return FixtureOutcome(status: status, output: app.standardOutput, errors: app.standardError)
     }
+}
 
+/// Runs fixture tests in a child copy of this test bundle (launched with CleanSlate itself) and
+/// checks their outcome: what a failing or leaking test does cannot be observed from inside it.
+final class FixtureOutcomeTests: XCTestCase {
     func testLeakCheckNamesEveryLeakedPropertyAndNothingElse() throws {
         let outcome = try runFixture("LeakyFixture/testLeaks")
         XCTAssertEqual(outcome.status, .exited(1), outcome.output)
