@@ -326,12 +326,14 @@ final class LaunchedProcess: @unchecked Sendable {
     /// from it, and its process group gets SIGHUP (then SIGCONT, so a stopped job sees it), which
     /// shells pass on to their jobs.
     private func hangUp() {
+        // The signal first, as the kernel does when a terminal hangs up: a shell blocked reading its
+        // terminal must see SIGHUP (and pass it to its jobs), not just a failed read.
+        keeper.signalGroup(SIGHUP)
+        keeper.signalGroup(SIGCONT)
         closeInput()
         monitor.withLock { hangUpRequested = true }
         wakeIOThread()
         monitor.withLock { while hangUpRequested && !ioThreadEnded { monitor.wait() } }
-        keeper.signalGroup(SIGHUP)
-        keeper.signalGroup(SIGCONT)
     }
 
     private func wakeIOThread() {

@@ -1,0 +1,49 @@
+import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// A terminal launch behaves as a terminal window does: Ctrl-Z stops the foreground program,
+/// closing the window hangs up the session, and writing after the app has gone fails.
+final class TerminalProcessTreeTests: XCTestCase {
+    /// Ctrl-Z stops a plain program (no job-control shell involved), `state` says so, and
+    /// `resume()` continues it, as `fg` would.
+    func testCtrlZStopsAPlainProgramAndResumeContinuesIt() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "echo ready; read line; echo got $line"], terminalSize: .standard)
+        try app.waitForScreen(containing: "ready")
+        try app.press(.character("z"), modifiers: .control)
+        let stopped = try app.waitForState("stopped") { if case .stopped = $0 { return true } else { return false } }
+        guard case let .stopped(_, signal) = stopped else { return XCTFail("\(stopped)") }
+        XCTAssertEqual(signal, SIGTSTP)
+        try app.resume()
+        try app.waitForState("running again") { if case .running = $0 { return true } else { return false } }
+        try app.typeText("more\r")
+        try app.waitForScreen(containing: "got more")
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+    }
+
+    /// An interactive shell ignores SIGTERM and its background job is in a process group of its
+    /// own; terminate() hangs up first, so the shell passes SIGHUP to the job, as when a terminal
+    /// window is closed, and nothing is left.
+    func testBackgroundJobOfAnInteractiveShellEndsWithTheTerminal() throws {
+        let app = try makeApp(.path("/bin/bash"), arguments: ["--norc", "--noprofile", "-i"], terminalSize: .standard)
+        app.launchEnvironment = ["PS1": "$ "]
+        try app.launch()
+        try app.waitForScreen(containing: "$ ")
+        try app.typeText("sleep 1000 & echo job=$!\r")
+        let screen = try app.waitForScreen(matching: #"job=\d+"#)
+        let line = try XCTUnwrap(screen.lines.first { $0.hasPrefix("job=") })
+        let job = try ProcessWatch(try XCTUnwrap(Int32(line.dropFirst(4).prefix { $0.isNumber })))
+        let escaped = app.terminate()
+        XCTAssertTrue(job.hasEnded(within: .seconds(10)), "the background job survived terminate()")
+        XCTAssertEqual(escaped, [], "a job that dies of the hang-up did not escape")
+    }
+
+    /// Typing into a terminal whose app has exited fails, as writing to a pipe does.
+    func testTypingAfterTheAppExitedFails() throws {
+        let app = try launchApp(.name("true"), terminalSize: .standard)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let error = assertThrowsCleanSlateError(.ioFailed) { try app.typeText("hello") }
+        XCTAssertTrue(error?.message.contains("has exited") ?? false, "\(String(describing: error))")
+    }
+}
