@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "SampleApp", path: "SampleApp"),
         .executableTarget(name: "CleanSlateBenchmarks", dependencies: ["CleanSlate", "_CleanSlateCShim", "CleanSlateScreen"]),
         .testTarget(name: "CleanSlateTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
-        .testTarget(name: "CleanSlateXCTestTests", dependencies: ["CleanSlate", "CleanSlateXCTest"]),
+        .testTarget(name: "CleanSlateXCTestTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
         .testTarget(name: "CleanSlateScreenTests", dependencies: ["CleanSlateScreen"]),
     ],
     swiftLanguageModes: [.v6]

@@ -41,7 +41,9 @@ extension XCTestCase {
     }
 
     /// A launcher for `executable` in this test's sandbox, not yet launched; it is terminated in the
-    /// test's teardown (before the sandbox is wiped), so the test writes no teardown code.
+    /// test's teardown (before the sandbox is wiped), so the test writes no teardown code. A process
+    /// the app started that is still running at teardown (a daemon, a background job) is killed and
+    /// fails the test, named by pid and command line (see ``AppLauncher/terminate()``).
     ///
     /// With `terminalSize` the app runs on a pseudo-terminal of that size (see
     /// ``AppLauncher/terminalSize``); without it, over pipes.
@@ -53,7 +55,14 @@ extension XCTestCase {
         app.launchArguments = arguments
         app.launchEnvironment = environment
         app.terminalSize = terminalSize
-        addTeardownBlock { app.terminate() }
+        addTeardownBlock {
+            let escaped = app.terminate()
+            if !escaped.isEmpty {
+                XCTFail("CleanSlate: \(escaped.count == 1 ? "a process" : "\(escaped.count) processes") started by \(app.executable) "
+                    + "outlived it and \(escaped.count == 1 ? "was" : "were") still running at teardown (killed now): "
+                    + escaped.map(\.description).joined(separator: "; "), file: file, line: line)
+            }
+        }
         return app
     }
 
