@@ -161,7 +161,10 @@ static int receive_with_descriptors(int socket, void *bytes, size_t length, int 
 
 // MARK: The process table, read from /proc
 
-struct cs_process { pid_t pid, ppid, pgid; char state; };
+struct cs_process { pid_t pid, ppid, pgid; char state; unsigned flags; };
+
+/// PF_EXITING in /proc/<pid>/stat's flags: the process is inside exit(), past the point of return.
+#define CS_PF_EXITING 0x4u
 
 /// Reads pid, parent, group and state of every process. Returns the count (at most `capacity`).
 static int read_process_table(struct cs_process *table, int capacity) {
@@ -185,7 +188,9 @@ static int read_process_table(struct cs_process *table, int capacity) {
         if (!end || end[1] == 0) continue;
         char state = 0;
         int ppid = 0, pgid = 0;
-        if (sscanf(end + 2, "%c %d %d", &state, &ppid, &pgid) != 3) continue;
+        unsigned flags = 0;
+        if (sscanf(end + 2, "%c %d %d %*d %*d %*d %u", &state, &ppid, &pgid, &flags) != 4) continue;
+        table[count].flags = flags;
         table[count].pid = (pid_t)atoi(text);
         table[count].ppid = ppid;
         table[count].pgid = pgid;
@@ -268,6 +273,21 @@ static void observe_app(struct cs_keeper *keeper) {
     reap_orphans(keeper);
 }
 
+/// Whether `pid` is a launch supervisor or keeper (its command line is the one cs_supervisor_start gives).
+static int is_supervisor(pid_t pid) {
+    char path[64], line[128];
+    snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n;
+    do { n = read(fd, line, sizeof line - 1); } while (n < 0 && errno == EINTR);
+    close(fd);
+    if (n <= 0) return 0;
+    line[n] = 0;
+    const char *second = memchr(line, 0, (size_t)n);
+    return second && second + 1 < line + n && strcmp(second + 1, CS_SUPERVISOR_ARGUMENT) == 0;
+}
+
 /// Whether `pid` has SIGKILL pending: a fatal signal it does not handle (the SIGHUP that a shell
 /// passes to its jobs, say) is turned into SIGKILL when sent, so the process is already dying even
 /// if it has not run since. Such a process is not reported as having escaped.
@@ -296,11 +316,31 @@ static int is_dying(pid_t pid) {
 static void report_survivors(struct cs_keeper *keeper, int app_was_running) {
     int count = read_process_table(keeper_table, CS_MAX_TRACKED);
     mark_descendants(keeper_table, count, getpid(), keeper_member);
+    // A nested CleanSlate (the app is a test process or `cleanslate run`) has its own supervisor,
+    // which ends its launches itself once the app is gone: neither it nor what runs under it escaped.
     for (int i = 0; i < count; i++) {
-        if (!keeper_member[i] || keeper_table[i].state == 'Z' || keeper_table[i].state == 'X') continue;
+        if (keeper_member[i] != 1 || !is_supervisor(keeper_table[i].pid)) continue;
+        keeper_member[i] = 2;
+        int changed = 1;
+        while (changed) {
+            changed = 0;
+            for (int j = 0; j < count; j++) {
+                if (keeper_member[j] != 1) continue;
+                for (int k = 0; k < count; k++) {
+                    if (keeper_member[k] == 2 && keeper_table[k].pid == keeper_table[j].ppid) {
+                        keeper_member[j] = 2;
+                        changed = 1;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        if (keeper_member[i] != 1 || keeper_table[i].state == 'Z' || keeper_table[i].state == 'X') continue;
         if (keeper_table[i].pid == keeper->app) continue;
         if (app_was_running && keeper_table[i].pgid == keeper->app) continue;
-        if (is_dying(keeper_table[i].pid)) continue;
+        if ((keeper_table[i].flags & CS_PF_EXITING) || is_dying(keeper_table[i].pid)) continue;
         char path[64], line[512];
         snprintf(path, sizeof path, "/proc/%d/cmdline", (int)keeper_table[i].pid);
         ssize_t n = 0;
@@ -309,7 +349,8 @@ static void report_survivors(struct cs_keeper *keeper, int app_was_running) {
             do { n = read(fd, line, sizeof line); } while (n < 0 && errno == EINTR);
             close(fd);
         }
-        if (n < 0) n = 0;
+        // Nothing to read: the process ended between the table and now (a live one has a command line).
+        if (n <= 0) continue;
         for (ssize_t k = 0; k < n; k++) if (line[k] == 0) line[k] = ' ';
         while (n > 0 && line[n - 1] == ' ') n--;
         send_message(keeper->socket, CS_SUPERVISOR_SURVIVOR, keeper_table[i].pid, (int32_t)n, 0);
@@ -474,6 +515,7 @@ static void keeper_main(int socket) {
         switch (command.type) {
         case CS_SUPERVISOR_SIGNAL_GROUP:
             if (kill(-keeper.app, command.a) != 0) kill(keeper.app, command.a);
+            send_message(socket, CS_SUPERVISOR_SIGNALED, command.a, 0, 0);
             break;
         case CS_SUPERVISOR_KILL_TREE: {
             if (command.b) report_survivors(&keeper, command.a);

@@ -15,7 +15,7 @@ final class InputCloseRaceTests: XCTestCase {
         // timing: the writer has filled the pipe and is blocked; the input is closed; a file is
         // given the input's descriptor number if that number is free; only then does the app read,
         // which lets the blocked write go on. Its bytes must go to the app, never into the file.
-        let app = try launchApp(.name("sh"), arguments: ["-c", "trap 'exec cat > /dev/null' USR1; echo ready; sleep 60 & wait"])
+        let app = try launchApp(.name("sh"), arguments: ["-c", "trap 'kill $!; exec cat > /dev/null' USR1; echo ready; sleep 60 & wait"])
         try app.waitForOutput("ready")  // the trap is installed
         guard case let .running(pid) = app.state else { return XCTFail("the app is not running: \(app.state)") }
         let input = try inputDescriptor(ofChild: pid)

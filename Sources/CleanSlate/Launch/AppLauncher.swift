@@ -29,6 +29,8 @@ public final class AppLauncher: @unchecked Sendable {
     private var activeWaits = 0
     private var isLaunching = false
     private var escapedSoFar: [EscapedProcess] = []
+    /// How many of `escapedSoFar` a `terminate()` has returned already.
+    private var escapedReported = 0
 
     struct Configuration {
         var launchArguments: [String] = []
@@ -120,12 +122,7 @@ public final class AppLauncher: @unchecked Sendable {
             return (self.configuration, process)
         }
         defer { lock.withLock { isLaunching = false } }
-        if let previous {
-            let escaped = previous.terminate(policy: configuration.terminationPolicy)
-            lock.withLock {
-                for entry in escaped where !escapedSoFar.contains(entry) { escapedSoFar.append(entry) }
-            }
-        }
+        if let previous { record(previous.terminate(policy: configuration.terminationPolicy)) }
         let started = try start(configuration)
         lock.withLock { process = started }
     }
@@ -140,21 +137,29 @@ public final class AppLauncher: @unchecked Sendable {
     ///
     /// - Returns: the processes that were still alive once the policy had run, other than members of
     ///   the app's own process group while the app itself was still running (those are what the
-    ///   policy stops). They were killed anyway; a test should treat them as a failure, and the
-    ///   XCTest and Swift Testing integrations do. The same list is added to ``escapedProcesses``.
-    ///   Empty when nothing escaped, or when the app was not launched.
+    ///   policy stops), and not returned by an earlier call (escapes of earlier launches, ended by a
+    ///   relaunch, are included). They were killed anyway; a test should treat them as a failure,
+    ///   and the XCTest integration does. All of them are kept in ``escapedProcesses``. Empty when
+    ///   nothing escaped, or when the app was not launched. A nested CleanSlate (an app that itself
+    ///   launches apps, such as a test process or `cleanslate run`) cleans up its own launches:
+    ///   its supervisor and what runs under it are killed but not reported.
     ///
     /// Calling it again, or from several threads at once, is safe: every call returns only once
     /// the app and its tree are gone (or, for a process that SIGKILL cannot end at once, such as one
     /// in uninterruptible sleep, after a bound of a few seconds; its keeper still reaps it later).
     @discardableResult
     public func terminate() -> [EscapedProcess] {
-        guard let process = lock.withLock({ process }) else { return [] }
-        let escaped = process.terminate(policy: terminationPolicy)
+        if let process = lock.withLock({ process }) { record(process.terminate(policy: terminationPolicy)) }
+        return lock.withLock {
+            defer { escapedReported = escapedSoFar.count }
+            return Array(escapedSoFar[escapedReported...])
+        }
+    }
+
+    private func record(_ escaped: [EscapedProcess]) {
         lock.withLock {
             for entry in escaped where !escapedSoFar.contains(entry) { escapedSoFar.append(entry) }
         }
-        return escaped
     }
 
     /// Every process that outlived a launch of this launcher (see ``terminate()``), in the order found.

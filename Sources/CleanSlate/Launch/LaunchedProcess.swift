@@ -45,6 +45,8 @@ final class LaunchedProcess: @unchecked Sendable {
     private var hangUpRequested = false
     private var stopRequested = false
     private var ioThreadEnded = false
+    /// How many signals the keeper has confirmed sending.
+    private var signalsSent = 0
 
     init(pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil) throws {
         self.pid = pid
@@ -166,6 +168,8 @@ final class LaunchedProcess: @unchecked Sendable {
                 escaped.append(process)
             case .treeGone:
                 treeGone = true
+            case .signaled:
+                signalsSent += 1
             case .closed:
                 // The keeper was killed: the app's fate is unknown, and nobody can report it any more.
                 keeperGone = true
@@ -328,8 +332,13 @@ final class LaunchedProcess: @unchecked Sendable {
     private func hangUp() {
         // The signal first, as the kernel does when a terminal hangs up: a shell blocked reading its
         // terminal must see SIGHUP (and pass it to its jobs), not just a failed read.
+        let confirmed = monitor.withLock { signalsSent } + 2
         keeper.signalGroup(SIGHUP)
         keeper.signalGroup(SIGCONT)
+        let deadline = MonotonicInstant.now.advanced(by: .seconds(2))
+        monitor.withLock {
+            while signalsSent < confirmed && !keeperGone { if !monitor.wait(until: deadline) { break } }
+        }
         closeInput()
         monitor.withLock { hangUpRequested = true }
         wakeIOThread()

@@ -18,11 +18,14 @@ struct KeeperChannel {
         case survivor(EscapedProcess)
         /// The whole tree is gone; `stillAlive` processes had not died by the deadline.
         case treeGone(stillAlive: Int)
+        /// A signal asked for with ``signalGroup(_:)`` has been sent.
+        case signaled
         /// The keeper is gone (it never closes first on its own, so it was killed).
         case closed
     }
 
-    /// Sends `signal` to the app's process group (to the app alone when the group is gone).
+    /// Sends `signal` to the app's process group (to the app alone when the group is gone); the
+    /// keeper answers ``Event/signaled`` once it has.
     func signalGroup(_ signal: Int32) {
         send(CS_SUPERVISOR_SIGNAL_GROUP, signal, 0, 0)
     }
@@ -56,6 +59,8 @@ struct KeeperChannel {
             return .survivor(EscapedProcess(pid: message.a, commandLine: String(decoding: line, as: UTF8.self)))
         case CS_SUPERVISOR_DONE:
             return .treeGone(stillAlive: Int(message.a))
+        case CS_SUPERVISOR_SIGNALED:
+            return .signaled
         default:
             return .closed
         }
