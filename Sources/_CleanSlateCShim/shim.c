@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <linux/fs.h>
 #include <sys/fsuid.h>
 #include <sys/ioctl.h>
@@ -86,3 +87,9 @@ int cs_is_mount_root(int dirfd, const char *name) {
 int cs_set_thread_fsuid(uid_t uid) { return setfsuid(uid); }
 
 int cs_set_thread_fsgid(gid_t gid) { return setfsgid(gid); }
+
+void *cs_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
+    return memmem(haystack, haystack_length, needle, needle_length);
+}
+
+int cs_set_pipe_size(int fd, int size) { return fcntl(fd, F_SETPIPE_SZ, size); }

@@ -223,27 +223,18 @@ struct cs_keeper {
     int socket;
     int signals;          // signalfd for SIGCHLD
     pid_t app;
-    int app_exited;       // the exit has been reported (the app is kept as a zombie until the end)
+    int app_exited;       // the app has been reaped and its exit reported
     int terminal;
 };
 
 static struct cs_process keeper_table[CS_MAX_TRACKED];
 static char keeper_member[CS_MAX_TRACKED];
 
-/// Reaps every child except the app (whose zombie keeps its process-group id reserved).
-static void reap_orphans(struct cs_keeper *keeper) {
-    int count = read_process_table(keeper_table, CS_MAX_TRACKED);
-    pid_t self = getpid();
-    for (int i = 0; i < count; i++) {
-        if (keeper_table[i].ppid != self || keeper_table[i].pid == keeper->app) continue;
-        siginfo_t info;
-        info.si_pid = 0;
-        while (waitid(P_PID, (id_t)keeper_table[i].pid, &info, WEXITED | WNOHANG) < 0 && errno == EINTR) {}
-    }
-}
-
-/// Reports the app's stops, continues and exit, as they happened.
-static void report_app_events(struct cs_keeper *keeper) {
+/// After a SIGCHLD (or to look): reports the app's stops and continues, then reaps every child that
+/// ended, reporting the app's exit when it is among them. Re-parented orphans are reaped the same way.
+static void observe_children(struct cs_keeper *keeper) {
+    struct signalfd_siginfo ignored;
+    while (read(keeper->signals, &ignored, sizeof ignored) > 0) {}
     while (!keeper->app_exited) {
         siginfo_t info;
         info.si_pid = 0;
@@ -254,10 +245,11 @@ static void report_app_events(struct cs_keeper *keeper) {
             send_message(keeper->socket, CS_SUPERVISOR_CONTINUED, 0, 0, 0);
         }
     }
-    if (!keeper->app_exited) {
+    while (1) {
         siginfo_t info;
         info.si_pid = 0;
-        if (waitid(P_PID, (id_t)keeper->app, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0) {
+        if (waitid(P_ALL, 0, &info, WEXITED | WNOHANG) != 0 || info.si_pid == 0) break;
+        if (info.si_pid == keeper->app && !keeper->app_exited) {
             keeper->app_exited = 1;
             send_message(keeper->socket, CS_SUPERVISOR_EXITED, info.si_code == CLD_EXITED, info.si_status,
                          info.si_code == CLD_DUMPED);
@@ -265,12 +257,12 @@ static void report_app_events(struct cs_keeper *keeper) {
     }
 }
 
-/// After a SIGCHLD: reports what happened to the app and reaps re-parented orphans that died.
-static void observe_app(struct cs_keeper *keeper) {
-    struct signalfd_siginfo ignored;
-    while (read(keeper->signals, &ignored, sizeof ignored) > 0) {}
-    report_app_events(keeper);
-    reap_orphans(keeper);
+/// Whether the keeper has any child, alive or not. A child subreaper with none has no descendant at
+/// all (every orphan below it would have been re-parented to it), so no /proc scan is needed.
+static int has_children(void) {
+    siginfo_t info;
+    info.si_pid = 0;
+    return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0;
 }
 
 /// Whether `pid` is a launch supervisor or keeper (its command line is the one cs_supervisor_start gives).
@@ -314,6 +306,8 @@ static int is_dying(pid_t pid) {
 /// Sends the test process one SURVIVOR message per live descendant that is not part of what the
 /// termination policy was stopping (the app's own group while the app was still running).
 static void report_survivors(struct cs_keeper *keeper, int app_was_running) {
+    observe_children(keeper);
+    if (!has_children()) return;
     int count = read_process_table(keeper_table, CS_MAX_TRACKED);
     mark_descendants(keeper_table, count, getpid(), keeper_member);
     // A nested CleanSlate (the app is a test process or `cleanslate run`) has its own supervisor,
@@ -368,39 +362,27 @@ static int64_t now_ms(void) {
 /// when none is left, or at `deadline_ms` with the number still alive (a process in uninterruptible
 /// sleep dies only when the kernel lets it).
 static int kill_tree(struct cs_keeper *keeper, int64_t deadline_ms) {
-    kill(-keeper->app, SIGKILL);
+    // While the app is not reaped its pid, and so its process-group id, cannot be reused: the
+    // group signal reaches only the app's group.
+    observe_children(keeper);
+    if (!keeper->app_exited) kill(-keeper->app, SIGKILL);
     while (1) {
+        observe_children(keeper);
+        if (!has_children()) return 0;
         int count = read_process_table(keeper_table, CS_MAX_TRACKED);
-        pid_t self = getpid();
-        mark_descendants(keeper_table, count, self, keeper_member);
+        mark_descendants(keeper_table, count, getpid(), keeper_member);
         int alive = 0;
         for (int i = 0; i < count; i++) {
-            if (!keeper_member[i]) continue;
-            if (keeper_table[i].state != 'Z' && keeper_table[i].state != 'X') {
-                alive++;
-                kill(keeper_table[i].pid, SIGKILL);
-            }
+            if (!keeper_member[i] || keeper_table[i].state == 'Z' || keeper_table[i].state == 'X') continue;
+            alive++;
+            kill(keeper_table[i].pid, SIGKILL);
         }
-        // Reap every child (the app's zombie too, now, after reporting how it ended), then see
-        // whether anything is left.
-        report_app_events(keeper);
-        int children = 0;
-        for (int i = 0; i < count; i++) {
-            if (keeper_table[i].ppid != self) continue;
-            siginfo_t info;
-            info.si_pid = 0;
-            while (waitid(P_PID, (id_t)keeper_table[i].pid, &info, WEXITED | WNOHANG) < 0 && errno == EINTR) {}
-            if (info.si_pid == 0) children++;
-        }
-        if (alive == 0 && children == 0) return 0;
         int64_t left = deadline_ms - now_ms();
-        if (left <= 0) return alive > 0 ? alive : children;
+        if (left <= 0) return alive > 0 ? alive : 1;
         // Woken by the next SIGCHLD (a child died), or after a short while to look for descendants
         // that died without telling us (grandchildren are reaped by their own parents).
         struct pollfd entry = {keeper->signals, POLLIN, 0};
         poll(&entry, 1, left < 20 ? (int)left : 20);
-        struct signalfd_siginfo ignored;
-        while (read(keeper->signals, &ignored, sizeof ignored) > 0) {}
     }
 }
 
@@ -467,8 +449,10 @@ done:
     return rc;
 }
 
-static void keeper_main(int socket) {
-    struct cs_keeper keeper = {socket, -1, 0, 0, 0};
+/// A keeper forked ahead of need: it prepares itself, then waits on `spare` (its socket to the
+/// supervisor) for the socket of the launch it will keep. A launch then costs a message, not a fork.
+static void keeper_main(int spare) {
+    struct cs_keeper keeper = {-1, -1, 0, 0, 0};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     // The keeper outlives whatever happens to the test process and its terminal; only SIGKILL ends it.
     int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGUSR1, SIGUSR2};
@@ -479,6 +463,14 @@ static void keeper_main(int socket) {
     sigaddset(&child, SIGCHLD);
     sigprocmask(SIG_BLOCK, &child, NULL);
     keeper.signals = signalfd(-1, &child, SFD_NONBLOCK | SFD_CLOEXEC);
+
+    char byte;
+    int launch[4], launches = 0;
+    if (receive_with_descriptors(spare, &byte, 1, launch, 4, &launches) != 0 || launches < 1) _exit(0);
+    close(spare);
+    for (int i = 1; i < launches; i++) close(launch[i]);
+    int socket = launch[0];
+    keeper.socket = socket;
 
     struct cs_request_header request;
     int fds[4], count = 0;
@@ -504,7 +496,7 @@ static void keeper_main(int socket) {
     while (1) {
         struct pollfd entries[2] = {{socket, POLLIN, 0}, {keeper.signals, POLLIN, 0}};
         if (poll(entries, 2, -1) < 0) continue;
-        if (entries[1].revents) observe_app(&keeper);
+        if (entries[1].revents) observe_children(&keeper);
         if (!entries[0].revents) continue;
         struct cs_supervisor_message command;
         if (read_all(socket, &command, sizeof command) != 0) {
@@ -514,7 +506,8 @@ static void keeper_main(int socket) {
         }
         switch (command.type) {
         case CS_SUPERVISOR_SIGNAL_GROUP:
-            if (kill(-keeper.app, command.a) != 0) kill(keeper.app, command.a);
+            // Only while the app is not reaped: its group id is reserved until then.
+            if (!keeper.app_exited && kill(-keeper.app, command.a) != 0) kill(keeper.app, command.a);
             send_message(socket, CS_SUPERVISOR_SIGNALED, command.a, 0, 0);
             break;
         case CS_SUPERVISOR_KILL_TREE: {
@@ -532,6 +525,27 @@ static void keeper_main(int socket) {
 
 // MARK: The supervisor
 
+/// Forks a keeper that waits for its launch; returns the supervisor's end of its socket, or -1.
+static int start_spare_keeper(int control) {
+    int pair[2];
+    if (socket_pair(SOCK_SEQPACKET, pair) != 0) return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(control);
+        close(pair[0]);
+        keeper_main(pair[1]);
+        _exit(0);
+    }
+    close(pair[1]);
+    if (pid < 0) {
+        int saved = errno;
+        close(pair[0]);
+        errno = saved;
+        return -1;
+    }
+    return pair[0];
+}
+
 static void supervisor_main(int control) {
     // Keepers are reaped by the kernel; the supervisor never waits for them.
     signal(SIGCHLD, SIG_IGN);
@@ -539,20 +553,28 @@ static void supervisor_main(int control) {
     for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) signal(ignored[i], SIG_IGN);
     char ready = 'R';
     if (write_all(control, &ready, 1) != 0) _exit(0);
+    int spare = start_spare_keeper(control);
     while (1) {
         char byte;
         int fds[4], count = 0;
         if (receive_with_descriptors(control, &byte, 1, fds, 4, &count) != 0) _exit(0);
         if (count < 1) continue;
         for (int i = 1; i < count; i++) close(fds[i]);
-        pid_t pid = fork();
-        if (pid == 0) {
-            close(control);
-            keeper_main(fds[0]);
-            _exit(0);
+        // Hand the launch to the spare keeper (a new one if it is gone), then fork the next spare
+        // while this launch proceeds.
+        for (int attempt = 0; attempt < 2; attempt++) {
+            if (spare < 0) spare = start_spare_keeper(control);
+            if (spare < 0) {
+                send_message(fds[0], CS_SUPERVISOR_SPAWN_FAILED, errno, CS_STAGE_SUPERVISOR, 0);
+                break;
+            }
+            int handed = send_with_descriptors(spare, &byte, 1, &fds[0], 1);
+            close(spare);
+            spare = -1;
+            if (handed == 0) break;
         }
-        if (pid < 0) send_message(fds[0], CS_SUPERVISOR_SPAWN_FAILED, errno, CS_STAGE_SUPERVISOR, 0);
         close(fds[0]);
+        spare = start_spare_keeper(control);
     }
 }
 

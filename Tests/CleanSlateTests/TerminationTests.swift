@@ -51,7 +51,7 @@ final class ThroughputTests: XCTestCase {
         let size = 100 * 1024 * 1024
         let app = try launchApp(.name("head"), arguments: ["-c", "\(size)", "/dev/zero"])
         XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0))
-        XCTAssertEqual(app.outputBytes().count, size)
+        XCTAssertEqual(app.outputByteCount(), size)
     }
 
     func testBothStreamsFloodingAtOnceDoNotDeadlock() throws {

@@ -18,17 +18,26 @@ extension AppLauncher {
         try currentProcess(for: "close its input").closeInput()
     }
 
-    /// Everything the app has written to `stream` in the current launch, as bytes.
+    /// What the app has written to `stream` in the current launch, as bytes: everything, or, when
+    /// it wrote more than the ``outputLimit`` keeps, the start and the end with a line between them
+    /// saying how many bytes were cut.
     public func outputBytes(_ stream: AppOutputStream = .standardOutput) -> [UInt8] {
         guard let process = currentProcessIfAny else { return [] }
-        return process.monitor.withLock { process.output[stream] ?? [] }
+        return process.monitor.withLock { process.output[stream]!.bytes }
     }
 
-    /// Everything the app has written to standard output in the current launch, decoded as UTF-8
-    /// (invalid bytes become U+FFFD).
+    /// How many bytes the app has written to `stream` in the current launch, including any the
+    /// ``outputLimit`` did not keep.
+    public func outputByteCount(_ stream: AppOutputStream = .standardOutput) -> Int {
+        guard let process = currentProcessIfAny else { return 0 }
+        return process.monitor.withLock { process.output[stream]!.total }
+    }
+
+    /// What the app has written to standard output in the current launch (see
+    /// ``outputBytes(_:)``), decoded as UTF-8 (invalid bytes become U+FFFD).
     public var standardOutput: String { String(decoding: outputBytes(.standardOutput), as: UTF8.self) }
 
-    /// Everything the app has written to standard error in the current launch, decoded as UTF-8
-    /// (invalid bytes become U+FFFD).
+    /// What the app has written to standard error in the current launch (see
+    /// ``outputBytes(_:)``), decoded as UTF-8 (invalid bytes become U+FFFD).
     public var standardError: String { String(decoding: outputBytes(.standardError), as: UTF8.self) }
 }

@@ -37,8 +37,8 @@ extension AppLauncher {
             process.monitor.withLock {
                 while true {
                     let current = OutputProgress(
-                        standardOutput: process.output[.standardOutput]?.count ?? 0,
-                        standardError: process.output[.standardError]?.count ?? 0,
+                        standardOutput: process.output[.standardOutput]!.total,
+                        standardError: process.output[.standardError]!.total,
                         isFinished: process.exitStatus != nil && process.ioFinished,
                         hasExited: process.exitStatus != nil)
                     if current != known { return current }
@@ -48,12 +48,11 @@ extension AppLauncher {
         }
     }
 
-    /// The bytes the app wrote to `stream` from byte `offset` on, in the current launch.
+    /// The bytes the app wrote to `stream` from byte `offset` on, in the current launch. Offsets
+    /// count every byte written; bytes that the ``outputLimit`` dropped are skipped (read often, or
+    /// set an ``outputHandler``, to see every byte).
     public func outputBytes(_ stream: AppOutputStream, from offset: Int) -> [UInt8] {
         guard let process = currentProcessIfAny else { return [] }
-        return process.monitor.withLock {
-            let bytes = process.output[stream] ?? []
-            return offset < bytes.count ? Array(bytes[max(0, offset)...]) : []
-        }
+        return process.monitor.withLock { process.output[stream]!.bytes(from: offset) }
     }
 }

@@ -6,25 +6,28 @@ extension AppLauncher {
     /// app exits without printing `text` it throws `.appExited` at once instead of waiting out the timeout.
     @discardableResult
     public func waitForOutput(_ text: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
-        let needle = Array(text.utf8)
-        var searchedUpTo = 0
-        return try waitForOutput(description: "\(stream.displayName) to contain \(text.debugDescription)", stream: stream, timeout: timeout) { bytes in
-            let found = ByteSearch.contains(needle, in: bytes, from: max(0, searchedUpTo - needle.count + 1))
-            searchedUpTo = bytes.count
-            return found
+        let process = try currentProcess(for: "wait for its output")
+        // What is kept already is searched once; what arrives is searched by the I/O thread chunk
+        // by chunk, so the work is linear in the output whatever its size and the output limit.
+        let watch = process.monitor.withLock { process.startWatch(for: Array(text.utf8), in: stream) }
+        defer { process.monitor.withLock { process.stopWatch(watch) } }
+        return try waitForOutput(process, description: "\(stream.displayName) to contain \(text.debugDescription)", timeout: timeout) { _ in
+            watch.found
         }
     }
 
     /// Waits until `stream`, decoded as UTF-8, matches the regular expression `pattern`.
     ///
-    /// A match may span the whole output, so the whole output is matched again whenever more
-    /// arrives; for apps that write many megabytes, wait for plain text with ``waitForOutput(_:in:timeout:)``,
-    /// which only searches what is new.
+    /// A match may span the whole output, so the whole output kept (see ``outputLimit``) is matched
+    /// again whenever more arrives, and a match inside a part the limit cut is not seen; for apps
+    /// that write many megabytes, wait for plain text with ``waitForOutput(_:in:timeout:)``, which
+    /// searches every byte once, as it arrives.
     @discardableResult
     public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
         let regex = try Self.regularExpression(pattern)
-        return try waitForOutput(description: "\(stream.displayName) to match /\(pattern)/", stream: stream, timeout: timeout) { bytes in
-            String(decoding: bytes, as: UTF8.self).contains(regex)
+        let process = try currentProcess(for: "wait for its output")
+        return try waitForOutput(process, description: "\(stream.displayName) to match /\(pattern)/", timeout: timeout) { process in
+            String(decoding: process.output[stream]!.bytes, as: UTF8.self).contains(regex)
         }
     }
 
@@ -80,8 +83,10 @@ extension AppLauncher {
     /// process keeps the terminal open).
     public static let terminalDrainLimit: Duration = .milliseconds(500)
 
-    private func waitForOutput(description: String, stream: AppOutputStream, timeout: Duration?, _ matches: ([UInt8]) -> Bool) throws -> Duration {
-        let process = try currentProcess(for: "wait for its output")
+    /// Waits until `matches` (called with the monitor held) holds, the app exits, or the timeout.
+    private func waitForOutput(
+        _ process: LaunchedProcess, description: String, timeout: Duration?, _ matches: (LaunchedProcess) -> Bool
+    ) throws -> Duration {
         let limit = timeout ?? defaultTimeout
         let start = MonotonicInstant.now
         let deadline = start.advanced(by: limit)
@@ -89,10 +94,10 @@ extension AppLauncher {
         let outcome: Outcome = whileWaiting {
             process.monitor.withLock {
                 while true {
-                    if matches(process.output[stream] ?? []) { return .found }
+                    if matches(process) { return .found }
                     if process.exitStatus != nil { return .exited }
                     if !process.monitor.wait(until: deadline) {
-                        return matches(process.output[stream] ?? []) ? .found : .timedOut
+                        return matches(process) ? .found : .timedOut
                     }
                 }
             }
@@ -125,26 +130,5 @@ extension AppOutputStream {
         case .standardOutput: return "standard output"
         case .standardError: return "standard error"
         }
-    }
-}
-
-/// Byte-level substring search.
-enum ByteSearch {
-    /// Whether `needle` occurs in `haystack` at or after `start`.
-    static func contains(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard haystack.count >= needle.count else { return false }
-        let first = needle[0]
-        var index = max(0, start)
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first {
-                var offset = 1
-                while offset < needle.count && haystack[index + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            index += 1
-        }
-        return false
     }
 }

@@ -40,6 +40,7 @@ public final class AppLauncher: @unchecked Sendable {
         var terminationPolicy = TerminationPolicy.graceful()
         var defaultTimeout: Duration = .seconds(10)
         var terminalSize: TerminalSize?
+        var outputLimit = OutputLimit.standard
     }
 
     /// Creates a launcher for `executable` in `sandbox`. Nothing runs until ``launch()``.
@@ -90,6 +91,13 @@ public final class AppLauncher: @unchecked Sendable {
     public var terminalSize: TerminalSize? {
         get { lock.withLock { configuration.terminalSize } }
         set { lock.withLock { configuration.terminalSize = newValue } }
+    }
+
+    /// How much of each output stream is kept in memory (default ``OutputLimit/standard``: the first
+    /// 1 MiB and the last 8 MiB); applies from the next launch.
+    public var outputLimit: OutputLimit {
+        get { lock.withLock { configuration.outputLimit } }
+        set { lock.withLock { configuration.outputLimit = newValue } }
     }
 
     /// Where the app is in its life.
@@ -243,8 +251,8 @@ public final class AppLauncher: @unchecked Sendable {
                 standardIO: io)
         }
         if let size = configuration.terminalSize {
-            return try TerminalLaunch.start(request, executable: executable.displayName, size: size)
+            return try TerminalLaunch.start(request, executable: executable.displayName, size: size, outputLimit: configuration.outputLimit)
         }
-        return try PipeLaunch.start(request, executable: executable.displayName)
+        return try PipeLaunch.start(request, executable: executable.displayName, outputLimit: configuration.outputLimit)
     }
 }

@@ -18,7 +18,10 @@ final class LaunchedProcess: @unchecked Sendable {
     let monitor = Monitor()
 
     // Guarded by `monitor`.
-    private(set) var output: [AppOutputStream: [UInt8]] = [.standardOutput: [], .standardError: []]
+    /// What the app wrote to each stream, within the output limit.
+    private(set) var output: [AppOutputStream: OutputBuffer]
+    /// Plain-text waits in progress, fed every chunk as it arrives.
+    private var watches: [OutputWatch] = []
     private(set) var exitStatus: ExitStatus?
     /// The signal that stopped the app (Ctrl-Z, SIGSTOP), while it is stopped.
     private(set) var stopSignal: Int32?
@@ -48,8 +51,12 @@ final class LaunchedProcess: @unchecked Sendable {
     /// How many signals the keeper has confirmed sending.
     private var signalsSent = 0
 
-    init(pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil) throws {
+    init(
+        pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil,
+        outputLimit: OutputLimit
+    ) throws {
         self.pid = pid
+        self.output = [.standardOutput: OutputBuffer(limit: outputLimit), .standardError: OutputBuffer(limit: outputLimit)]
         self.keeper = KeeperChannel(fd: keeper)
         self.executable = executable
         self.inputFD = input
@@ -65,12 +72,14 @@ final class LaunchedProcess: @unchecked Sendable {
     /// the app's whole tree, and every descriptor handed over is closed, so nothing of a failed
     /// launch survives.
     static func adopt(
-        _ launch: LaunchSupervisor.Launch, executable: String, input: Int32, sources: [Source], terminal: TerminalSession? = nil
+        _ launch: LaunchSupervisor.Launch, executable: String, input: Int32, sources: [Source], terminal: TerminalSession? = nil,
+        outputLimit: OutputLimit
     ) throws -> LaunchedProcess {
         let process: LaunchedProcess
         do {
             process = try LaunchedProcess(
-                pid: launch.pid, keeper: launch.channel, executable: executable, input: input, sources: sources, terminal: terminal)
+                pid: launch.pid, keeper: launch.channel, executable: executable, input: input, sources: sources, terminal: terminal,
+                outputLimit: outputLimit)
         } catch {
             ([launch.channel, input] + sources.map(\.fd)).forEach(SystemCall.close)
             throw error
@@ -95,7 +104,7 @@ final class LaunchedProcess: @unchecked Sendable {
     // MARK: The I/O loop
 
     private func runLoop() {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
         defer { buffer.deallocate() }
         var open = sources
         var keeperOpen = true
@@ -179,6 +188,24 @@ final class LaunchedProcess: @unchecked Sendable {
         }
     }
 
+    /// The most one read takes (output pipes are enlarged to this size when the system allows).
+    static let readSize = 1 << 20
+
+    /// Starts a plain-text wait's search: it has found `needle` at once if the output kept holds it;
+    /// otherwise the I/O thread feeds it every new chunk. Call with the monitor held.
+    func startWatch(for needle: [UInt8], in stream: AppOutputStream) -> OutputWatch {
+        let kept = output[stream]!
+        let watch = OutputWatch(needle: needle, stream: stream, seen: kept.suffix(max(0, needle.count - 1)))
+        if kept.bytes.withUnsafeBytes({ ByteSearch.contains(needle, in: $0) }) { watch.markFound() }
+        watches.append(watch)
+        return watch
+    }
+
+    /// Ends a wait's search. Call with the monitor held.
+    func stopWatch(_ watch: OutputWatch) {
+        watches.removeAll { $0 === watch }
+    }
+
     /// Reads what is available from `source`. Returns false at end of file.
     private func drain(_ source: Source, _ buffer: UnsafeMutableRawBufferPointer, untilEmpty: Bool) -> Bool {
         var rounds = 0
@@ -188,7 +215,8 @@ final class LaunchedProcess: @unchecked Sendable {
             case let .bytes(count):
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
                 let replies = monitor.withLock { () -> [UInt8] in
-                    output[source.stream, default: []].append(contentsOf: chunk)
+                    output[source.stream]!.append(chunk)
+                    for watch in watches where watch.stream == source.stream { watch.scan(chunk) }
                     let replies = terminal?.consume(chunk) ?? []
                     monitor.broadcast()
                     return replies

@@ -8,7 +8,7 @@ struct WaitReport {
     var waitingFor: String
     var waited: Duration
     var state: AppState
-    var output: [AppOutputStream: [UInt8]]
+    var output: [AppOutputStream: OutputBuffer]
     var screen: ScreenSnapshot?
     var headline: String?
 
@@ -27,23 +27,23 @@ struct WaitReport {
         if let screen {
             lines.append("screen (\(screen.rows)x\(screen.columns)\(screen.isAlternateScreenActive ? ", alternate screen" : "")):")
             lines.append(screen.framed())
-            let received = output[.standardOutput] ?? []
+            let received = output[.standardOutput]!
             let tail = received.suffix(400)
-            lines.append("last \(tail.count) of \(received.count) bytes received:")
-            lines.append(Self.escape(Array(tail)))
+            lines.append("last \(tail.count) of \(received.total) bytes received:")
+            lines.append(Self.escape(tail))
             return lines.joined(separator: "\n")
         }
         let tailLength = 600
         for stream in AppOutputStream.allCases {
-            let bytes = output[stream] ?? []
-            if bytes.isEmpty {
+            let bytes = output[stream]!
+            if bytes.total == 0 {
                 lines.append("\(stream.displayName): (nothing)")
                 continue
             }
             let tail = bytes.suffix(tailLength)
-            let prefix = bytes.count > tailLength ? "last \(tailLength) of \(bytes.count) bytes" : "\(bytes.count) bytes"
+            let prefix = bytes.total > tail.count ? "last \(tail.count) of \(bytes.total) bytes" : "\(bytes.total) bytes"
             lines.append("\(stream.displayName) (\(prefix)):")
-            lines.append(Self.escape(Array(tail)))
+            lines.append(Self.escape(tail))
         }
         return lines.joined(separator: "\n")
     }

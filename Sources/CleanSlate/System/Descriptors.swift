@@ -27,6 +27,12 @@ enum Descriptors {
         return moved
     }
 
+    /// Makes a pipe hold up to `size` bytes, if the system allows (unprivileged processes may go up
+    /// to /proc/sys/fs/pipe-max-size); a pipe that cannot be enlarged keeps working as it is.
+    static func enlargePipe(_ fd: Int32, to size: Int) {
+        _ = cs_set_pipe_size(fd, Int32(clamping: size))
+    }
+
     /// Sets or clears `O_NONBLOCK`.
     static func setNonBlocking(_ fd: Int32, _ on: Bool = true) throws {
         let flags = try SystemCall.retrying("fcntl(F_GETFL)", "descriptor \(fd)") { fcntl(fd, F_GETFL) }

@@ -2,7 +2,9 @@ import Glibc
 
 /// Starting an app on a new pseudo-terminal, as its controlling terminal.
 enum TerminalLaunch {
-    static func start(_ request: (SpawnRequest.StandardIO) -> SpawnRequest, executable: String, size: TerminalSize) throws -> LaunchedProcess {
+    static func start(
+        _ request: (SpawnRequest.StandardIO) -> SpawnRequest, executable: String, size: TerminalSize, outputLimit: OutputLimit
+    ) throws -> LaunchedProcess {
         let (master, slavePath) = try PseudoTerminal.openMaster(for: executable)
         var opened = [master]
         var handedOver = false
@@ -17,6 +19,7 @@ enum TerminalLaunch {
         handedOver = true
         return try LaunchedProcess.adopt(
             launch, executable: executable, input: input,
-            sources: [.init(fd: master, stream: .standardOutput)], terminal: TerminalSession(size: size))
+            sources: [.init(fd: master, stream: .standardOutput)], terminal: TerminalSession(size: size),
+            outputLimit: outputLimit)
     }
 }

@@ -69,6 +69,14 @@ int cs_set_thread_fsuid(uid_t uid);
 int cs_set_thread_fsgid(gid_t gid);
 
 
+/// memmem(3) (GNU-only declaration): a fast substring search over raw bytes, used by output waits
+/// on every chunk an app writes.
+void *cs_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+
+/// fcntl(F_SETPIPE_SZ) (F_SETPIPE_SZ is GNU-only): enlarges a pipe so a fast writer fills it less
+/// often and the reader is woken less often. Returns the new size or -1 with errno.
+int cs_set_pipe_size(int fd, int size);
+
 // MARK: The launch supervisor (supervisor.c)
 
 /// What the keeper of one launch tells the test process, and what the test process asks of it: one
