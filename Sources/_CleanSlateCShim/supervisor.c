@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/close_range.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
@@ -449,9 +450,73 @@ done:
     return rc;
 }
 
-/// A keeper forked ahead of need: it prepares itself, then waits on `spare` (its socket to the
-/// supervisor) for the socket of the launch it will keep. A launch then costs a message, not a fork.
-static void keeper_main(int spare) {
+/// Runs one launch on `socket`: reads the request, spawns the app, reports on it, and ends its tree
+/// when asked (or when the test process goes away). Returns when the tree is gone and the socket closed.
+static void keeper_run(struct cs_keeper *keeper, int socket) {
+    keeper->socket = socket;
+    keeper->app = 0;
+    keeper->app_exited = 0;
+    struct cs_request_header request;
+    int fds[4], count = 0;
+    if (receive_with_descriptors(socket, &request, sizeof request, fds, 4, &count) != 0 ||
+        request.magic != CS_REQUEST_MAGIC || request.payload_length > (64u << 20)) {
+        for (int i = 0; i < count; i++) close(fds[i]);
+        close(socket);
+        return;
+    }
+    char *payload = malloc(request.payload_length + 1);
+    int rc = ENOMEM, stage = CS_STAGE_PREPARE;
+    if (payload && read_all(socket, payload, request.payload_length) == 0) {
+        payload[request.payload_length] = 0;
+        keeper->terminal = keeper->terminal || request.terminal;
+        rc = keeper->signals < 0 ? EMFILE : keeper_spawn(keeper, payload, &request, fds, count, &keeper->app, &stage);
+    }
+    for (int i = 0; i < count; i++) close(fds[i]);
+    free(payload);
+    if (rc != 0) {
+        send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, 0);
+        close(socket);
+        return;
+    }
+    send_message(socket, CS_SUPERVISOR_SPAWNED, keeper->app, 0, 0);
+
+    while (1) {
+        struct pollfd entries[2] = {{socket, POLLIN, 0}, {keeper->signals, POLLIN, 0}};
+        if (poll(entries, 2, -1) < 0) continue;
+        if (entries[1].revents) observe_children(keeper);
+        if (!entries[0].revents) continue;
+        struct cs_supervisor_message command;
+        if (read_all(socket, &command, sizeof command) != 0) {
+            // The test process is gone (or closed us): nothing it started may outlive it.
+            kill_tree(keeper, INT64_MAX);
+            close(socket);
+            return;
+        }
+        switch (command.type) {
+        case CS_SUPERVISOR_SIGNAL_GROUP:
+            // Only while the app is not reaped: its group id is reserved until then.
+            if (!keeper->app_exited && kill(-keeper->app, command.a) != 0) kill(keeper->app, command.a);
+            send_message(socket, CS_SUPERVISOR_SIGNALED, command.a, 0, 0);
+            break;
+        case CS_SUPERVISOR_KILL_TREE: {
+            if (command.b) report_survivors(keeper, command.a);
+            int left = kill_tree(keeper, now_ms() + command.c);
+            send_message(socket, CS_SUPERVISOR_DONE, left, 0, 0);
+            close(socket);
+            if (left > 0) kill_tree(keeper, INT64_MAX);
+            return;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+/// A keeper: it prepares itself once, then waits on `supervisor` (its socket to the supervisor) for
+/// the socket of a launch to keep, keeps it, says it is idle again, and waits for the next. So in
+/// the steady state a launch costs a message, not a fork. A keeper that led a terminal's session
+/// cannot lead another and exits after its launch; so does one whose supervisor is gone.
+static void keeper_main(int supervisor) {
     struct cs_keeper keeper = {-1, -1, 0, 0, 0};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     // The keeper outlives whatever happens to the test process and its terminal; only SIGKILL ends it.
@@ -463,76 +528,32 @@ static void keeper_main(int spare) {
     sigaddset(&child, SIGCHLD);
     sigprocmask(SIG_BLOCK, &child, NULL);
     keeper.signals = signalfd(-1, &child, SFD_NONBLOCK | SFD_CLOEXEC);
-
-    char byte;
-    int launch[4], launches = 0;
-    if (receive_with_descriptors(spare, &byte, 1, launch, 4, &launches) != 0 || launches < 1) _exit(0);
-    close(spare);
-    for (int i = 1; i < launches; i++) close(launch[i]);
-    int socket = launch[0];
-    keeper.socket = socket;
-
-    struct cs_request_header request;
-    int fds[4], count = 0;
-    if (receive_with_descriptors(socket, &request, sizeof request, fds, 4, &count) != 0 ||
-        request.magic != CS_REQUEST_MAGIC || request.payload_length > (64u << 20)) {
-        _exit(1);
-    }
-    char *payload = malloc(request.payload_length + 1);
-    if (!payload || read_all(socket, payload, request.payload_length) != 0) _exit(1);
-    payload[request.payload_length] = 0;
-    keeper.terminal = (int)request.terminal;
-    int stage = 0;
-    int rc = keeper.signals < 0 ? errno : keeper_spawn(&keeper, payload, &request, fds, count, &keeper.app, &stage);
-    if (keeper.signals < 0) stage = CS_STAGE_PREPARE;
-    for (int i = 0; i < count; i++) close(fds[i]);
-    free(payload);
-    if (rc != 0) {
-        send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, 0);
-        _exit(0);
-    }
-    send_message(socket, CS_SUPERVISOR_SPAWNED, keeper.app, 0, 0);
-
     while (1) {
-        struct pollfd entries[2] = {{socket, POLLIN, 0}, {keeper.signals, POLLIN, 0}};
-        if (poll(entries, 2, -1) < 0) continue;
-        if (entries[1].revents) observe_children(&keeper);
-        if (!entries[0].revents) continue;
-        struct cs_supervisor_message command;
-        if (read_all(socket, &command, sizeof command) != 0) {
-            // The test process is gone (or closed us): nothing it started may outlive it.
-            kill_tree(&keeper, INT64_MAX);
-            _exit(0);
-        }
-        switch (command.type) {
-        case CS_SUPERVISOR_SIGNAL_GROUP:
-            // Only while the app is not reaped: its group id is reserved until then.
-            if (!keeper.app_exited && kill(-keeper.app, command.a) != 0) kill(keeper.app, command.a);
-            send_message(socket, CS_SUPERVISOR_SIGNALED, command.a, 0, 0);
-            break;
-        case CS_SUPERVISOR_KILL_TREE: {
-            if (command.b) report_survivors(&keeper, command.a);
-            int left = kill_tree(&keeper, now_ms() + command.c);
-            send_message(socket, CS_SUPERVISOR_DONE, left, 0, 0);
-            if (left > 0) kill_tree(&keeper, INT64_MAX);
-            _exit(0);
-        }
-        default:
-            break;
-        }
+        char byte;
+        int launch[4], launches = 0;
+        if (receive_with_descriptors(supervisor, &byte, 1, launch, 4, &launches) != 0) _exit(0);
+        for (int i = 1; i < launches; i++) close(launch[i]);
+        if (launches < 1) continue;
+        keeper_run(&keeper, launch[0]);
+        if (keeper.terminal) _exit(0);
+        char idle = 'I';
+        if (write_all(supervisor, &idle, 1) != 0) _exit(0);
     }
 }
 
 // MARK: The supervisor
 
-/// Forks a keeper that waits for its launch; returns the supervisor's end of its socket, or -1.
+/// Forks a keeper that waits for launches; returns the supervisor's end of its socket, or -1.
 static int start_spare_keeper(int control) {
     int pair[2];
     if (socket_pair(SOCK_SEQPACKET, pair) != 0) return -1;
     pid_t pid = fork();
     if (pid == 0) {
-        close(control);
-        close(pair[0]);
+        // Nothing of the supervisor's but its own socket: not the control socket, not the sockets
+        // of other keepers (held here, they would never read end of file).
+        if (pair[1] > 3) close_range(3, (unsigned)pair[1] - 1, 0);
+        close_range((unsigned)pair[1] + 1, ~0u, 0);
+        (void)control;
         keeper_main(pair[1]);
         _exit(0);
     }
@@ -546,6 +567,8 @@ static int start_spare_keeper(int control) {
     return pair[0];
 }
 
+#define CS_MAX_KEEPERS 1024
+
 static void supervisor_main(int control) {
     // Keepers are reaped by the kernel; the supervisor never waits for them.
     signal(SIGCHLD, SIG_IGN);
@@ -553,28 +576,50 @@ static void supervisor_main(int control) {
     for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) signal(ignored[i], SIG_IGN);
     char ready = 'R';
     if (write_all(control, &ready, 1) != 0) _exit(0);
+    // Sockets to keepers: idle ones wait for a launch; busy ones say 'I' when idle again.
+    static int idle[CS_MAX_KEEPERS], busy[CS_MAX_KEEPERS];
+    static struct pollfd entries[CS_MAX_KEEPERS + 1];
+    int idle_count = 0, busy_count = 0;
     int spare = start_spare_keeper(control);
+    if (spare >= 0) idle[idle_count++] = spare;
     while (1) {
+        entries[0] = (struct pollfd){control, POLLIN, 0};
+        for (int i = 0; i < busy_count; i++) entries[i + 1] = (struct pollfd){busy[i], POLLIN, 0};
+        if (poll(entries, (nfds_t)busy_count + 1, -1) < 0) continue;
+        for (int i = busy_count - 1; i >= 0; i--) {
+            if (!entries[i + 1].revents) continue;
+            char byte = 0;
+            ssize_t n;
+            do { n = read(busy[i], &byte, 1); } while (n < 0 && errno == EINTR);
+            if (n == 1 && idle_count < CS_MAX_KEEPERS) idle[idle_count++] = busy[i]; else close(busy[i]);
+            busy[i] = busy[--busy_count];
+        }
+        if (!entries[0].revents) continue;
         char byte;
         int fds[4], count = 0;
         if (receive_with_descriptors(control, &byte, 1, fds, 4, &count) != 0) _exit(0);
         if (count < 1) continue;
         for (int i = 1; i < count; i++) close(fds[i]);
-        // Hand the launch to the spare keeper (a new one if it is gone), then fork the next spare
-        // while this launch proceeds.
-        for (int attempt = 0; attempt < 2; attempt++) {
-            if (spare < 0) spare = start_spare_keeper(control);
-            if (spare < 0) {
-                send_message(fds[0], CS_SUPERVISOR_SPAWN_FAILED, errno, CS_STAGE_SUPERVISOR, 0);
-                break;
-            }
-            int handed = send_with_descriptors(spare, &byte, 1, &fds[0], 1);
-            close(spare);
-            spare = -1;
-            if (handed == 0) break;
+        // Hand the launch to an idle keeper (a new one if none is idle or the idle one is gone).
+        int handed = -1;
+        for (int attempt = 0; attempt < 3 && handed < 0; attempt++) {
+            int keeper = idle_count > 0 ? idle[--idle_count] : start_spare_keeper(control);
+            if (keeper < 0) break;
+            if (send_with_descriptors(keeper, &byte, 1, &fds[0], 1) == 0) handed = keeper; else close(keeper);
+        }
+        if (handed < 0) {
+            send_message(fds[0], CS_SUPERVISOR_SPAWN_FAILED, errno ? errno : EAGAIN, CS_STAGE_SUPERVISOR, 0);
+        } else if (busy_count < CS_MAX_KEEPERS) {
+            busy[busy_count++] = handed;
+        } else {
+            close(handed);  // untracked: it exits when it finds its supervisor socket closed
         }
         close(fds[0]);
-        spare = start_spare_keeper(control);
+        // Keep one keeper ready for the next launch, forked while this one proceeds.
+        if (idle_count == 0) {
+            int next = start_spare_keeper(control);
+            if (next >= 0) idle[idle_count++] = next;
+        }
     }
 }
 
