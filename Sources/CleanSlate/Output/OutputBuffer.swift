@@ -3,18 +3,22 @@ import _CleanSlateCShim
 /// One stream of an app's output as kept in memory: the first bytes up to the limit's head, the
 /// last bytes up to its tail, and the count of everything written (see ``OutputLimit``).
 ///
-/// The tail is compacted when it reaches twice its size, so appending stays amortised O(1) per byte
-/// and memory stays under head + 2 × tail.
+/// The end is compacted when it reaches twice the tail's size, so appending stays amortised O(1)
+/// per byte and memory stays under head + 2 × tail.
 struct OutputBuffer {
     let limit: OutputLimit
     private(set) var head: [UInt8] = []
-    private(set) var tail: [UInt8] = []
+    /// The end of the stream: up to twice the tail's size, so that compacting is rare.
+    private var recent: [UInt8] = []
     /// Every byte ever written to the stream.
     private(set) var total = 0
 
     init(limit: OutputLimit) {
         self.limit = limit
     }
+
+    /// The last bytes kept: at most the limit's tail.
+    var tail: ArraySlice<UInt8> { recent.suffix(limit.tailBytes) }
 
     /// Bytes dropped between the head and the tail.
     var cut: Int { total - head.count - tail.count }
@@ -28,18 +32,19 @@ struct OutputBuffer {
             rest = rest.dropFirst(taken)
         }
         if rest.isEmpty || limit.tailBytes == 0 { return }
-        tail.append(contentsOf: rest.suffix(limit.tailBytes))
-        if tail.count >= 2 * limit.tailBytes { tail.removeFirst(tail.count - limit.tailBytes) }
+        recent.append(contentsOf: rest.suffix(limit.tailBytes))
+        if recent.count >= 2 * limit.tailBytes { recent.removeFirst(recent.count - limit.tailBytes) }
     }
 
     /// The bytes kept, in order; where bytes were dropped, a line saying how many.
     var bytes: [UInt8] {
         if cut == 0 { return head + tail }
-        return head + Array(Self.cutNotice(cut, limit: limit).utf8) + tail
+        return head + Array(Self.cutNotice(cut, limit: limit).utf8) + Array(tail)
     }
 
     /// The last `count` bytes kept (fewer if fewer are kept), for failure reports.
     func suffix(_ count: Int) -> [UInt8] {
+        let tail = self.tail
         if tail.count >= count { return Array(tail.suffix(count)) }
         return Array(head.suffix(count - tail.count)) + tail
     }
@@ -47,7 +52,8 @@ struct OutputBuffer {
     /// The bytes from stream offset `offset` on that are still kept (a part inside the cut is gone).
     func bytes(from offset: Int) -> [UInt8] {
         let offset = max(0, offset)
-        let fromTail = Array(tail[min(tail.count, max(0, offset - (total - tail.count)))...])
+        let tail = self.tail
+        let fromTail = Array(tail.dropFirst(max(0, offset - (total - tail.count))))
         return offset < head.count ? Array(head[offset...]) + fromTail : fromTail
     }
 
