@@ -2,7 +2,8 @@
 ///
 /// The choice is, in order: an explicit `rootDirectory` argument; the `CLEANSLATE_ROOT` environment
 /// variable (read with `getenv` at the moment a sandbox is made, never set); `/dev/shm` when it is a
-/// writable directory; `$TMPDIR`; `/tmp`.
+/// writable directory that passes ``SandboxRootSecurity``; `$TMPDIR`; `/tmp`. Whichever is chosen
+/// must pass ``SandboxRootSecurity`` (see there), or no sandbox is created in it.
 ///
 /// Why `/dev/shm` first: it is a tmpfs, so creating and wiping a sandbox touches no disk and no
 /// journal. Measured on the 2-core build machine (release build, `SandboxMeasurements`, medians):
@@ -69,12 +70,14 @@ enum SandboxRoot {
         return choose(
             argument: argument,
             environmentValue: environmentValue,
-            sharedMemoryUsable: argument == nil && !useEnvironment && FileSystemCall.isWritableDirectory(sharedMemory),
+            sharedMemoryUsable: argument == nil && !useEnvironment && FileSystemCall.isWritableDirectory(sharedMemory)
+                && SandboxRootSecurity.problem(with: sharedMemory) == nil,
             temporaryDirectory: FileSystemCall.environmentValue("TMPDIR"))
     }
 
     /// Creates `<folder>/cleanslate-XXXXXX` with `mkdtemp` (mode 0700, unpredictable name) and returns
-    /// its absolute path. Failures name the folder and where it came from.
+    /// its absolute path, with symlinks in `folder` resolved. The resolved folder and every folder
+    /// above it must pass ``SandboxRootSecurity``. Failures name the folder and where it came from.
     static func makeRoot(in choice: Choice) throws(CleanSlateError) -> String {
         var folder = choice.path
         if folder.isEmpty || folder.utf8.contains(0) {
@@ -85,7 +88,6 @@ enum SandboxRoot {
             folder = current + "/" + folder
         }
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-        let prefix = folder == "/" ? "/" : folder + "/"
         let what = "the sandbox root folder \(folder) (\(choice.source.explanation))"
         let status: FileStatus
         do {
@@ -98,8 +100,17 @@ enum SandboxRoot {
                 .sandboxRootMissing, errno: Errno.notDirectory.rawValue,
                 "\(what) is not a directory; \(choice.source.remedy)")
         }
+        let resolved: String
         do {
-            return try FileSystemCall.makeTemporaryDirectory(template: prefix + "cleanslate-XXXXXX")
+            resolved = try FileSystemCall.canonicalPath(folder)
+        } catch {
+            throw describe(error, what: what, source: choice.source, existing: false)
+        }
+        if let problem = SandboxRootSecurity.problem(with: resolved) {
+            throw CleanSlateError(.sandboxRootInsecure, "\(what) is not safe: \(problem). Or \(choice.source.remedy)")
+        }
+        do {
+            return try FileSystemCall.makeTemporaryDirectory(template: (resolved == "/" ? "" : resolved) + "/cleanslate-XXXXXX")
         } catch {
             throw describe(error, what: what, source: choice.source, existing: true)
         }

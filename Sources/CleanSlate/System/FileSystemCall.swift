@@ -217,6 +217,21 @@ enum FileSystemCall {
         return access(path, W_OK | X_OK) == 0
     }
 
+    /// `realpath(path)`: the absolute path with every symlink, `.` and `..` resolved.
+    static func canonicalPath(_ path: String) throws(Errno) -> String {
+        guard let resolved = realpath(path, nil) else { throw Errno(rawValue: errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `fstatat(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW)`: the entry at an absolute path itself.
+    static func fileStatusNotFollowing(path: String) throws(Errno) -> FileStatus {
+        FileStatus(try status(at: AT_FDCWD, FileName(path.utf8)))
+    }
+
+    /// `geteuid()`: the user whose permissions this process has.
+    static var effectiveUserID: UInt32 { geteuid() }
+
     /// The current working directory, for turning a relative root argument into an absolute path.
     static func currentDirectory() -> String? {
         guard let pointer = getcwd(nil, 0) else { return nil }
