@@ -86,3 +86,5 @@ int cs_is_mount_root(int dirfd, const char *name) {
 int cs_set_thread_fsuid(uid_t uid) { return setfsuid(uid); }
 
 int cs_set_thread_fsgid(gid_t gid) { return setfsgid(gid); }
+
+int cs_pidfd_send_signal(int pidfd, int signal) { return (int)syscall(SYS_pidfd_send_signal, pidfd, signal, NULL, 0); }

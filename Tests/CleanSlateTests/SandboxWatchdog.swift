@@ -21,6 +21,35 @@ enum Watchdog {
     }
 }
 
+extension Watchdog {
+    /// Runs `body(index)` on `count` new threads that start together (each waits until all exist),
+    /// and waits up to `seconds` for all of them. Returns the results in index order, or nil when
+    /// any did not finish in time.
+    static func runTogether<T: Sendable>(
+        _ count: Int, within seconds: Double = 10, _ body: @escaping @Sendable (Int) -> T
+    ) -> [T]? {
+        let ready = DispatchGroup()
+        let go = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        let results = Mutex<[Int: T]>([:])
+        for index in 0..<count {
+            ready.enter()
+            finished.enter()
+            Thread.detachNewThread {
+                ready.leave()
+                go.wait()
+                let value = body(index)
+                results.withLock { $0[index] = value }
+                finished.leave()
+            }
+        }
+        ready.wait()
+        for _ in 0..<count { go.signal() }
+        guard finished.wait(timeout: .now() + seconds) == .success else { return nil }
+        return results.withLock { all in (0..<count).map { all[$0]! } }
+    }
+}
+
 /// A thrown error or a value, so a result can cross the watchdog's thread boundary.
 enum Outcome<T: Sendable>: Sendable {
     case value(T)

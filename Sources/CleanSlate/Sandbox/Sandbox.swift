@@ -57,16 +57,15 @@ public final class Sandbox: Sendable {
     /// Creates an empty sandbox in `rootDirectory`, else in `$CLEANSLATE_ROOT`, else in `/dev/shm`
     /// (when writable), `$TMPDIR` or `/tmp`.
     ///
-    /// Throws ``CleanSlateError/Code/sandboxRootMissing`` or ``CleanSlateError/Code/sandboxRootNotWritable``
-    /// naming the folder and where it came from when no sandbox can be created there.
+    /// The sandbox records this process as its owner, and its creation sweeps the sibling sandboxes
+    /// whose owner is gone (see ``sweep(rootDirectory:dryRun:retention:)``; problems while sweeping
+    /// never fail the creation).
+    ///
+    /// Throws ``CleanSlateError/Code/sandboxRootMissing``, ``CleanSlateError/Code/sandboxRootNotWritable``
+    /// or ``CleanSlateError/Code/sandboxRootInsecure`` naming the folder and where it came from when no
+    /// sandbox can be created there, and `.invalidArgument` for a bad `CLEANSLATE_KEEP_DAYS`.
     public convenience init(rootDirectory: String? = nil) throws {
-        try self.init(root: SandboxRoot.makeRoot(in: SandboxRoot.current(argument: rootDirectory)))
-        do {
-            try makeLayout()
-        } catch {
-            _ = TreeRemover().removeTree(at: root)
-            throw error
-        }
+        try self.init(creatingIn: rootDirectory) { _ in }
     }
 
     /// Creates a sandbox holding a copy of what `template` was prepared with.
@@ -74,14 +73,25 @@ public final class Sandbox: Sendable {
     /// Equivalent to ``SandboxTemplate/makeSandbox(rootDirectory:)``. Each sandbox made this way is
     /// independent: changing it changes neither the template nor other sandboxes made from it.
     public convenience init(template: SandboxTemplate, rootDirectory: String? = nil) throws {
-        try self.init(root: SandboxRoot.makeRoot(in: SandboxRoot.current(argument: rootDirectory)))
+        try self.init(creatingIn: rootDirectory) { sandbox in _ = try template.sandbox.cloneContents(into: sandbox) }
+    }
+
+    /// Creates the sandbox folder, its owner record and layout, fills it, then sweeps its siblings.
+    private convenience init(creatingIn rootDirectory: String?, fill: (Sandbox) throws -> Void) throws {
+        let retention = try SweepRetention.current()
+        let choice = SandboxRoot.current(argument: rootDirectory)
+        let folder = try SandboxRoot.resolve(choice)
+        try self.init(root: SandboxRoot.makeSandboxFolder(in: folder, choice: choice))
         do {
+            try writeOwnerRecord()
             try makeLayout()
-            try template.sandbox.cloneContents(into: self)
+            try fill(self)
         } catch {
             _ = TreeRemover().removeTree(at: root)
             throw error
         }
+        let name = root.utf8.split(separator: UInt8(ascii: "/")).last.map { FileName($0) }
+        _ = SandboxSweeper(folder: folder, retentionSeconds: retention, dryRun: false, skipping: name).sweep()
     }
 
     private init(root: String) {

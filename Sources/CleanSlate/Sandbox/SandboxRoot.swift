@@ -79,6 +79,12 @@ enum SandboxRoot {
     /// its absolute path, with symlinks in `folder` resolved. The resolved folder and every folder
     /// above it must pass ``SandboxRootSecurity``. Failures name the folder and where it came from.
     static func makeRoot(in choice: Choice) throws(CleanSlateError) -> String {
+        try makeSandboxFolder(in: resolve(choice), choice: choice)
+    }
+
+    /// Checks the chosen folder and returns its absolute path with symlinks resolved: it must be an
+    /// existing directory that passes ``SandboxRootSecurity``.
+    static func resolve(_ choice: Choice) throws(CleanSlateError) -> String {
         var folder = choice.path
         if folder.isEmpty || folder.utf8.contains(0) {
             throw CleanSlateError(
@@ -109,9 +115,15 @@ enum SandboxRoot {
         if let problem = SandboxRootSecurity.problem(with: resolved) {
             throw CleanSlateError(.sandboxRootInsecure, "\(what) is not safe: \(problem). Or \(choice.source.remedy)")
         }
+        return resolved
+    }
+
+    /// Creates `<folder>/cleanslate-XXXXXX` in a folder ``resolve(_:)`` returned.
+    static func makeSandboxFolder(in folder: String, choice: Choice) throws(CleanSlateError) -> String {
         do {
-            return try FileSystemCall.makeTemporaryDirectory(template: (resolved == "/" ? "" : resolved) + "/cleanslate-XXXXXX")
+            return try FileSystemCall.makeTemporaryDirectory(template: (folder == "/" ? "" : folder) + "/cleanslate-XXXXXX")
         } catch {
+            let what = "the sandbox root folder \(folder) (\(choice.source.explanation))"
             throw describe(error, what: what, source: choice.source, existing: true)
         }
     }

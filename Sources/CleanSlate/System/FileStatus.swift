@@ -14,6 +14,8 @@ struct FileStatus: Equatable {
     let changeNanoseconds: Int64
     /// The owner's user id.
     let owner: UInt32
+    /// The number of hard links (0 once a directory held open has been removed).
+    let linkCount: UInt64
 
     init(_ info: stat) {
         switch info.st_mode & S_IFMT {
@@ -29,6 +31,7 @@ struct FileStatus: Equatable {
         modificationNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         changeNanoseconds = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         owner = UInt32(info.st_uid)
+        linkCount = UInt64(info.st_nlink)
     }
 
     /// Whether two statuses describe the same file (device and inode).

@@ -12,6 +12,9 @@ typealias FileName = [UInt8]
 struct DirectoryEntry {
     let name: FileName
     let type: UInt8
+
+    /// Whether the entry may be a directory: `d_type` says so, or does not know (`DT_UNKNOWN`).
+    var mayBeDirectory: Bool { type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) }
 }
 
 /// Thin wrappers around the descriptor-relative file-system calls CleanSlate uses.

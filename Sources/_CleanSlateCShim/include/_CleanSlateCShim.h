@@ -68,4 +68,10 @@ int cs_is_mount_root(int dirfd, const char *name);
 int cs_set_thread_fsuid(uid_t uid);
 int cs_set_thread_fsgid(gid_t gid);
 
+/// pidfd_send_signal(2) through syscall(2) (no glibc wrapper before 2.36, and variadic syscall() is
+/// not callable from Swift): signals exactly the process the pidfd was opened for, so a pid reused
+/// between finding a process and signalling it cannot make the signal hit a stranger. The sandbox
+/// sweep uses it to kill the processes of an abandoned sandbox. Returns 0 or -1 with errno.
+int cs_pidfd_send_signal(int pidfd, int signal);
+
 #endif
