@@ -41,11 +41,12 @@ struct OwnerRecord: Equatable {
     }
 
     /// Whether the owner is still running: the same boot, and a live process with this pid and
-    /// start time. A zombie owner is dead.
-    var ownerIsAlive: Bool {
+    /// start time (`startTime(pid)`: the start time of a live process, nil if there is none). A
+    /// zombie owner is dead.
+    func ownerIsAlive(startTime: (Int32) -> UInt64? = { ProcessTable.identity(of: $0)?.startTime }) -> Bool {
         if !bootID.isEmpty && !ProcessTable.bootID.isEmpty && bootID != ProcessTable.bootID { return false }
-        if let current = OwnerRecord.current(), current.pid == pid { return current.startTime == startTime }
-        return ProcessTable.identity(of: pid)?.startTime == startTime
+        if let current = OwnerRecord.current(), current.pid == pid { return current.startTime == self.startTime }
+        return startTime(pid) == self.startTime
     }
 
     /// The file's text.
@@ -63,18 +64,33 @@ struct OwnerRecord: Equatable {
     }
 
     /// Parses a record; nil unless it starts with the format line and has a pid and a start time.
-    init?(parsing bytes: [UInt8]) {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        guard lines.first == "cleanslate-owner 1" else { return nil }
-        var values: [Substring: Substring] = [:]
+    /// Works on the bytes (no text decoding but the boot id): sweeps parse one per sibling.
+    init?(parsing bytes: ArraySlice<UInt8>) {
+        let lines = bytes.split(separator: 0x0A)
+        guard let header = lines.first, header.elementsEqual("cleanslate-owner 1".utf8) else { return nil }
+        var pid: Int64?, start: Int64?, kept: Int64?
+        var boot = ""
         for line in lines.dropFirst() {
-            guard let space = line.firstIndex(of: " ") else { continue }
-            values[line[..<space]] = line[line.index(after: space)...]
+            guard let space = line.firstIndex(of: 0x20) else { continue }
+            let key = line[..<space], value = line[(space + 1)...]
+            if key.elementsEqual("pid".utf8) { pid = Self.decimal(value) }
+            else if key.elementsEqual("start".utf8) { start = Self.decimal(value) }
+            else if key.elementsEqual("kept".utf8) { kept = Self.decimal(value) }
+            else if key.elementsEqual("boot".utf8) { boot = String(decoding: value, as: UTF8.self) }
         }
-        guard let pid = values["pid"].flatMap({ Int32($0) }), let start = values["start"].flatMap({ UInt64($0) }) else {
-            return nil
+        guard let pid, let start, let pid32 = Int32(exactly: pid), start >= 0 else { return nil }
+        self.init(pid: pid32, startTime: UInt64(start), bootID: boot, keptAt: kept)
+    }
+
+    /// A non-negative decimal number of up to 18 digits, nil for anything else.
+    private static func decimal(_ digits: ArraySlice<UInt8>) -> Int64? {
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        var value: Int64 = 0
+        for digit in digits {
+            guard (0x30...0x39).contains(digit) else { return nil }
+            value = value * 10 + Int64(digit - 0x30)
         }
-        self.init(pid: pid, startTime: start, bootID: values["boot"].map(String.init) ?? "", keptAt: values["kept"].flatMap { Int64($0) })
+        return value
     }
 
     /// Writes the record at the root of the sandbox open as `root`, atomically (temporary file, then
@@ -91,13 +107,16 @@ struct OwnerRecord: Equatable {
         try FileSystemCall.rename(at: root, OwnerRecord.temporaryName, to: OwnerRecord.fileName)
     }
 
-    /// Reads the record of the sandbox open as `sandbox`; nil when there is none, or it is not a
-    /// regular file, or it does not parse. Never blocks and reads at most ``sizeLimit`` bytes.
-    static func read(in sandbox: Int32) -> OwnerRecord? {
-        guard let file = try? FileSystemCall.openRegularFileForReading(at: sandbox, fileName) else { return nil }
+    /// Reads the record at `path` relative to `directory` (the sandbox itself, or `NAME/.cleanslate-owner`
+    /// from the root folder); nil when there is none, or it is not a regular file, or it does not
+    /// parse. Never blocks (`O_NONBLOCK`: a FIFO in its place reads as nothing) and makes one `read`
+    /// into `buffer`, whose size bounds the record: this runs for every sibling on every sandbox
+    /// creation.
+    static func read(at directory: Int32, _ path: FileName = fileName, buffer: inout [UInt8]) -> OwnerRecord? {
+        guard let file = try? FileSystemCall.openForReadingWithoutBlocking(at: directory, path) else { return nil }
         defer { SystemCall.close(file) }
-        guard let bytes = try? FileSystemCall.readUpTo(file, limit: sizeLimit + 1), bytes.count <= sizeLimit else { return nil }
-        return OwnerRecord(parsing: bytes)
+        guard let count = try? FileSystemCall.read(file, into: &buffer), count < buffer.count else { return nil }
+        return OwnerRecord(parsing: buffer[0..<count])
     }
 }
 

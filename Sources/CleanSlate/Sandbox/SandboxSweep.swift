@@ -127,24 +127,38 @@ struct SandboxSweeper {
     }
 
     /// Sweeps the folder; problems with one sandbox are reported in its result, never thrown.
-    /// Costs, when there is nothing to sweep: one `readdir` of the folder, and per sandbox folder an
-    /// `open`, an `fstat` and a read of its small owner record (plus a read of `/proc/<pid>/stat`
-    /// when the owner is another process).
+    /// Costs, when there is nothing to sweep: one `readdir` of the folder, and per sandbox folder one
+    /// `open`, `read` and `close` of its small owner record, plus one read of `/proc/<pid>/stat` per
+    /// other owner process.
     func sweep() -> [SweptSandbox] {
         guard let root = try? FileSystemCall.openDirectory(path: folder), let entries = try? FileSystemCall.entries(of: root) else {
             return []
         }
         defer { SystemCall.close(root) }
         let now = FileSystemCall.secondsSinceEpoch()
+        var buffer = [UInt8](repeating: 0, count: OwnerRecord.sizeLimit)
+        var startTimes: [Int32: UInt64?] = [:]  // one /proc read per owner, however many sandboxes it has
+        func startTime(_ pid: Int32) -> UInt64? {
+            if let known = startTimes[pid] { return known }
+            let start = ProcessTable.identity(of: pid)?.startTime
+            startTimes[pid] = start
+            return start
+        }
         // Each chosen sandbox stays open (and, unless a dry run, locked) until it has been wiped.
         var chosen: [(path: String, reason: SweptSandbox.Reason, descriptor: Int32)] = []
         defer { chosen.forEach { SystemCall.close($0.descriptor) } }
         for entry in entries where entry.mayBeDirectory && entry.name != skipping && Self.isSandboxName(entry.name) {
-            // O_NOFOLLOW: a symlink named like a sandbox is not a sandbox.
+            // The common case first, in three calls (open, read, close): a record whose owner is
+            // alive, or kept within the retention period, means nothing to do.
+            let quick = OwnerRecord.read(at: root, entry.name + [0x2F] + OwnerRecord.fileName, buffer: &buffer)
+            if let quick, verdict(record: quick, now: now, startTime: startTime) == nil { continue }
+            // Then with care: O_NOFOLLOW (a symlink named like a sandbox is not one), owned by this
+            // user, the record read again from the folder itself, and the sweeper's lock.
             guard let sandbox = try? FileSystemCall.openDirectory(at: root, entry.name) else { continue }
             guard let status = try? FileSystemCall.fileStatus(of: sandbox), status.owner == FileSystemCall.effectiveUserID,
-                  let reason = verdict(record: OwnerRecord.read(in: sandbox), status: status, now: now),
-                  // Another sweeper holds it, or has already removed it: it is theirs.
+                  let reason = verdict(
+                    record: OwnerRecord.read(at: sandbox, buffer: &buffer), folderModified: status.modificationNanoseconds,
+                    now: now, startTime: startTime),
                   dryRun || Self.claim(sandbox)
             else {
                 SystemCall.close(sandbox)
@@ -177,15 +191,18 @@ struct SandboxSweeper {
         return locked.linkCount > 0
     }
 
-    /// Why the sandbox with this record and folder status is to be swept, or nil to leave it.
-    private func verdict(record: OwnerRecord?, status: FileStatus, now: Int64) -> SweptSandbox.Reason? {
+    /// Why the sandbox with this record (and folder modification time, needed only without a record)
+    /// is to be swept, or nil to leave it.
+    private func verdict(
+        record: OwnerRecord?, folderModified: Int64 = .max, now: Int64, startTime: (Int32) -> UInt64?
+    ) -> SweptSandbox.Reason? {
         guard let record else {
-            let age = now - status.modificationNanoseconds / 1_000_000_000
+            let age = now - folderModified / 1_000_000_000
             return age >= max(retentionSeconds, Self.minimumAgeWithoutRecord) ? .noOwnerRecord : nil
         }
         if let keptAt = record.keptAt {
             return now - keptAt >= retentionSeconds ? .keptPastRetention(keptAt: keptAt) : nil
         }
-        return record.ownerIsAlive ? nil : .ownerGone(pid: record.pid)
+        return record.ownerIsAlive(startTime: startTime) ? nil : .ownerGone(pid: record.pid)
     }
 }

@@ -66,7 +66,7 @@ extension FileSystemCall {
     /// can a terminal device become this process's controlling terminal), then `fstat` of what was
     /// opened. Throws `EINVAL` when it is not a regular file, or not the one `expected` describes.
     static func openRegularFileForReading(at dirfd: Int32, _ name: FileName, expected: FileStatus? = nil) throws(Errno) -> Int32 {
-        let fd = try openFile(at: dirfd, name, flags: O_RDONLY | O_NONBLOCK | O_NOCTTY)
+        let fd = try openForReadingWithoutBlocking(at: dirfd, name)
         do throws(Errno) {
             let opened = try fileStatus(of: fd)
             guard opened.kind == .regular, expected.map(opened.isSameFile) ?? true else { throw Errno.invalid }
@@ -75,6 +75,12 @@ extension FileSystemCall {
             SystemCall.close(fd)
             throw error
         }
+    }
+
+    /// `openat(dirfd, name, O_RDONLY|O_NONBLOCK|O_NOCTTY|O_NOFOLLOW|O_CLOEXEC)`: whatever `name` is, the
+    /// open returns at once (a FIFO without a writer included) and never acquires a terminal.
+    static func openForReadingWithoutBlocking(at dirfd: Int32, _ name: FileName) throws(Errno) -> Int32 {
+        try openFile(at: dirfd, name, flags: O_RDONLY | O_NONBLOCK | O_NOCTTY)
     }
 
     /// `fcntl(fd, F_DUPFD_CLOEXEC)`.

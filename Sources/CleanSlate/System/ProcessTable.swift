@@ -26,7 +26,7 @@ enum ProcessTable {
 
     /// The identity of `pid` if it is alive (a zombie counts as dead), else nil.
     static func identity(of pid: Int32) -> Identity? {
-        guard let stat = readSmallFile("/proc/\(pid)/stat", limit: 4096),
+        guard let stat = readSmallFile("/proc/\(pid)/stat", limit: 4096, oneRead: true),
               let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.count else { return nil }
         // After "(comm) ": field 3 (state) is at index 0, so field 22 (starttime) is at index 19.
         let fields = stat[(close + 2)...].split(separator: UInt8(ascii: " "), maxSplits: 20)
@@ -95,15 +95,24 @@ enum ProcessTable {
     }
 
     /// The first `limit` bytes of a file named by a trusted path (under `/proc`), nil if it cannot be
-    /// opened.
-    static func readSmallFile(_ path: String, limit: Int) -> [UInt8]? {
+    /// opened; with `oneRead`, what one `read` returns (all of a small `/proc` file).
+    static func readSmallFile(_ path: String, limit: Int, oneRead: Bool = false) -> [UInt8]? {
         guard let fd = try? FileSystemCall.openForReading(path: path) else { return nil }
         defer { SystemCall.close(fd) }
-        return try? FileSystemCall.readUpTo(fd, limit: limit)
+        return oneRead ? try? FileSystemCall.readOnce(fd, limit: limit) : try? FileSystemCall.readUpTo(fd, limit: limit)
     }
 }
 
 extension FileSystemCall {
+    /// One `read` of at most `limit` bytes: for a small regular or `/proc` file, all of it, without
+    /// the second call that would only report the end.
+    static func readOnce(_ fd: Int32, limit: Int) throws(Errno) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: limit)
+        let count = try read(fd, into: &buffer)
+        buffer.removeLast(limit - count)
+        return buffer
+    }
+
     /// Reads `fd` until its end or until `limit` bytes were read.
     static func readUpTo(_ fd: Int32, limit: Int) throws(Errno) -> [UInt8] {
         var result: [UInt8] = []
