@@ -134,8 +134,13 @@ enum RunCommand {
             CLIOutput.line("--- cursor: row \(screen.cursor.row), column \(screen.cursor.column) ---")
         }
         CLIOutput.error("\(executable) \(status)")
-        let changes = try sandbox.snapshot().changes(since: before)
-        reportChanges(changes, sandbox: sandbox)
+        do {
+            reportChanges(try sandbox.snapshot().changes(since: before), sandbox: sandbox)
+        } catch {
+            // The app may have made a location unreadable or replaced it with a symlink: that is
+            // worth a line, not a failure that hides the app's own exit status.
+            CLIOutput.error("could not list the files the app created: \(error)")
+        }
         switch ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"] {
         case "always": keep = true
         case "failed" where status != .exited(0): keep = true
