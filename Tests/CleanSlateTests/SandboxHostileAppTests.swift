@@ -92,7 +92,7 @@ final class SandboxHostileAppTests: XCTestCase {
         let (status, app) = try cleanslate(["run", "--root", root, "--", "sh", "-c", "rmdir \"$HOME\" && ln -s \"$1\" \"$HOME\"", "sh", canary])
         XCTAssertEqual(status, .exited(0), "the app's exit status, not a report failure: \(app.standardError)")
         XCTAssertFalse(app.standardError.contains("CANARY-MARKER"), app.standardError)
-        XCTAssertTrue(app.standardError.contains("in HOME: created") == false, app.standardError)
+        XCTAssertFalse(app.standardError.contains("in HOME: created"), app.standardError)
         XCTAssertTrue(app.standardError.contains("is not a directory (symlinks are not followed"), app.standardError)
         assertCanaryUntouched()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), ["canary", "swap"], "the sandbox was wiped")

@@ -90,8 +90,8 @@ final class SandboxMeasurements: XCTestCase {
                     for index in 0..<100 {
                         let path = root + "/cleanslate-pid1\(String(format: "%02d", index))"
                         Host.makeDirectory(path, mode: 0o700)
-                        Host.write(OwnerRecord(pid: 1, startTime: other.startTime, bootID: ProcessTable.bootID, keptAt: nil).text,
-                                   to: path + "/.cleanslate-owner", mode: 0o600)
+                        Host.symlink(OwnerRecord(pid: 1, startTime: other.startTime, bootID: ProcessTable.bootID, keptAt: nil).text,
+                                     at: path + "/.cleanslate-owner")
                     }
                 }
                 while live.count < min(siblings, 100) { live.append(try Sandbox(rootDirectory: root)) }

@@ -1,10 +1,15 @@
-/// Who created a sandbox: a small text file `.cleanslate-owner` at the sandbox root, written when
-/// the sandbox is made, so that a later process can tell a sandbox whose owner died (to be swept)
-/// from one still in use.
+/// Who created a sandbox: `.cleanslate-owner` at the sandbox root, written when the sandbox is
+/// made, so that a later process can tell a sandbox whose owner died (to be swept) from one still
+/// in use.
 ///
 /// The owner is identified by its pid *and* its start time, so a pid reused by an unrelated process
-/// is not mistaken for the owner, and by the boot id, since start times count from boot. The file
-/// is written to a temporary name and renamed into place, so a reader never sees half of it:
+/// is not mistaken for the owner, and by the boot id, since start times count from boot.
+///
+/// The record is a symlink whose target is the record's text (as Emacs writes its lock files): a
+/// symlink is created whole by one `symlinkat`, so no reader ever sees half of it, and read by one
+/// `readlinkat`. That matters because every sandbox creation reads the record of each sibling.
+/// Nothing follows it (it points nowhere; the wipe removes symlinks without following them). Marking
+/// a sandbox kept writes a new symlink under a temporary name and renames it over the old one.
 ///
 /// ```
 /// cleanslate-owner 1
@@ -16,9 +21,9 @@
 struct OwnerRecord: Equatable {
     /// The record's name at the sandbox root.
     static let fileName = FileName(".cleanslate-owner".utf8)
-    /// The name it is written under before being renamed into place.
+    /// The name a replacement is written under before being renamed into place.
     static let temporaryName = FileName(".cleanslate-owner.new".utf8)
-    /// The largest record read; anything longer is not a record.
+    /// The largest record read; anything as long or longer is not a record.
     static let sizeLimit = 4096
 
     /// The owner's pid.
@@ -93,29 +98,21 @@ struct OwnerRecord: Equatable {
         return value
     }
 
-    /// Writes the record at the root of the sandbox open as `root`, atomically (temporary file, then
-    /// rename).
-    func write(in root: Int32) throws(Errno) {
-        let file = try FileSystemCall.createFile(at: root, OwnerRecord.temporaryName)
-        do throws(Errno) {
-            try FileSystemCall.writeAll(file, Array(text.utf8))
-            SystemCall.close(file)
-        } catch {
-            SystemCall.close(file)
-            throw error
-        }
+    /// Writes the record at the root of the sandbox open as `root`, atomically: a new sandbox's in one
+    /// `symlinkat`; with `replacing`, under a temporary name renamed over the existing record.
+    func write(in root: Int32, replacing: Bool = false) throws(Errno) {
+        let target = FileName(text.utf8)
+        guard replacing else { return try FileSystemCall.makeSymlink(to: target, at: root, OwnerRecord.fileName) }
+        do { try FileSystemCall.remove(at: root, OwnerRecord.temporaryName, directory: false) } catch where error == .notFound {}
+        try FileSystemCall.makeSymlink(to: target, at: root, OwnerRecord.temporaryName)
         try FileSystemCall.rename(at: root, OwnerRecord.temporaryName, to: OwnerRecord.fileName)
     }
 
-    /// Reads the record at `path` relative to `directory` (the sandbox itself, or `NAME/.cleanslate-owner`
-    /// from the root folder); nil when there is none, or it is not a regular file, or it does not
-    /// parse. Never blocks (`O_NONBLOCK`: a FIFO in its place reads as nothing) and makes one `read`
-    /// into `buffer`, whose size bounds the record: this runs for every sibling on every sandbox
-    /// creation.
+    /// Reads the record at `path` relative to `directory` (the sandbox itself, or
+    /// `NAME/.cleanslate-owner` from the root folder) with one `readlinkat` into `buffer`, whose size
+    /// bounds the record; nil when there is none, it is not a symlink, or it does not parse.
     static func read(at directory: Int32, _ path: FileName = fileName, buffer: inout [UInt8]) -> OwnerRecord? {
-        guard let file = try? FileSystemCall.openForReadingWithoutBlocking(at: directory, path) else { return nil }
-        defer { SystemCall.close(file) }
-        guard let count = try? FileSystemCall.read(file, into: &buffer), count < buffer.count else { return nil }
+        guard let count = try? FileSystemCall.readLink(at: directory, path, into: &buffer), count < buffer.count else { return nil }
         return OwnerRecord(parsing: buffer[0..<count])
     }
 }
@@ -130,20 +127,19 @@ extension Sandbox {
             try withRootDirectory { root in
                 var record = OwnerRecord.current() ?? OwnerRecord(pid: ProcessTable.currentPid, startTime: 0, bootID: "", keptAt: nil)
                 record.keptAt = FileSystemCall.secondsSinceEpoch()
-                do throws(Errno) { try record.write(in: root) } catch {
+                do throws(Errno) { try record.write(in: root, replacing: true) } catch {
                     throw CleanSlateError(.sandboxFailed, errno: error.rawValue, "cannot mark the sandbox \(self.root) as kept")
                 }
             }
         }
     }
 
-    /// Writes this process's owner record into a new sandbox.
-    func writeOwnerRecord() throws {
+    /// Writes this process's owner record into a new sandbox, open as `root` (nothing when `/proc`
+    /// cannot tell who this process is: such a sandbox is swept like one from an older CleanSlate).
+    func writeOwnerRecord(in root: Int32) throws {
         guard let record = OwnerRecord.current() else { return }
-        try withRootDirectory { root in
-            do throws(Errno) { try record.write(in: root) } catch {
-                throw CleanSlateError(.sandboxFailed, errno: error.rawValue, "cannot write the owner record of the new sandbox \(self.root)")
-            }
+        do throws(Errno) { try record.write(in: root) } catch {
+            throw CleanSlateError(.sandboxFailed, errno: error.rawValue, "cannot write the owner record of the new sandbox \(self.root)")
         }
     }
 }

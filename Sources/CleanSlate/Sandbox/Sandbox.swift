@@ -24,6 +24,10 @@ import Synchronization
 /// XCTAssertTrue(changes.isEmpty(in: .home))
 /// ```
 ///
+/// The sandbox root also holds `.cleanslate-owner`, which names the process that created it, so that
+/// a sandbox left behind by a killed process is swept by the next one created in the same folder
+/// (see ``sweep(rootDirectory:dryRun:retention:)`` and ``markKept()``).
+///
 /// All paths given to these methods are relative to a location and may not leave it; no method
 /// follows a symlink inside the sandbox. The object is thread-safe (operations are serialised by a
 /// lock) and knows nothing about processes. It is not wiped on deinitialisation: call ``wipe()``.
@@ -58,8 +62,9 @@ public final class Sandbox: Sendable {
     /// (when writable), `$TMPDIR` or `/tmp`.
     ///
     /// The sandbox records this process as its owner, and its creation sweeps the sibling sandboxes
-    /// whose owner is gone (see ``sweep(rootDirectory:dryRun:retention:)``; problems while sweeping
-    /// never fail the creation).
+    /// whose owner is gone (see ``sweep(rootDirectory:dryRun:retention:)``), at most once a second
+    /// per root folder in one process (see `RootFolderMemory`); problems while sweeping never fail
+    /// the creation.
     ///
     /// Throws ``CleanSlateError/Code/sandboxRootMissing``, ``CleanSlateError/Code/sandboxRootNotWritable``
     /// or ``CleanSlateError/Code/sandboxRootInsecure`` naming the folder and where it came from when no
@@ -76,22 +81,24 @@ public final class Sandbox: Sendable {
         try self.init(creatingIn: rootDirectory) { sandbox in _ = try template.sandbox.cloneContents(into: sandbox) }
     }
 
-    /// Creates the sandbox folder, its owner record and layout, fills it, then sweeps its siblings.
+    /// Creates the sandbox folder, its owner record and layout (``makeLayout()``), fills it, then
+    /// sweeps its siblings.
     private convenience init(creatingIn rootDirectory: String?, fill: (Sandbox) throws -> Void) throws {
         let retention = try SweepRetention.current()
         let choice = SandboxRoot.current(argument: rootDirectory)
         let folder = try SandboxRoot.resolve(choice)
         try self.init(root: SandboxRoot.makeSandboxFolder(in: folder, choice: choice))
         do {
-            try writeOwnerRecord()
             try makeLayout()
             try fill(self)
         } catch {
             _ = TreeRemover().removeTree(at: root)
             throw error
         }
-        let name = root.utf8.split(separator: UInt8(ascii: "/")).last.map { FileName($0) }
-        _ = SandboxSweeper(folder: folder, retentionSeconds: retention, dryRun: false, skipping: name).sweep()
+        if RootFolderMemory.shared.shouldSweep(folder) {
+            let name = root.utf8.split(separator: UInt8(ascii: "/")).last.map { FileName($0) }
+            _ = SandboxSweeper(folder: folder, retentionSeconds: retention, dryRun: false, skipping: name).sweep()
+        }
     }
 
     private init(root: String) {

@@ -2,8 +2,9 @@
 ///
 /// The choice is, in order: an explicit `rootDirectory` argument; the `CLEANSLATE_ROOT` environment
 /// variable (read with `getenv` at the moment a sandbox is made, never set); `/dev/shm` when it is a
-/// writable directory that passes ``SandboxRootSecurity``; `$TMPDIR`; `/tmp`. Whichever is chosen
-/// must pass ``SandboxRootSecurity`` (see there), or no sandbox is created in it.
+/// writable directory; `$TMPDIR`; `/tmp`. Whichever is chosen must pass ``SandboxRootSecurity`` (see
+/// there), or no sandbox is created in it: an unsafe `/dev/shm` is an error that says so, not a
+/// silent move to another folder.
 ///
 /// Why `/dev/shm` first: it is a tmpfs, so creating and wiping a sandbox touches no disk and no
 /// journal. Measured on the 2-core build machine (release build, `SandboxMeasurements`, medians):
@@ -70,8 +71,7 @@ enum SandboxRoot {
         return choose(
             argument: argument,
             environmentValue: environmentValue,
-            sharedMemoryUsable: argument == nil && !useEnvironment && FileSystemCall.isWritableDirectory(sharedMemory)
-                && SandboxRootSecurity.problem(with: sharedMemory) == nil,
+            sharedMemoryUsable: argument == nil && !useEnvironment && FileSystemCall.isWritableDirectory(sharedMemory),
             temporaryDirectory: FileSystemCall.environmentValue("TMPDIR"))
     }
 
@@ -83,7 +83,8 @@ enum SandboxRoot {
     }
 
     /// Checks the chosen folder and returns its absolute path with symlinks resolved: it must be an
-    /// existing directory that passes ``SandboxRootSecurity``.
+    /// existing directory that passes ``SandboxRootSecurity``. A folder that passed is not checked
+    /// again for a second (see ``RootFolderMemory``).
     static func resolve(_ choice: Choice) throws(CleanSlateError) -> String {
         var folder = choice.path
         if folder.isEmpty || folder.utf8.contains(0) {
@@ -94,6 +95,7 @@ enum SandboxRoot {
             folder = current + "/" + folder
         }
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        if let known = RootFolderMemory.shared.resolvedFolder(for: folder) { return known }
         let what = "the sandbox root folder \(folder) (\(choice.source.explanation))"
         let status: FileStatus
         do {
@@ -115,6 +117,7 @@ enum SandboxRoot {
         if let problem = SandboxRootSecurity.problem(with: resolved) {
             throw CleanSlateError(.sandboxRootInsecure, "\(what) is not safe: \(problem). Or \(choice.source.remedy)")
         }
+        RootFolderMemory.shared.remember(resolved, for: folder)
         return resolved
     }
 

@@ -122,17 +122,22 @@ enum FileSystemCall {
         var capacity = 256
         while true {
             var buffer = [UInt8](repeating: 0, count: capacity)
-            let count = try check {
-                withCName(name) { cName in
-                    buffer.withUnsafeMutableBufferPointer { bytes in
-                        bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: capacity) {
-                            readlinkat(dirfd, cName, $0, capacity)
-                        }
-                    }
-                }
-            }
+            let count = try readLink(at: dirfd, name, into: &buffer)
             if count < capacity { return Array(buffer[0..<count]) }
             capacity *= 4
+        }
+    }
+
+    /// One `readlinkat(dirfd, name)` into `buffer`; returns the length of the target (equal to the
+    /// buffer's size when the target may have been cut short).
+    static func readLink(at dirfd: Int32, _ name: FileName, into buffer: inout [UInt8]) throws(Errno) -> Int {
+        let capacity = buffer.count
+        return try check {
+            withCName(name) { cName in
+                buffer.withUnsafeMutableBufferPointer { bytes in
+                    bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: capacity) { readlinkat(dirfd, cName, $0, capacity) }
+                }
+            }
         }
     }
 
