@@ -71,7 +71,12 @@ enum HostileApp {
         app.launchArguments = ["-c", script, mode, sandbox.root, outside] + extra
         app.workingDirectory = "/"
         try app.launch()
-        try app.waitForOutput("ready\n", timeout: .seconds(20))
+        do {
+            try app.waitForOutput("ready\n", timeout: .seconds(20))
+        } catch {
+            app.terminate()
+            throw error
+        }
         return app
     }
 }

@@ -55,6 +55,7 @@ final class SandboxHostileAppTests: XCTestCase {
         for _ in 0..<5 {
             let sandbox = try Sandbox(rootDirectory: root)
             let app = try HostileApp.launch("swap-locations", in: sandbox, outside: root, extra: [canary])
+            defer { app.terminate() }
             for _ in 0..<50 {
                 XCTAssertFalse((try? sandbox.files(in: .home))?.contains("CANARY-MARKER") ?? false, "listed the canary")
             }
@@ -69,6 +70,7 @@ final class SandboxHostileAppTests: XCTestCase {
         for _ in 0..<5 {
             let sandbox = try Sandbox(rootDirectory: root)
             let app = try HostileApp.launch("exchange-folders", in: sandbox, outside: root)
+            defer { app.terminate() }
             var snapshots = 0
             for _ in 0..<50 {
                 if let snapshot = try? sandbox.snapshot() {

@@ -153,6 +153,22 @@ final class SandboxSweepTests: XCTestCase {
         XCTAssertEqual(sandboxNames(), [])
     }
 
+    func testTwoSweepCommandsAtOnceShareTheWorkWithoutFailing() throws {
+        let names = (0..<16).map { String(format: "cleanslate-Proc%02d", $0) }
+        for name in names { makeFakeSandbox(name, record: record(pid: Self.pidThatDoesNotExist, start: 1)) }
+        let sweepers = try (0..<2).map { _ in try makeApp(.product("cleanslate"), arguments: ["sweep", "--root", root]) }
+        for sweeper in sweepers { try sweeper.launch() }
+        var removed: [String] = []
+        for sweeper in sweepers {
+            XCTAssertEqual(try sweeper.waitForExit(timeout: .seconds(60)), .exited(0), sweeper.standardError)
+            removed += sweeper.standardOutput.split(separator: "\n").filter { $0.hasPrefix("removed ") }.map {
+                String($0.dropFirst("removed ".count).prefix { $0 != " " })
+            }
+        }
+        XCTAssertEqual(removed.sorted(), names.map { root + "/" + $0 }, "each sandbox removed by exactly one of them")
+        XCTAssertEqual(sandboxNames(), [])
+    }
+
     func testSandboxKeptByTheFrontEndSurvivesTheNextSandbox() throws {
         let (status, app) = try cleanslate(["run", "--keep", "--root", root, "true"])
         XCTAssertEqual(status, .exited(0), app.standardError)
