@@ -1,4 +1,4 @@
-import CleanSlate
+@testable import CleanSlate
 import CleanSlateXCTest
 import Glibc
 import XCTest
@@ -180,6 +180,13 @@ final class SandboxSweepTests: XCTestCase {
         XCTAssertEqual(sandboxNames(), [kept, name(of: next)].sorted(), "its owner is gone, but it was kept")
     }
 
+    func testKeptTimesAreShownAsUTCDates() {
+        XCTAssertEqual(SweptSandbox.utcText(0), "1970-01-01 00:00 UTC")
+        XCTAssertEqual(SweptSandbox.utcText(951_782_400 + 3_660), "2000-02-29 01:01 UTC", "a leap day")
+        XCTAssertEqual(SweptSandbox.utcText(1_795_454_782), "2026-11-23 17:26 UTC")
+        XCTAssertEqual(SweptSandbox.utcText(-1), "1969-12-31 23:59 UTC")
+    }
+
     func testBadRetentionSettingAndBadUsageAreReported() throws {
         let (status, app) = try cleanslate(["sweep", "--root", root], environment: ["CLEANSLATE_KEEP_DAYS": "soon"])
         XCTAssertEqual(status, .exited(64))
@@ -205,7 +212,8 @@ final class SandboxSweepTests: XCTestCase {
         let lines = app.standardOutput.split(separator: "\n")
         XCTAssertEqual(lines.count, 2, app.standardOutput)
         XCTAssertTrue(lines.contains("removed \(root!)/cleanslate-Dead01 (its owner, pid \(Self.pidThatDoesNotExist), is gone)"), app.standardOutput)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("removed \(kept.root) (kept at ") }, app.standardOutput)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("removed \(kept.root) (kept since ") && $0.hasSuffix(" UTC, past the retention period)") },
+                      app.standardOutput)
         XCTAssertEqual(sandboxNames(), [])
 
         let (empty, emptyApp) = try cleanslate(["sweep", "--root", root])

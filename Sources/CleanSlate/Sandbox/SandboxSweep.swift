@@ -31,12 +31,30 @@ public struct SweptSandbox: Sendable, Equatable, CustomStringConvertible {
         self.failure = failure
     }
 
+    /// `seconds` since 1970 as `YYYY-MM-DD HH:MM UTC` (days to civil date as in Howard Hinnant's
+    /// `civil_from_days`, so no time-zone database or Foundation is involved).
+    static func utcText(_ seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let minuteOfDay = (seconds - days * 86_400) / 60
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day)) \(two(minuteOfDay / 60)):\(two(minuteOfDay % 60)) UTC"
+    }
+
     /// One line: `removed PATH (WHY; killed PIDS)`, `would remove ...` in a dry run, or
     /// `could not remove PATH (...): REASON`.
     public var description: String {
         let why = switch reason {
         case let .ownerGone(pid): "its owner, pid \(pid), is gone"
-        case let .keptPastRetention(keptAt): "kept at \(keptAt) (seconds since 1970), past the retention period"
+        case let .keptPastRetention(keptAt): "kept since \(Self.utcText(keptAt)), past the retention period"
         case .noOwnerRecord: "no owner record, and unchanged for longer than the retention period"
         }
         let verb = processes.isEmpty ? "" : (removed || failure != nil ? "; killed " : "; would kill ")
