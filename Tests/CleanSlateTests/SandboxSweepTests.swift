@@ -180,6 +180,14 @@ final class SandboxSweepTests: XCTestCase {
         XCTAssertEqual(sandboxNames(), [kept, name(of: next)].sorted(), "its owner is gone, but it was kept")
     }
 
+    func testASweeperNeverSweepsTheSandboxItRunsIn() throws {
+        makeFakeSandbox("cleanslate-Mine01", record: record(pid: Self.pidThatDoesNotExist, start: 1))
+        let (status, app) = try cleanslate(["sweep", "--root", root], environment: ["HOME": root + "/cleanslate-Mine01/home"])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        XCTAssertEqual(app.standardOutput, "nothing to sweep in \(root!)\n")
+        XCTAssertEqual(sandboxNames(), ["cleanslate-Mine01"])
+    }
+
     func testKeptTimesAreShownAsUTCDates() {
         XCTAssertEqual(SweptSandbox.utcText(0), "1970-01-01 00:00 UTC")
         XCTAssertEqual(SweptSandbox.utcText(951_782_400 + 3_660), "2000-02-29 01:01 UTC", "a leap day")

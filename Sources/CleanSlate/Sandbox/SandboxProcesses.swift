@@ -50,6 +50,18 @@ enum SandboxProcesses {
     /// The sandbox in `paths` that `pid` belongs to (see the type's documentation), if any.
     static func sandbox(of pid: Int32, among paths: [String]) -> String? {
         guard pid != ProcessTable.currentPid, ProcessTable.owner(of: pid) == FileSystemCall.effectiveUserID else { return nil }
+        return sandboxPointedTo(by: pid, among: paths)
+    }
+
+    /// The sandboxes in `paths` that this process itself is in (its working directory or a sandbox
+    /// variable points inside): a sweep leaves those alone, or it would kill its own parent and wipe
+    /// the folders it runs in.
+    static func sandboxesOfCurrentProcess(among paths: [String]) -> Set<String> {
+        Set(paths.filter { sandboxPointedTo(by: ProcessTable.currentPid, among: [$0]) != nil })
+    }
+
+    /// The sandbox in `paths` that the working directory or a sandbox variable of `pid` points into.
+    private static func sandboxPointedTo(by pid: Int32, among paths: [String]) -> String? {
         func match(_ value: some Collection<UInt8>) -> String? {
             paths.first { path in
                 let exact = Array(path.utf8)

@@ -88,7 +88,8 @@ extension Sandbox {
     ///
     /// Sweeping first kills the processes that belong to the sandbox (see the README: working
     /// directory or sandbox variables inside it; never this process, never another user's), waits for
-    /// them to exit, then wipes it as ``wipe()`` does. Symlinks, other folders, and other users'
+    /// them to exit, then wipes it as ``wipe()`` does. A sandbox this process itself runs in is left
+    /// alone. Symlinks, other folders, and other users'
     /// sandboxes are never touched. Two processes may sweep the same folder at once: each sandbox is
     /// locked (`flock`) by the one that sweeps it, and the other skips it.
     ///
@@ -187,6 +188,11 @@ struct SandboxSweeper {
                 continue
             }
             chosen.append(((folder == "/" ? "" : folder) + "/" + DisplayPath.decode(entry.name), reason, sandbox))
+        }
+        let own = SandboxProcesses.sandboxesOfCurrentProcess(among: chosen.map(\.path))
+        chosen.removeAll { sandbox in
+            if own.contains(sandbox.path) { SystemCall.close(sandbox.descriptor) }
+            return own.contains(sandbox.path)
         }
         let paths = chosen.map(\.path)
         if dryRun {
