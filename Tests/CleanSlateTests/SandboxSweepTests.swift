@@ -180,6 +180,26 @@ final class SandboxSweepTests: XCTestCase {
         XCTAssertEqual(sandboxNames(), [kept, name(of: next)].sorted(), "its owner is gone, but it was kept")
     }
 
+    func testAnOrphanThatKeepsForkingIsKilledWithEveryChildAndDaemon() throws {
+        let orphan = try Sandbox(rootDirectory: root)
+        let app = AppLauncher(.name("sh"), sandbox: orphan)
+        // Keeps starting children, and one daemon that leaves the process group (setsid).
+        app.launchArguments = ["-c", "setsid sleep 1000 & echo ready; while :; do sleep 1000 & done"]
+        try app.launch()
+        defer { app.terminate() }
+        try app.waitForOutput("ready\n")
+        unlink(orphan.root + "/.cleanslate-owner")
+        Host.symlink(record(pid: Self.pidThatDoesNotExist, start: 1), at: orphan.root + "/.cleanslate-owner")
+
+        let root = root!
+        let swept = try XCTUnwrap(Watchdog.run(within: 30) { Outcome { try Sandbox.sweep(rootDirectory: root) } }, "the sweep hung").get()
+        XCTAssertEqual(swept.map(\.removed), [true], "\(swept)")
+        XCTAssertGreaterThan(swept.first?.processes.count ?? 0, 2, "the shell, the daemon and children")
+        let survivors = processes(withHomeIn: orphan.root)
+        XCTAssertEqual(survivors, [], "nothing of the orphan may survive the sweep")
+        XCTAssertEqual(sandboxNames(), [])
+    }
+
     func testASweeperNeverSweepsTheSandboxItRunsIn() throws {
         makeFakeSandbox("cleanslate-Mine01", record: record(pid: Self.pidThatDoesNotExist, start: 1))
         let (status, app) = try cleanslate(["sweep", "--root", root], environment: ["HOME": root + "/cleanslate-Mine01/home"])
@@ -259,6 +279,14 @@ final class SandboxSweepTests: XCTestCase {
         guard let stat = Host.read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
         return fields.count > 19 ? UInt64(fields[19]) : nil
+    }
+
+    /// Live processes whose HOME is inside `folder`, found independently of the code under test.
+    private func processes(withHomeIn folder: String) -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init).filter { pid in
+            guard processIsAlive(pid), let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self).hasPrefix("HOME=" + folder + "/") }
+        }
     }
 
     private func name(of sandbox: Sandbox) -> String { String(sandbox.root.split(separator: "/").last!) }

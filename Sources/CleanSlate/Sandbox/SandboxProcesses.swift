@@ -19,17 +19,17 @@ enum SandboxProcesses {
         return found
     }
 
-    /// Kills every process that belongs to a sandbox in `paths` and waits (up to two seconds a
-    /// round) for them to exit; repeats while new ones appear (a process forking meanwhile), at most
-    /// ten rounds. Returns the pids killed, per sandbox.
+    /// Kills every process that belongs to a sandbox in `paths` and waits for them to exit; repeats
+    /// while new ones appear (a process forking meanwhile). Gives up waiting after five seconds in
+    /// all (a process stuck in the kernel cannot die sooner; the wipe then reports what it could not
+    /// remove). Returns the pids killed, per sandbox.
     static func kill(in paths: [String]) -> [String: [Int32]] {
         var killed: [String: Set<Int32>] = [:]
-        for _ in 0..<10 {
-            let found = find(in: paths)
-            if found.isEmpty { break }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
             var pidfds: [Int32] = []
-            for (path, pids) in found {
-                for pid in pids {
+            for (path, pids) in find(in: paths) {
+                for pid in pids where killed[path]?.contains(pid) != true {
                     guard let pidfd = ProcessTable.openPidfd(pid) else { continue }
                     // Checked again with the pidfd open: if the pid now names another process, the
                     // pidfd names the old one, which is gone, and the signal reaches nobody.
@@ -41,7 +41,8 @@ enum SandboxProcesses {
                     }
                 }
             }
-            _ = ProcessTable.waitForExit(of: pidfds, timeout: .seconds(2))
+            if pidfds.isEmpty { break }
+            _ = ProcessTable.waitForExit(of: pidfds, timeout: deadline - ContinuousClock.now)
             pidfds.forEach(SystemCall.close)
         }
         return killed.mapValues { $0.sorted() }
