@@ -127,6 +127,21 @@ final class SandboxInspectionBoundsTests: XCTestCase {
         XCTAssertEqual(modified, ["large-changed", "large-same", "small-changed", "small-time-set-back"])
     }
 
+    func testSymlinksAreComparedByTargetAndFoldersNotByTheirTimestamps() throws {
+        Host.symlink("a", at: sandbox.path(.home, "same"))
+        Host.symlink("a", at: sandbox.path(.home, "retargeted"))
+        Host.makeDirectory(sandbox.path(.home, "folder"))
+        let before = try sandbox.snapshot()
+        unlink(sandbox.path(.home, "same"))
+        Host.symlink("a", at: sandbox.path(.home, "same"))  // a new symlink, same target
+        unlink(sandbox.path(.home, "retargeted"))
+        Host.symlink("b", at: sandbox.path(.home, "retargeted"))
+        Host.write("new", to: sandbox.path(.home, "folder/file"))  // the folder's mtime changes
+        let changes = try sandbox.snapshot().changes(since: before)
+        XCTAssertEqual(changes.modified(in: .home), ["retargeted"])
+        XCTAssertEqual(changes.created(in: .home), ["folder/file"])
+    }
+
     /// Rewrites a file of the sandbox's HOME in place, as an app would: the same bytes, or one byte
     /// changed, then sets its modification time to `modificationTime` seconds or back to `restoring`.
     private func rewrite(_ name: String, changingByteAt offset: Int?, modificationTime: Int?, restoring: timespec? = nil) {
