@@ -98,8 +98,8 @@ final class SandboxSweepTests: XCTestCase {
         let report = try Sandbox.sweep(rootDirectory: root, dryRun: true)
         XCTAssertEqual(report, [SweptSandbox(
             path: orphan.root, reason: .ownerGone(pid: Self.pidThatDoesNotExist), processes: [pid], removed: false, failure: nil)])
-        XCTAssertTrue(report[0].description.hasPrefix("would remove \(orphan.root) (its owner, pid \(Self.pidThatDoesNotExist), is gone; would kill \(pid))"),
-                      report[0].description)
+        let expected = "would remove \(orphan.root) (its owner, pid \(Self.pidThatDoesNotExist), is gone; would kill \(pid))"
+        XCTAssertEqual(report[0].description, expected)
         XCTAssertTrue(processIsAlive(pid))
         XCTAssertTrue(Host.isDirectory(orphan.home))
 

@@ -118,7 +118,8 @@ enum SweepRetention {
         guard let days = Double(raw), days >= 0, days <= 100_000 else {
             throw CleanSlateError(
                 .invalidArgument,
-                "\(name) must be a number of days from 0 to 100000 (for example 7 or 0.5), not \(raw.debugDescription); unset it for the default of 7 days")
+                "\(name) must be a number of days from 0 to 100000 (for example 7 or 0.5), not \(raw.debugDescription); "
+                    + "unset it for the default of 7 days")
         }
         return Int64(days * 86_400)
     }
@@ -197,8 +198,9 @@ struct SandboxSweeper {
         let paths = chosen.map(\.path)
         if dryRun {
             let processes = SandboxProcesses.find(in: paths)
-            return chosen.map { SweptSandbox(path: $0.path, reason: $0.reason, processes: processes[$0.path] ?? [], removed: false, failure: nil) }
-                .sorted { $0.path < $1.path }
+            return chosen.map {
+                SweptSandbox(path: $0.path, reason: $0.reason, processes: processes[$0.path] ?? [], removed: false, failure: nil)
+            }.sorted { $0.path < $1.path }
         }
         let killed = SandboxProcesses.kill(in: paths)
         return chosen.map { sandbox in
@@ -206,7 +208,8 @@ struct SandboxSweeper {
             let failure = failures.isEmpty
                 ? nil : failures.prefix(3).map { "\($0.path): \($0.reason) (errno \($0.errno))" }.joined(separator: "; ")
             return SweptSandbox(
-                path: sandbox.path, reason: sandbox.reason, processes: killed[sandbox.path] ?? [], removed: failures.isEmpty, failure: failure)
+                path: sandbox.path, reason: sandbox.reason, processes: killed[sandbox.path] ?? [],
+                removed: failures.isEmpty, failure: failure)
         }.sorted { $0.path < $1.path }
     }
 
