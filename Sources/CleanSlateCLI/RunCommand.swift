@@ -188,6 +188,8 @@ enum RunCommand {
 
     private static func finish(_ sandbox: Sandbox, keep: Bool) {
         if keep {
+            // Marked, so that sweeps leave it alone for the retention period (CLEANSLATE_KEEP_DAYS).
+            do { try sandbox.markKept() } catch { CLIOutput.error("could not mark the sandbox as kept: \(error)") }
             CLIOutput.error("kept the sandbox at \(sandbox.root)")
             return
         }

@@ -3,6 +3,7 @@ enum Usage {
     static let text = """
         usage: cleanslate run [OPTIONS] [--] [COMMAND [ARGUMENTS...]]
                cleanslate render --rows R --cols C [--cursor] [--framed] FILE|-
+               cleanslate sweep [--dry-run] [--root DIR]
 
         run      Runs COMMAND in a fresh sandbox (a new HOME, XDG folders and TMPDIR) with a pinned
                  environment, streams its output, then reports its exit status and the files it
@@ -26,5 +27,12 @@ enum Usage {
           --rows R, --cols C     the terminal size (both required)
           --cursor               add the cursor position after the screen
           --framed               draw the screen in a box with row and column numbers
+
+        sweep    Removes the sandboxes left in the root folder by processes that are gone (a killed
+                 test run), after killing the processes still running in them, and lists each one.
+                 Kept sandboxes go once CLEANSLATE_KEEP_DAYS (default 7) days have passed. Exit
+                 code 1 when one could not be removed entirely.
+          --dry-run              list what would be removed (and killed), change nothing
+          --root DIR             the folder to sweep (default: CLEANSLATE_ROOT, else /dev/shm)
         """
 }

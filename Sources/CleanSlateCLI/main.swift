@@ -15,6 +15,8 @@ case "run":
     status = RunCommand.main(Array(arguments.dropFirst()))
 case "render":
     status = RenderCommand.main(Array(arguments.dropFirst()))
+case "sweep":
+    status = SweepCommand.main(Array(arguments.dropFirst()))
 case "-h", "--help", "help":
     print(Usage.text)
     status = 0

@@ -29,6 +29,8 @@ extension XCTestCase {
             TestSandboxes.set(nil, for: self)
             let failed = (self.testRun?.totalFailureCount ?? 0) > 0
             if policy.keeps(testFailed: failed) {
+                // Marked, so that sweeps leave it alone for the retention period (CLEANSLATE_KEEP_DAYS).
+                try? sandbox.markKept()
                 FileHandle.standardError.write(Data(
                     "CleanSlate: kept the sandbox of \(name) at \(sandbox.root) (keep policy: \(policy.rawValue)); delete it when done\n".utf8))
                 return

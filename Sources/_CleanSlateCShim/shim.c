@@ -93,3 +93,4 @@ void *cs_memmem(const void *haystack, size_t haystack_length, const void *needle
 }
 
 int cs_set_pipe_size(int fd, int size) { return fcntl(fd, F_SETPIPE_SZ, size); }
+int cs_pidfd_send_signal(int pidfd, int signal) { return (int)syscall(SYS_pidfd_send_signal, pidfd, signal, NULL, 0); }

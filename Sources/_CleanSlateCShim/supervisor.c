@@ -202,6 +202,26 @@ static int read_process_table(struct cs_process *table, int capacity) {
     return count;
 }
 
+/// Reads the state, flags and "[command name]" of one process. Returns 0 if it is gone.
+static int read_state(pid_t pid, char *state, unsigned *flags, char *name, size_t size) {
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n;
+    do { n = read(fd, text, sizeof text - 1); } while (n < 0 && errno == EINTR);
+    close(fd);
+    if (n <= 0) return 0;
+    text[n] = 0;
+    char *open_paren = strchr(text, '('), *end = strrchr(text, ')');
+    if (!open_paren || !end || end[1] == 0) return 0;
+    int ppid = 0, pgid = 0;
+    if (sscanf(end + 2, "%c %d %d %*d %*d %*d %u", state, &ppid, &pgid, flags) != 4) return 0;
+    *end = 0;
+    snprintf(name, size, "[%s]", open_paren + 1);
+    return 1;
+}
+
 /// Marks in `member` every process of `table` that descends from `root` (root excluded).
 static void mark_descendants(const struct cs_process *table, int count, pid_t root, char *member) {
     memset(member, 0, (size_t)count);
@@ -344,8 +364,15 @@ static void report_survivors(struct cs_keeper *keeper, int app_was_running) {
             do { n = read(fd, line, sizeof line); } while (n < 0 && errno == EINTR);
             close(fd);
         }
-        // Nothing to read: the process ended between the table and now (a live one has a command line).
-        if (n <= 0) continue;
+        // No command line: the process is exiting, or in the middle of an exec. Look again; name a
+        // live one by its command name.
+        if (n <= 0) {
+            char state = 0;
+            unsigned flags = 0;
+            if (!read_state(keeper_table[i].pid, &state, &flags, line, sizeof line)) continue;
+            if (state == 'Z' || state == 'X' || (flags & CS_PF_EXITING) || is_dying(keeper_table[i].pid)) continue;
+            n = (ssize_t)strlen(line);
+        }
         for (ssize_t k = 0; k < n; k++) if (line[k] == 0) line[k] = ' ';
         while (n > 0 && line[n - 1] == ' ') n--;
         send_message(keeper->socket, CS_SUPERVISOR_SURVIVOR, keeper_table[i].pid, (int32_t)n, 0);

@@ -73,6 +73,39 @@ final class SandboxMeasurements: XCTestCase {
         }
     }
 
+    /// What sweeping costs when there is nothing to sweep: the sweep alone, and a whole create + wipe
+    /// (which includes one), in a private folder holding N sandboxes whose owners are alive: this
+    /// process (as in one test run), or another process (as in parallel test runs).
+    func testSweepWithNothingToSweep() throws {
+        for folder in folders {
+            var template = Array("\(folder)/cleanslate-measure-XXXXXX".utf8CString)
+            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { continue }
+            let root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            defer { Host.removeFolder(root) }
+            let other = try XCTUnwrap(ProcessTable.identity(of: 1))
+            var live: [Sandbox] = []
+            defer { live.forEach { try? $0.wipe() } }
+            for (siblings, owner) in [(0, "this process"), (10, "this process"), (100, "this process"), (200, "another process")] {
+                if owner == "another process" {
+                    for index in 0..<100 {
+                        let path = root + "/cleanslate-pid1\(String(format: "%02d", index))"
+                        Host.makeDirectory(path, mode: 0o700)
+                        Host.symlink(OwnerRecord(pid: 1, startTime: other.startTime, bootID: ProcessTable.bootID, keptAt: nil).text,
+                                     at: path + "/.cleanslate-owner")
+                    }
+                }
+                while live.count < min(siblings, 100) { live.append(try Sandbox(rootDirectory: root)) }
+                let owners = owner == "this process" ? "" : " (100 of them owned by pid 1)"
+                report("sweep alone, \(siblings) live siblings\(owners)", folder, try measure(300) {
+                    XCTAssertEqual(SandboxSweeper(folder: root, retentionSeconds: 604_800, dryRun: false).sweep(), [])
+                })
+                report("create + wipe, \(siblings) live siblings\(owners)", folder, try measure(300) {
+                    try Sandbox(rootDirectory: root).wipe()
+                })
+            }
+        }
+    }
+
     private func seedTwentyFiles(_ sandbox: Sandbox) throws {
         let block = [UInt8](repeating: 0x61, count: 4096)
         for index in 0..<20 {

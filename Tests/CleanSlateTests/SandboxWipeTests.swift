@@ -117,7 +117,7 @@ final class SandboxWipeTests: SandboxTestCase {
         close(current)
         let before = Host.openDescriptorCount()
         var atBottom = -1
-        try sandbox.walk(.home) { _, path, name, _ in
+        try sandbox.walk(.home) { _, path, name, _, _ in
             if name == Array("bottom".utf8) { atBottom = Host.openDescriptorCount() }
             return path.count < 300 ? .descend : .handled
         }

@@ -58,6 +58,8 @@ final class FixtureOutcomeTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: root) }
         XCTAssertTrue(outcome.errors.contains("kept the sandbox of") && outcome.errors.contains(root), outcome.errors)
         XCTAssertEqual(try String(contentsOfFile: root + "/xdg/config/state.txt", encoding: .utf8), "evidence\n")
+        let record = try FileManager.default.destinationOfSymbolicLink(atPath: root + "/.cleanslate-owner")
+        XCTAssertTrue(record.contains("\nkept "), "kept sandboxes are marked so sweeps leave them alone: \(record)")
     }
 
     func testKeepNeverWipesAFailedTestsSandbox() throws {

@@ -41,6 +41,10 @@ public struct CleanSlateError: Error, Equatable, Sendable, CustomStringConvertib
         public static let ioFailed = Code("ioFailed")
         /// The app exited while a wait for something else was in progress.
         public static let appExited = Code("appExited")
+        /// The folder that sandboxes are created in (or a folder above it) could be changed by another
+        /// user: it is writable by others without the sticky bit, or owned by another user. The
+        /// message names the folder and the `chmod`/`chown` that fixes it.
+        public static let sandboxRootInsecure = Code("sandboxRootInsecure")
     }
 
     /// What kind of failure this is.

@@ -24,6 +24,10 @@ import Synchronization
 /// XCTAssertTrue(changes.isEmpty(in: .home))
 /// ```
 ///
+/// The sandbox root also holds `.cleanslate-owner`, which names the process that created it, so that
+/// a sandbox left behind by a killed process is swept by the next one created in the same folder
+/// (see ``sweep(rootDirectory:dryRun:retention:)`` and ``markKept()``).
+///
 /// All paths given to these methods are relative to a location and may not leave it; no method
 /// follows a symlink inside the sandbox. The object is thread-safe (operations are serialised by a
 /// lock) and knows nothing about processes. It is not wiped on deinitialisation: call ``wipe()``.
@@ -57,16 +61,16 @@ public final class Sandbox: Sendable {
     /// Creates an empty sandbox in `rootDirectory`, else in `$CLEANSLATE_ROOT`, else in `/dev/shm`
     /// (when writable), `$TMPDIR` or `/tmp`.
     ///
-    /// Throws ``CleanSlateError/Code/sandboxRootMissing`` or ``CleanSlateError/Code/sandboxRootNotWritable``
-    /// naming the folder and where it came from when no sandbox can be created there.
+    /// The sandbox records this process as its owner, and its creation sweeps the sibling sandboxes
+    /// whose owner is gone (see ``sweep(rootDirectory:dryRun:retention:)``), at most once a second
+    /// per root folder in one process (see `RootFolderMemory`); problems while sweeping never fail
+    /// the creation.
+    ///
+    /// Throws ``CleanSlateError/Code/sandboxRootMissing``, ``CleanSlateError/Code/sandboxRootNotWritable``
+    /// or ``CleanSlateError/Code/sandboxRootInsecure`` naming the folder and where it came from when no
+    /// sandbox can be created there, and `.invalidArgument` for a bad `CLEANSLATE_KEEP_DAYS`.
     public convenience init(rootDirectory: String? = nil) throws {
-        try self.init(root: SandboxRoot.makeRoot(in: SandboxRoot.current(argument: rootDirectory)))
-        do {
-            try makeLayout()
-        } catch {
-            _ = TreeRemover().removeTree(at: root)
-            throw error
-        }
+        try self.init(creatingIn: rootDirectory) { _ in }
     }
 
     /// Creates a sandbox holding a copy of what `template` was prepared with.
@@ -74,13 +78,26 @@ public final class Sandbox: Sendable {
     /// Equivalent to ``SandboxTemplate/makeSandbox(rootDirectory:)``. Each sandbox made this way is
     /// independent: changing it changes neither the template nor other sandboxes made from it.
     public convenience init(template: SandboxTemplate, rootDirectory: String? = nil) throws {
-        try self.init(root: SandboxRoot.makeRoot(in: SandboxRoot.current(argument: rootDirectory)))
+        try self.init(creatingIn: rootDirectory) { sandbox in _ = try template.sandbox.cloneContents(into: sandbox) }
+    }
+
+    /// Creates the sandbox folder, its owner record and layout (``makeLayout()``), fills it, then
+    /// sweeps its siblings.
+    private convenience init(creatingIn rootDirectory: String?, fill: (Sandbox) throws -> Void) throws {
+        let retention = try SweepRetention.current()
+        let choice = SandboxRoot.current(argument: rootDirectory)
+        let folder = try SandboxRoot.resolve(choice)
+        try self.init(root: SandboxRoot.makeSandboxFolder(in: folder, choice: choice))
         do {
             try makeLayout()
-            try template.sandbox.cloneContents(into: self)
+            try fill(self)
         } catch {
             _ = TreeRemover().removeTree(at: root)
             throw error
+        }
+        if RootFolderMemory.shared.shouldSweep(folder) {
+            let name = root.utf8.split(separator: UInt8(ascii: "/")).last.map { FileName($0) }
+            _ = SandboxSweeper(folder: folder, retentionSeconds: retention, dryRun: false, skipping: name).sweep()
         }
     }
 

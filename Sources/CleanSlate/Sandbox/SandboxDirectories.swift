@@ -57,10 +57,12 @@ extension Sandbox {
         }
     }
 
-    /// Creates the location folders with their modes (set explicitly, so the umask does not matter),
-    /// all relative to descriptors of the new root and of `xdg`, which only this process can write.
+    /// Writes the owner record, then creates the location folders with their modes (set explicitly,
+    /// so the umask does not matter), all relative to descriptors of the new root and of `xdg`,
+    /// which only this process can write.
     func makeLayout() throws {
         try withRootDirectory { root in
+            try writeOwnerRecord(in: root)
             let xdg = FileName("xdg".utf8)
             try makeFolder(xdg, in: root, permissions: 0o755, shownAs: [xdg])
             let xdgDescriptor: Int32

@@ -1,13 +1,13 @@
 extension Sandbox {
     /// Everything in `location`, as sorted paths relative to it.
     ///
-    /// Folders end in `/`; files and symlinks (not followed) are listed by their own path. Names that
+    /// Folders end in `/`; a folder where a file system is mounted is listed but not entered; files and symlinks (not followed) are listed by their own path. Names that
     /// are not UTF-8 are decoded with U+FFFD in place of the invalid bytes. Inspection changes
     /// nothing, so a folder the app made unreadable is an error (for an ordinary user; root reads it).
     public func files(in location: Location) throws -> [String] {
         try whileUsable {
             var listed: [String] = []
-            try walk(location) { _, path, name, status in
+            try walk(location) { _, path, name, status, _ in
                 let text = DisplayPath.decode(FileName((path + [name]).joined(separator: [0x2F])))
                 listed.append(status.kind == .directory ? text + "/" : text)
                 return status.kind == .directory ? .descend : .handled
@@ -16,17 +16,24 @@ extension Sandbox {
         }
     }
 
-    /// The bytes of the file `path` in `location` (a symlink is not followed: that is an error).
+    /// The bytes of the file `path` in `location`.
+    ///
+    /// Only a regular file is read: a symlink (not followed), a folder, a FIFO, a socket or a device
+    /// is an error, and opening never blocks (a FIFO cannot stall the test).
     public func contents(of path: String, in location: Location = .home) throws -> [UInt8] {
         let relative = try RelativePath(path)
         return try whileUsable {
             try withDirectory(location, relative.parent, create: false) { directory in
                 do throws(Errno) {
-                    let file = try FileSystemCall.openForReading(at: directory, relative.name)
+                    let file = try FileSystemCall.openRegularFileForReading(at: directory, relative.name)
                     defer { SystemCall.close(file) }
                     return try FileSystemCall.readAll(file)
                 } catch {
-                    let detail = error == .tooManyLinks ? " (it is a symlink, which the sandbox does not follow)" : ""
+                    let detail = switch error {
+                    case .tooManyLinks: " (it is a symlink, which the sandbox does not follow)"
+                    case .invalid: ": it is not a regular file (FIFOs, sockets and devices are never opened)"
+                    default: ""
+                    }
                     throw CleanSlateError(
                         .sandboxFailed, errno: error.rawValue,
                         "cannot read \(location.relativePath)/\(path) in the sandbox \(root)\(detail)")
@@ -55,14 +62,29 @@ extension Sandbox {
 
     /// Walks `location` with a ``TreeWalker`` (no changes, no symlinks followed), throwing the first
     /// failure as ``CleanSlateError/Code/sandboxFailed`` naming the path.
+    ///
+    /// A folder where a file system is mounted (a bind mount included) is passed to `visit` with
+    /// `isMountPoint` set and is never entered, whatever `visit` answers: inspection stays on the
+    /// sandbox's own file system, so `/proc` bind-mounted in HOME costs one entry.
     func walk(
         _ location: Location,
-        visit: (_ parent: Int32, _ path: [FileName], _ name: FileName, _ status: FileStatus) -> TreeWalker.Visit
+        visit: (_ parent: Int32, _ path: [FileName], _ name: FileName, _ status: FileStatus, _ isMountPoint: Bool)
+            -> TreeWalker.Visit
     ) throws {
         try withDirectory(location, [], create: false) { directory in
             var firstFailure: CleanSlateError?
+            let device: UInt64
+            do throws(Errno) { device = try FileSystemCall.fileStatus(of: directory).device } catch {
+                throw CleanSlateError(.sandboxFailed, errno: error.rawValue, "cannot read \(location.relativePath) in the sandbox \(root)")
+            }
             TreeWalker().walk(
-                root: directory, visit: visit, leave: { _, _, _, _ in true },
+                root: directory,
+                visit: { parent, path, name, status in
+                    let mounted = FileSystemCall.isMountPoint(status, at: parent, name, treeDevice: device)
+                    let answer = visit(parent, path, name, status, mounted)
+                    return mounted && answer == .descend ? .handled : answer
+                },
+                leave: { _, _, _, _ in true },
                 fail: { path, name, error, action in
                     let full = location.components + path + (name.map { [$0] } ?? [])
                     firstFailure = firstFailure ?? CleanSlateError(

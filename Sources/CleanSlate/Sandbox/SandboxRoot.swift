@@ -2,7 +2,9 @@
 ///
 /// The choice is, in order: an explicit `rootDirectory` argument; the `CLEANSLATE_ROOT` environment
 /// variable (read with `getenv` at the moment a sandbox is made, never set); `/dev/shm` when it is a
-/// writable directory; `$TMPDIR`; `/tmp`.
+/// writable directory; `$TMPDIR`; `/tmp`. Whichever is chosen must pass ``SandboxRootSecurity`` (see
+/// there), or no sandbox is created in it: an unsafe `/dev/shm` is an error that says so, not a
+/// silent move to another folder.
 ///
 /// Why `/dev/shm` first: it is a tmpfs, so creating and wiping a sandbox touches no disk and no
 /// journal. Measured on the 2-core build machine (release build, `SandboxMeasurements`, medians):
@@ -74,8 +76,16 @@ enum SandboxRoot {
     }
 
     /// Creates `<folder>/cleanslate-XXXXXX` with `mkdtemp` (mode 0700, unpredictable name) and returns
-    /// its absolute path. Failures name the folder and where it came from.
+    /// its absolute path, with symlinks in `folder` resolved. The resolved folder and every folder
+    /// above it must pass ``SandboxRootSecurity``. Failures name the folder and where it came from.
     static func makeRoot(in choice: Choice) throws(CleanSlateError) -> String {
+        try makeSandboxFolder(in: resolve(choice), choice: choice)
+    }
+
+    /// Checks the chosen folder and returns its absolute path with symlinks resolved: it must be an
+    /// existing directory that passes ``SandboxRootSecurity``. A folder that passed is not checked
+    /// again for a second (see ``RootFolderMemory``).
+    static func resolve(_ choice: Choice) throws(CleanSlateError) -> String {
         var folder = choice.path
         if folder.isEmpty || folder.utf8.contains(0) {
             throw CleanSlateError(
@@ -85,7 +95,7 @@ enum SandboxRoot {
             folder = current + "/" + folder
         }
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-        let prefix = folder == "/" ? "/" : folder + "/"
+        if let known = RootFolderMemory.shared.resolvedFolder(for: folder) { return known }
         let what = "the sandbox root folder \(folder) (\(choice.source.explanation))"
         let status: FileStatus
         do {
@@ -98,9 +108,25 @@ enum SandboxRoot {
                 .sandboxRootMissing, errno: Errno.notDirectory.rawValue,
                 "\(what) is not a directory; \(choice.source.remedy)")
         }
+        let resolved: String
         do {
-            return try FileSystemCall.makeTemporaryDirectory(template: prefix + "cleanslate-XXXXXX")
+            resolved = try FileSystemCall.canonicalPath(folder)
         } catch {
+            throw describe(error, what: what, source: choice.source, existing: false)
+        }
+        if let problem = SandboxRootSecurity.problem(with: resolved) {
+            throw CleanSlateError(.sandboxRootInsecure, "\(what) is not safe: \(problem). Or \(choice.source.remedy)")
+        }
+        RootFolderMemory.shared.remember(resolved, for: folder)
+        return resolved
+    }
+
+    /// Creates `<folder>/cleanslate-XXXXXX` in a folder ``resolve(_:)`` returned.
+    static func makeSandboxFolder(in folder: String, choice: Choice) throws(CleanSlateError) -> String {
+        do {
+            return try FileSystemCall.makeTemporaryDirectory(template: (folder == "/" ? "" : folder) + "/cleanslate-XXXXXX")
+        } catch {
+            let what = "the sandbox root folder \(folder) (\(choice.source.explanation))"
             throw describe(error, what: what, source: choice.source, existing: true)
         }
     }

@@ -59,7 +59,8 @@ extension Sandbox {
                 try other.withRootDirectory { destination in
                     var copier = TreeCopier()
                     copier.mergeDirectories = true
-                    try copier.copyChildren(of: source, into: destination, path: [])
+                    // Each sandbox has its own owner record; the template's is not copied.
+                    try copier.copyChildren(of: source, into: destination, path: [], excluding: [OwnerRecord.fileName])
                     return copier.statistics
                 }
             }

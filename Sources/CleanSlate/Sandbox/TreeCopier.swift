@@ -42,11 +42,14 @@ struct TreeCopier {
         try run()
     }
 
-    /// Copies every entry of the directory `source` into the directory `destination` (both stay
-    /// open and owned by the caller); `path` names `destination` relative to the sandbox root.
-    mutating func copyChildren(of source: Int32, into destination: Int32, path: [FileName]) throws(CleanSlateError) {
+    /// Copies every entry of the directory `source` but those named in `excluded` into the directory
+    /// `destination` (both stay open and owned by the caller); `path` names `destination` relative to
+    /// the sandbox root.
+    mutating func copyChildren(
+        of source: Int32, into destination: Int32, path: [FileName], excluding excluded: Set<FileName> = []
+    ) throws(CleanSlateError) {
         defer { closeRemaining() }
-        try pushChildren(of: source, into: destination, path: path)
+        try pushChildren(of: source, into: destination, path: path, excluding: excluded)
         try run()
     }
 
@@ -150,10 +153,12 @@ struct TreeCopier {
         return try FileSystemCall.openDirectory(at: parent, name)
     }
 
-    private mutating func pushChildren(of source: Int32, into destination: Int32, path: [FileName]) throws(CleanSlateError) {
+    private mutating func pushChildren(
+        of source: Int32, into destination: Int32, path: [FileName], excluding excluded: Set<FileName> = []
+    ) throws(CleanSlateError) {
         let entries: [DirectoryEntry]
         do { entries = try FileSystemCall.entries(of: source) } catch { throw failure(error, "read the directory", path) }
-        for entry in entries.reversed() {
+        for entry in entries.reversed() where !excluded.contains(entry.name) {
             stack.append(.entry(sourceParent: source, name: entry.name, destinationParent: destination, path: path))
         }
     }

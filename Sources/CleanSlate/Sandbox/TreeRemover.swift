@@ -55,7 +55,7 @@ struct TreeRemover {
                     if injectedFailure == nil, (try? FileSystemCall.remove(at: parent, name, directory: true)) != nil {
                         return .handled
                     }
-                    if status.device != rootStatus.device || FileSystemCall.isMountRoot(at: parent, name) == true {
+                    if FileSystemCall.isMountPoint(status, at: parent, name, treeDevice: rootStatus.device) {
                         failures.append(Failure(
                             path: DisplayPath.render(path + [name]), errno: Errno.busy.rawValue,
                             reason: "a file system is mounted here; it was left alone (unmount it, then wipe again)"))
@@ -79,6 +79,8 @@ struct TreeRemover {
             do throws(Errno) {
                 if let code = injectedFailure?(".") { throw Errno(rawValue: code) }
                 try FileSystemCall.removeDirectory(path: rootPath)
+            } catch where error == .notFound {
+                // Removed meanwhile by someone else (a concurrent sweep): that is the goal.
             } catch {
                 failures.append(Failure(path: ".", errno: error.rawValue, reason: reason(for: error, directory: true)))
             }

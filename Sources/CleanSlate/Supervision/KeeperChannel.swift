@@ -95,7 +95,8 @@ struct KeeperChannel {
 public struct EscapedProcess: Sendable, Equatable, CustomStringConvertible {
     /// Its process id.
     public let pid: Int32
-    /// Its command line, arguments separated by spaces (empty if it could not be read).
+    /// Its command line, arguments separated by spaces; `[name]` (its command name) when it was
+    /// between two programs (in the middle of an `exec`) at the time.
     public let commandLine: String
 
     /// Creates a value (for tests and reports).

@@ -12,6 +12,9 @@ typealias FileName = [UInt8]
 struct DirectoryEntry {
     let name: FileName
     let type: UInt8
+
+    /// Whether the entry may be a directory: `d_type` says so, or does not know (`DT_UNKNOWN`).
+    var mayBeDirectory: Bool { type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) }
 }
 
 /// Thin wrappers around the descriptor-relative file-system calls CleanSlate uses.
@@ -119,17 +122,22 @@ enum FileSystemCall {
         var capacity = 256
         while true {
             var buffer = [UInt8](repeating: 0, count: capacity)
-            let count = try check {
-                withCName(name) { cName in
-                    buffer.withUnsafeMutableBufferPointer { bytes in
-                        bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: capacity) {
-                            readlinkat(dirfd, cName, $0, capacity)
-                        }
-                    }
-                }
-            }
+            let count = try readLink(at: dirfd, name, into: &buffer)
             if count < capacity { return Array(buffer[0..<count]) }
             capacity *= 4
+        }
+    }
+
+    /// One `readlinkat(dirfd, name)` into `buffer`; returns the length of the target (equal to the
+    /// buffer's size when the target may have been cut short).
+    static func readLink(at dirfd: Int32, _ name: FileName, into buffer: inout [UInt8]) throws(Errno) -> Int {
+        let capacity = buffer.count
+        return try check {
+            withCName(name) { cName in
+                buffer.withUnsafeMutableBufferPointer { bytes in
+                    bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: capacity) { readlinkat(dirfd, cName, $0, capacity) }
+                }
+            }
         }
     }
 
@@ -216,6 +224,21 @@ enum FileSystemCall {
         guard let info = try? status(path: path), (info.st_mode & S_IFMT) == S_IFDIR else { return false }
         return access(path, W_OK | X_OK) == 0
     }
+
+    /// `realpath(path)`: the absolute path with every symlink, `.` and `..` resolved.
+    static func canonicalPath(_ path: String) throws(Errno) -> String {
+        guard let resolved = realpath(path, nil) else { throw Errno(rawValue: errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `fstatat(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW)`: the entry at an absolute path itself.
+    static func fileStatusNotFollowing(path: String) throws(Errno) -> FileStatus {
+        FileStatus(try status(at: AT_FDCWD, FileName(path.utf8)))
+    }
+
+    /// `geteuid()`: the user whose permissions this process has.
+    static var effectiveUserID: UInt32 { geteuid() }
 
     /// The current working directory, for turning a relative root argument into an absolute path.
     static func currentDirectory() -> String? {

@@ -132,5 +132,10 @@ int cs_supervisor_wait_ready(int control, int milliseconds);
 int cs_supervisor_launch(int control, const char *path, const char *directory, const char *slave,
                          char *const argv[], char *const envp[], const int *stdio,
                          pid_t *pid, int *error, int *stage);
+/// pidfd_send_signal(2) through syscall(2) (no glibc wrapper before 2.36, and variadic syscall() is
+/// not callable from Swift): signals exactly the process the pidfd was opened for, so a pid reused
+/// between finding a process and signalling it cannot make the signal hit a stranger. The sandbox
+/// sweep uses it to kill the processes of an abandoned sandbox. Returns 0 or -1 with errno.
+int cs_pidfd_send_signal(int pidfd, int signal);
 
 #endif
