@@ -62,7 +62,9 @@ enum HostileApp {
         for folder in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: folder + "/python3") {
             return folder + "/python3"
         }
-        throw XCTSkip("python3 is missing, which the hostile-app tests run as their misbehaving app; install it (apt-get install -y python3)")
+        let message = "python3 is missing, which the hostile-app tests run as their misbehaving app; install it (apt-get install -y python3)"
+        if externalRequirementsEnforced { throw MissingProgram(path: "/usr/bin/python3") }
+        throw XCTSkip(message)
     }
 
     /// Launches the script in `sandbox` and waits until it has made its first swaps.

@@ -36,9 +36,7 @@ final class UnkillableProcessTests: XCTestCase {
 
     func testTerminateReturnsAndTheProcessIsReapedOnceItCanDie() throws {
         let python = "/usr/bin/python3"
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw XCTSkip("\(python) is missing: install it (apt-get install -y python3); .ci/run does")
-        }
+        try requireProgram(python, hint: "install it: apt-get install -y python3")
         let app = try makeApp(.name("sleep"), arguments: ["1000"])
         app.terminationPolicy = .immediate
         try app.launch()
