@@ -15,19 +15,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef P_PIDFD
-#define P_PIDFD 3
-#endif
 
 short cs_spawn_flag_setsid(void) { return POSIX_SPAWN_SETSID; }
 
-int cs_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
-    return posix_spawn_file_actions_addchdir_np(actions, path);
-}
 
-int cs_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from) {
-    return posix_spawn_file_actions_addclosefrom_np(actions, from);
-}
 
 int cs_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
@@ -42,17 +33,6 @@ int cs_open_pty_master(char *name, size_t name_size) {
 
 int cs_pidfd_open(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
 
-int cs_reap_pidfd(int pidfd, int nohang, int keep_zombie, int *exited, int *value, int *core_dumped) {
-    siginfo_t info;
-    info.si_pid = 0;
-    int options = WEXITED | (nohang ? WNOHANG : 0) | (keep_zombie ? WNOWAIT : 0);
-    if (waitid((idtype_t)P_PIDFD, (id_t)pidfd, &info, options) != 0) return -1;
-    if (info.si_pid == 0) return 1;
-    *exited = info.si_code == CLD_EXITED;
-    *value = info.si_status;
-    *core_dumped = info.si_code == CLD_DUMPED;
-    return 0;
-}
 
 ssize_t cs_write_nosigpipe(int fd, const void *buf, size_t count) {
     sigset_t pipe_only, old;

@@ -12,13 +12,7 @@
 /// lets a pseudo-terminal opened by a file action become the controlling terminal.
 short cs_spawn_flag_setsid(void);
 
-/// posix_spawn_file_actions_addchdir_np: sets the child's working directory without touching the
-/// test process's own (chdir would race with every concurrently running test).
-int cs_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 
-/// posix_spawn_file_actions_addclosefrom_np: closes every descriptor >= from in the child, so it
-/// inherits 0, 1 and 2 only, whatever other threads of the test process have open.
-int cs_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from);
 
 /// pipe2(O_CLOEXEC): a pipe whose ends are close-on-exec from the first instant, so a process that
 /// another thread spawns concurrently cannot inherit them.
@@ -33,13 +27,6 @@ int cs_open_pty_master(char *name, size_t name_size);
 /// together with the output pipes, with no SIGCHLD handler and no polling.
 int cs_pidfd_open(pid_t pid);
 
-/// waitid(P_PIDFD, fd, WEXITED) and the decoding of siginfo_t's union, which Swift cannot read
-/// portably. On success returns 0 and sets `exited` (1 = exited normally, 0 = killed by a signal),
-/// `value` (exit code or signal number) and `core_dumped`. Returns -1 with errno set on failure;
-/// with `nohang` set and the process still running, returns 1. With `keep_zombie` set the status is
-/// read with WNOWAIT and the process stays a zombie: its pid, and so its process-group id, cannot be
-/// reused, which makes a later kill() of the whole group safe.
-int cs_reap_pidfd(int pidfd, int nohang, int keep_zombie, int *exited, int *value, int *core_dumped);
 
 /// write(2) that cannot raise SIGPIPE in the test process: blocks SIGPIPE in the calling thread
 /// only, writes, consumes a SIGPIPE the write made pending, and restores the thread's mask. Changing
