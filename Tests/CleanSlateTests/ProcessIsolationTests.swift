@@ -47,34 +47,74 @@ final class ProcessIsolationTests: XCTestCase {
         XCTAssertFalse(app.standardOutput.contains("/dev/null"), "the test's /dev/null descriptor leaked: \(entries)")
     }
 
-    func testNoDescriptorOrZombieLeaksAfterHundredsOfLaunches() throws {
+    func testNoDescriptorThreadProcessOrZombieLeaksAfterTwoThousandLaunches() throws {
         let sandbox = try sandboxForTest()
         let app = AppLauncher(.path("/bin/true"), sandbox: sandbox)
         try app.launch(); _ = try app.waitForExit(); app.terminate()
-        let descriptorsBefore = openDescriptorCount()
-        for _ in 0..<300 {
+        let before = ResourceCounts.now()
+        for _ in 0..<2_000 {
             try app.launch()
             XCTAssertEqual(try app.waitForExit(), .exited(0))
         }
         app.terminate()
-        XCTAssertEqual(openDescriptorCount(), descriptorsBefore, "descriptors leaked over 300 launches")
-        XCTAssertEqual(zombieChildren(), [], "zombie children remain after terminate()")
+        ResourceCounts.now().assertNoGrowth(since: before, over: "2,000 pipe launches")
     }
 
-    func testNoDescriptorOrZombieLeaksAfterHundredsOfTerminalLaunches() throws {
+    func testNoDescriptorThreadProcessOrZombieLeaksAfterTwoThousandTerminalLaunches() throws {
         let sandbox = try sandboxForTest()
         let app = AppLauncher(.path("/bin/echo"), sandbox: sandbox)
         app.launchArguments = ["on a terminal"]
         app.terminalSize = .standard
         try app.launch(); _ = try app.waitForExit(); app.terminate()
-        let descriptorsBefore = openDescriptorCount()
-        for _ in 0..<200 {
+        let before = ResourceCounts.now()
+        for _ in 0..<2_000 {
             try app.launch()
             XCTAssertEqual(try app.waitForExit(), .exited(0))
         }
         XCTAssertTrue(try app.screen().contains("on a terminal"))
         app.terminate()
-        XCTAssertEqual(openDescriptorCount(), descriptorsBefore, "descriptors leaked over 200 terminal launches")
-        XCTAssertEqual(zombieChildren(), [], "zombie children remain after terminate()")
+        ResourceCounts.now().assertNoGrowth(since: before, over: "2,000 terminal launches")
+    }
+}
+
+/// What a test process holds: descriptors, threads, descendant processes and zombie children.
+struct ResourceCounts {
+    let descriptors: Int
+    let threads: Int
+    let descendants: Int
+
+    static func now() -> ResourceCounts {
+        let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).count
+        return ResourceCounts(descriptors: openDescriptorCount(), threads: threads, descendants: descendantsOfThisProcess())
+    }
+
+    /// Asserts nothing grew; one more descendant is allowed (the launch supervisor's spare keeper,
+    /// forked ahead of the next launch, and the supervisor itself when it started in between).
+    func assertNoGrowth(since before: ResourceCounts, over what: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(descriptors, before.descriptors, "descriptors leaked over \(what)", file: file, line: line)
+        XCTAssertLessThanOrEqual(threads, before.threads, "threads leaked over \(what)", file: file, line: line)
+        XCTAssertLessThanOrEqual(descendants, before.descendants + 1, "processes leaked over \(what)", file: file, line: line)
+        XCTAssertEqual(zombieChildren(), [], "zombie children remain after \(what)", file: file, line: line)
+    }
+
+    /// Live processes descending from this one (the launch supervisor and its keepers included).
+    private static func descendantsOfThisProcess() -> Int {
+        var parents: [Int32: Int32] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            if fields.count > 1, fields[0] != "Z", let parent = Int32(fields[1]) { parents[pid] = parent }
+        }
+        let me = getpid()
+        return parents.keys.filter { pid in
+            var current = pid
+            for _ in 0..<64 {
+                guard let parent = parents[current] else { return false }
+                if parent == me { return true }
+                current = parent
+            }
+            return false
+        }.count
     }
 }
