@@ -7,12 +7,15 @@ case "launch":
     try runLaunchBenchmark(arguments: Array(arguments.dropFirst()))
 case "roundtrip":
     try runRoundTripBenchmark(arguments: Array(arguments.dropFirst()))
+case "output":
+    try runOutputBenchmark(arguments: Array(arguments.dropFirst()))
 case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
 default:
     FileHandle.standardError.write(Data("""
         usage: cleanslate-benchmarks launch [--iterations N]
                cleanslate-benchmarks roundtrip [--iterations N]
+               cleanslate-benchmarks output [--runs N]
                cleanslate-benchmarks screen [--runs N] [--write-inputs DIR] [FILE...]
 
         """.utf8))

@@ -7,15 +7,19 @@ enum CLIOutput {
     /// them (its reader went away: EPIPE, since SIGPIPE is ignored in this process).
     @discardableResult
     static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBytes { write($0, to: fd) }
+    }
+
+    /// Writes raw bytes to a descriptor, all of them; false if the descriptor cannot take them.
+    @discardableResult
+    static func write(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         var offset = 0
-        return bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue } else { return false } }
-                offset += n
-            }
-            return true
+        while offset < buffer.count {
+            let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 { if errno == EINTR { continue } else { return false } }
+            offset += n
         }
+        return true
     }
 
     /// A line on standard error prefixed `cleanslate: `.

@@ -93,37 +93,30 @@ enum RunCommand {
 
         let rawMode = options.terminalSize != nil && isatty(0) == 1 ? RawTerminalMode(fd: 0) : nil
         defer { rawMode?.restore() }
+        // Live output, copied by the launch's I/O thread as it arrives, so a slow reader of our output
+        // holds the app back instead of losing bytes: pipes go to our own stdout/stderr; a terminal
+        // app's bytes only when our stdout is a terminal that can show them (otherwise the final
+        // screen says it all).
+        let reader = OutputReader()
+        if options.terminalSize == nil || isatty(1) == 1 {
+            app.outputHandler = { stream, bytes in
+                if reader.isGone { return }
+                if !CLIOutput.write(bytes, to: stream == .standardOutput ? 1 : 2) && stream == .standardOutput { reader.wentAway() }
+            }
+        }
         try app.launch()
         interruption.stop(app)
         InputForwarder.start(to: app, closesInputAtEnd: options.terminalSize == nil)
 
-        // Live output: pipes are copied to our own stdout/stderr; a terminal app's bytes are copied
-        // only when our stdout is a terminal that can show them (otherwise the final screen says it all).
-        let passThroughTerminal = options.terminalSize == nil || isatty(1) == 1
-        var shown = OutputProgress.start
-        var readerGone = false
-        func show(upTo progress: OutputProgress) {
-            for stream in AppOutputStream.allCases where progress[stream] > shown[stream] {
-                let bytes = app.outputBytes(stream, from: shown[stream]).prefix(progress[stream] - shown[stream])
-                if passThroughTerminal && !CLIOutput.write(Array(bytes), to: stream == .standardOutput ? 1 : 2) {
-                    readerGone = readerGone || stream == .standardOutput
-                }
-            }
-            shown = progress
-        }
-        while !shown.isFinished {
-            show(upTo: try app.waitForOutputProgress(beyond: shown))
-            if readerGone {
+        var progress = OutputProgress.start
+        // Until the app exits: what a leftover child still writes after that is not waited for.
+        while !progress.hasExited {
+            progress = try app.waitForOutputProgress(beyond: progress)
+            if reader.isGone {
                 // As in a shell pipeline whose reader exits (`cleanslate run yes | head`): stop the
                 // app instead of running it to the end for nobody, then clean up as usual.
                 app.terminate()
                 CLIOutput.error("the reader of the output went away; stopped \(executable)")
-                break
-            }
-            if case .exited = app.state {
-                // Output written before the exit is already captured; what a leftover child still
-                // writes is not waited for.
-                show(upTo: try app.waitForOutputProgress(beyond: shown, timeout: .zero))
                 break
             }
         }
@@ -153,7 +146,7 @@ enum RunCommand {
         case "failed" where status != .exited(0) || !escaped.isEmpty: keep = true
         default: break
         }
-        return exitCode(status: status, escaped: !escaped.isEmpty, readerGone: readerGone, signal: interruption.signal)
+        return exitCode(status: status, escaped: !escaped.isEmpty, readerGone: reader.isGone, signal: interruption.signal)
     }
 
     /// The front end's exit code: 128 + the signal when a signal interrupted the run (SIGPIPE when
@@ -195,4 +188,14 @@ enum RunCommand {
         }
         do { try sandbox.wipe() } catch { CLIOutput.error("could not wipe the sandbox: \(error)") }
     }
+}
+
+/// Whether the reader of the front end's standard output has gone away (a write failed with EPIPE).
+final class OutputReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var gone = false
+
+    var isGone: Bool { lock.withLock { gone } }
+
+    func wentAway() { lock.withLock { gone = true } }
 }

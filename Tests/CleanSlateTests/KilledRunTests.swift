@@ -65,3 +65,32 @@ final class KilledRunTests: XCTestCase {
         return try XCTUnwrap(Int32(text[found.upperBound...].prefix { $0.isNumber }))
     }
 }
+
+/// `cleanslate run` streams output with back-pressure and bounded memory.
+final class FrontEndOutputTests: XCTestCase {
+    /// A reader that starts late and reads slowly gets every byte: the app is held back, nothing is
+    /// dropped by the output limit.
+    func testASlowReaderGetsEveryByte() throws {
+        let root = try sandboxForTest().temporaryDirectory
+        let cleanslate = try buildFolder() + "/cleanslate"
+        let app = try launchApp(.path("/bin/sh"), arguments: [
+            "-c", "'\(cleanslate)' run --root '\(root)' -- head -c 300000000 /dev/zero | (sleep 0.5; wc -c)",
+        ])
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(120)), .exited(0), app.standardError)
+        XCTAssertEqual(app.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "300000000")
+    }
+
+    /// A gigabyte through the front end keeps its memory under 100 MB.
+    func testAGigabyteThroughTheFrontEndKeepsItsMemoryBounded() throws {
+        let root = try sandboxForTest().temporaryDirectory
+        let frontEnd = try launchApp(.product("cleanslate"), arguments: [
+            "run", "--root", root, "--", "sh", "-c", "head -c 1000000000 /dev/zero; echo; echo MARK; exec sleep 1000",
+        ])
+        try frontEnd.waitForOutput("MARK\n", timeout: .seconds(120))
+        guard case let .running(pid) = frontEnd.state else { return XCTFail("the front end is not running") }
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let peak = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?.split(separator: " ").dropFirst().first.flatMap { Int($0) })
+        XCTAssertLessThan(peak, 100 * 1024, "cleanslate run peaked at \(peak) kB for 1 GB of output")
+        XCTAssertEqual(frontEnd.outputByteCount(), 1_000_000_000 + 6)
+    }
+}

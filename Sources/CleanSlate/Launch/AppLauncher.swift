@@ -41,7 +41,11 @@ public final class AppLauncher: @unchecked Sendable {
         var defaultTimeout: Duration = .seconds(10)
         var terminalSize: TerminalSize?
         var outputLimit = OutputLimit.standard
+        var outputHandler: OutputHandler?
     }
+
+    /// Receives an app's output as it arrives: the stream and the bytes (valid only during the call).
+    public typealias OutputHandler = @Sendable (AppOutputStream, UnsafeRawBufferPointer) -> Void
 
     /// Creates a launcher for `executable` in `sandbox`. Nothing runs until ``launch()``.
     public init(_ executable: Executable, sandbox: Sandbox) {
@@ -98,6 +102,17 @@ public final class AppLauncher: @unchecked Sendable {
     public var outputLimit: OutputLimit {
         get { lock.withLock { configuration.outputLimit } }
         set { lock.withLock { configuration.outputLimit = newValue } }
+    }
+
+    /// Called with every chunk of output, in order, as it arrives, before it is kept (within the
+    /// ``outputLimit``) and before waits see it; applies from the next launch. It runs on the launch's
+    /// I/O thread: while it blocks, the app's output is not read, so the app is held back as a pipe's
+    /// reader holds back its writer. Use it to stream output somewhere (`cleanslate run` copies it
+    /// to its own standard output this way) without losing bytes the limit would drop. It must not
+    /// call back into this launcher.
+    public var outputHandler: OutputHandler? {
+        get { lock.withLock { configuration.outputHandler } }
+        set { lock.withLock { configuration.outputHandler = newValue } }
     }
 
     /// Where the app is in its life.
@@ -242,6 +257,7 @@ public final class AppLauncher: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CleanSlateError(.invalidArgument, "the working directory \(directory) does not exist or is not a directory")
         }
+        let output = (limit: configuration.outputLimit, handler: configuration.outputHandler)
         let request = { (io: SpawnRequest.StandardIO) in
             SpawnRequest(
                 executablePath: path,
@@ -251,8 +267,8 @@ public final class AppLauncher: @unchecked Sendable {
                 standardIO: io)
         }
         if let size = configuration.terminalSize {
-            return try TerminalLaunch.start(request, executable: executable.displayName, size: size, outputLimit: configuration.outputLimit)
+            return try TerminalLaunch.start(request, executable: executable.displayName, size: size, output: output)
         }
-        return try PipeLaunch.start(request, executable: executable.displayName, outputLimit: configuration.outputLimit)
+        return try PipeLaunch.start(request, executable: executable.displayName, output: output)
     }
 }

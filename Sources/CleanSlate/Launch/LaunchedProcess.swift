@@ -31,6 +31,8 @@ final class LaunchedProcess: @unchecked Sendable {
     let terminal: TerminalSession?
 
     private let keeper: KeeperChannel
+    /// Called on the I/O thread with every chunk, in order (see ``AppLauncher/outputHandler``).
+    private let outputHandler: AppLauncher.OutputHandler?
     private var inputFD: Int32?
     /// Writes in progress on `inputFD`; a close waits for them to end (the descriptor number must
     /// not be reused for another file while a write is about to use it).
@@ -53,9 +55,10 @@ final class LaunchedProcess: @unchecked Sendable {
 
     init(
         pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil,
-        outputLimit: OutputLimit
+        outputLimit: OutputLimit, outputHandler: AppLauncher.OutputHandler?
     ) throws {
         self.pid = pid
+        self.outputHandler = outputHandler
         self.output = [.standardOutput: OutputBuffer(limit: outputLimit), .standardError: OutputBuffer(limit: outputLimit)]
         self.keeper = KeeperChannel(fd: keeper)
         self.executable = executable
@@ -73,13 +76,13 @@ final class LaunchedProcess: @unchecked Sendable {
     /// launch survives.
     static func adopt(
         _ launch: LaunchSupervisor.Launch, executable: String, input: Int32, sources: [Source], terminal: TerminalSession? = nil,
-        outputLimit: OutputLimit
+        output: (limit: OutputLimit, handler: AppLauncher.OutputHandler?)
     ) throws -> LaunchedProcess {
         let process: LaunchedProcess
         do {
             process = try LaunchedProcess(
                 pid: launch.pid, keeper: launch.channel, executable: executable, input: input, sources: sources, terminal: terminal,
-                outputLimit: outputLimit)
+                outputLimit: output.limit, outputHandler: output.handler)
         } catch {
             ([launch.channel, input] + sources.map(\.fd)).forEach(SystemCall.close)
             throw error
@@ -214,6 +217,8 @@ final class LaunchedProcess: @unchecked Sendable {
             switch Descriptors.read(source.fd, into: buffer) {
             case let .bytes(count):
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                // Outside the lock: a handler that blocks holds the app back (back-pressure), not waits.
+                outputHandler?(source.stream, chunk)
                 let replies = monitor.withLock { () -> [UInt8] in
                     output[source.stream]!.append(chunk)
                     for watch in watches where watch.stream == source.stream { watch.scan(chunk) }

@@ -3,7 +3,8 @@ import Glibc
 /// Starting an app whose standard input, output and error are three pipes.
 enum PipeLaunch {
     static func start(
-        _ request: (SpawnRequest.StandardIO) -> SpawnRequest, executable: String, outputLimit: OutputLimit
+        _ request: (SpawnRequest.StandardIO) -> SpawnRequest, executable: String,
+        output kept: (limit: OutputLimit, handler: AppLauncher.OutputHandler?)
     ) throws -> LaunchedProcess {
         var opened: [Int32] = []
         var handedOver = false
@@ -24,6 +25,6 @@ enum PipeLaunch {
         return try LaunchedProcess.adopt(
             launch, executable: executable, input: input.write,
             sources: [.init(fd: output.read, stream: .standardOutput), .init(fd: error.read, stream: .standardError)],
-            outputLimit: outputLimit)
+            output: kept)
     }
 }

@@ -3,7 +3,8 @@ import Glibc
 /// Starting an app on a new pseudo-terminal, as its controlling terminal.
 enum TerminalLaunch {
     static func start(
-        _ request: (SpawnRequest.StandardIO) -> SpawnRequest, executable: String, size: TerminalSize, outputLimit: OutputLimit
+        _ request: (SpawnRequest.StandardIO) -> SpawnRequest, executable: String, size: TerminalSize,
+        output: (limit: OutputLimit, handler: AppLauncher.OutputHandler?)
     ) throws -> LaunchedProcess {
         let (master, slavePath) = try PseudoTerminal.openMaster(for: executable)
         var opened = [master]
@@ -20,6 +21,6 @@ enum TerminalLaunch {
         return try LaunchedProcess.adopt(
             launch, executable: executable, input: input,
             sources: [.init(fd: master, stream: .standardOutput)], terminal: TerminalSession(size: size),
-            outputLimit: outputLimit)
+            output: output)
     }
 }
