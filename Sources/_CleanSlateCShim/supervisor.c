@@ -245,11 +245,20 @@ struct cs_keeper {
     int signals;          // signalfd for SIGCHLD
     pid_t app;
     int app_exited;       // the app has been reaped and its exit reported
+    int tree_empty_reported;
     int terminal;
 };
 
 static struct cs_process keeper_table[CS_MAX_TRACKED];
 static char keeper_member[CS_MAX_TRACKED];
+
+/// Whether the keeper has any child, alive or not. A child subreaper with none has no descendant at
+/// all (every orphan below it would have been re-parented to it), so no /proc scan is needed.
+static int has_children(void) {
+    siginfo_t info;
+    info.si_pid = 0;
+    return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0;
+}
 
 /// After a SIGCHLD (or to look): reports the app's stops and continues, then reaps every child that
 /// ended, reporting the app's exit when it is among them. Re-parented orphans are reaped the same way.
@@ -276,15 +285,14 @@ static void observe_children(struct cs_keeper *keeper) {
                          info.si_code == CLD_DUMPED);
         }
     }
+    // Once the app has exited and nothing of its tree is left, nothing can start again: say so, and
+    // termination has nothing to do.
+    if (keeper->app_exited && !keeper->tree_empty_reported && !has_children()) {
+        keeper->tree_empty_reported = 1;
+        send_message(keeper->socket, CS_SUPERVISOR_TREE_EMPTY, 0, 0, 0);
+    }
 }
 
-/// Whether the keeper has any child, alive or not. A child subreaper with none has no descendant at
-/// all (every orphan below it would have been re-parented to it), so no /proc scan is needed.
-static int has_children(void) {
-    siginfo_t info;
-    info.si_pid = 0;
-    return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0;
-}
 
 /// Whether `pid` is a launch supervisor or keeper (its command line is the one cs_supervisor_start gives).
 static int is_supervisor(pid_t pid) {
@@ -483,6 +491,7 @@ static void keeper_run(struct cs_keeper *keeper, int socket) {
     keeper->socket = socket;
     keeper->app = 0;
     keeper->app_exited = 0;
+    keeper->tree_empty_reported = 0;
     struct cs_request_header request;
     int fds[4], count = 0;
     if (receive_with_descriptors(socket, &request, sizeof request, fds, 4, &count) != 0 ||
@@ -544,7 +553,7 @@ static void keeper_run(struct cs_keeper *keeper, int socket) {
 /// the steady state a launch costs a message, not a fork. A keeper that led a terminal's session
 /// cannot lead another and exits after its launch; so does one whose supervisor is gone.
 static void keeper_main(int supervisor) {
-    struct cs_keeper keeper = {-1, -1, 0, 0, 0};
+    struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     // The keeper outlives whatever happens to the test process and its terminal; only SIGKILL ends it.
     int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGUSR1, SIGUSR2};

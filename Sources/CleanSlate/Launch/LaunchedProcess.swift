@@ -46,6 +46,8 @@ final class LaunchedProcess: @unchecked Sendable {
     private var termination = Termination.none
     private var escaped: [EscapedProcess] = []
     private var treeGone = false
+    /// The app exited and its keeper found nothing of its tree left: termination has nothing to do.
+    private var treeEmpty = false
     private var keeperGone = false
     private var hangUpRequested = false
     private var stopRequested = false
@@ -148,7 +150,7 @@ final class LaunchedProcess: @unchecked Sendable {
                 }
             }
             if open.isEmpty { monitor.withLock { if !ioFinished { ioFinished = true; monitor.broadcast() } } }
-            if open.isEmpty && !keeperOpen { break }
+            if open.isEmpty && (!keeperOpen || monitor.withLock({ treeEmpty })) { break }
         }
         for source in open { SystemCall.close(source.fd) }
         monitor.withLock {
@@ -182,6 +184,8 @@ final class LaunchedProcess: @unchecked Sendable {
                 treeGone = true
             case .signaled:
                 signalsSent += 1
+            case .treeEmpty:
+                treeEmpty = true
             case .closed:
                 // The keeper was killed: the app's fate is unknown, and nobody can report it any more.
                 keeperGone = true
@@ -342,14 +346,18 @@ final class LaunchedProcess: @unchecked Sendable {
                 _ = waitForExit(until: MonotonicInstant.now.advanced(by: duration))
             }
         }
-        keeper.killTree(appWasRunning: appWasRunning, limit: Self.treeKillLimit)
-        let deadline = MonotonicInstant.now.advanced(by: Self.treeKillLimit + .seconds(1))
-        monitor.withLock {
-            while !treeGone && !keeperGone && !ioThreadEnded { if !monitor.wait(until: deadline) { break } }
+        if !monitor.withLock({ treeEmpty }) {
+            keeper.killTree(appWasRunning: appWasRunning, limit: Self.treeKillLimit)
+            let deadline = MonotonicInstant.now.advanced(by: Self.treeKillLimit + .seconds(1))
+            monitor.withLock {
+                while !treeGone && !keeperGone && !ioThreadEnded { if !monitor.wait(until: deadline) { break } }
+            }
         }
-        monitor.withLock { stopRequested = true }
-        wakeIOThread()
-        monitor.withLock { while !ioThreadEnded { monitor.wait() } }
+        if !monitor.withLock({ ioThreadEnded }) {
+            monitor.withLock { stopRequested = true }
+            wakeIOThread()
+            monitor.withLock { while !ioThreadEnded { monitor.wait() } }
+        }
         closeInput()
         [keeper.fd, wake.read, wake.write].forEach(SystemCall.close)
         return monitor.withLock {
@@ -370,7 +378,9 @@ final class LaunchedProcess: @unchecked Sendable {
         keeper.signalGroup(SIGCONT)
         let deadline = MonotonicInstant.now.advanced(by: .seconds(2))
         monitor.withLock {
-            while signalsSent < confirmed && !keeperGone { if !monitor.wait(until: deadline) { break } }
+            while signalsSent < confirmed && !keeperGone && !ioThreadEnded && exitStatus == nil {
+                if !monitor.wait(until: deadline) { break }
+            }
         }
         closeInput()
         monitor.withLock { hangUpRequested = true }

@@ -20,6 +20,8 @@ struct KeeperChannel {
         case treeGone(stillAlive: Int)
         /// A signal asked for with ``signalGroup(_:)`` has been sent.
         case signaled
+        /// The app has exited and nothing of its tree is left.
+        case treeEmpty
         /// The keeper is gone (it never closes first on its own, so it was killed).
         case closed
     }
@@ -61,6 +63,8 @@ struct KeeperChannel {
             return .treeGone(stillAlive: Int(message.a))
         case CS_SUPERVISOR_SIGNALED:
             return .signaled
+        case CS_SUPERVISOR_TREE_EMPTY:
+            return .treeEmpty
         default:
             return .closed
         }

@@ -88,6 +88,8 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_SUPERVISOR_DONE 7
 /// The signal `a` asked for by a SIGNAL_GROUP command has been sent.
 #define CS_SUPERVISOR_SIGNALED 8
+/// The app has exited and no process of its tree is left: there is nothing to terminate.
+#define CS_SUPERVISOR_TREE_EMPTY 9
 /// Command: send signal `a` to the app's process group (or to the app alone if the group is gone).
 #define CS_SUPERVISOR_SIGNAL_GROUP 101
 /// Command: kill the whole tree and reap it. `a`: the app was still running when termination
