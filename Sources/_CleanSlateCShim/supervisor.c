@@ -486,8 +486,9 @@ done:
 }
 
 /// Runs one launch on `socket`: reads the request, spawns the app, reports on it, and ends its tree
-/// when asked (or when the test process goes away). Returns when the tree is gone and the socket closed.
-static void keeper_run(struct cs_keeper *keeper, int socket) {
+/// when asked (or when the test process goes away). Returns 1 when the test process released the
+/// keeper for another launch on the same socket (the tree is gone), 0 when the socket is closed.
+static int keeper_run(struct cs_keeper *keeper, int socket) {
     keeper->socket = socket;
     keeper->app = 0;
     keeper->app_exited = 0;
@@ -497,8 +498,7 @@ static void keeper_run(struct cs_keeper *keeper, int socket) {
     if (receive_with_descriptors(socket, &request, sizeof request, fds, 4, &count) != 0 ||
         request.magic != CS_REQUEST_MAGIC || request.payload_length > (64u << 20)) {
         for (int i = 0; i < count; i++) close(fds[i]);
-        close(socket);
-        return;
+        return 0;
     }
     char *payload = malloc(request.payload_length + 1);
     int rc = ENOMEM, stage = CS_STAGE_PREPARE;
@@ -510,12 +510,12 @@ static void keeper_run(struct cs_keeper *keeper, int socket) {
     for (int i = 0; i < count; i++) close(fds[i]);
     free(payload);
     if (rc != 0) {
-        send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, 0);
-        close(socket);
-        return;
+        // Nothing was started: the keeper is ready for another request at once.
+        return send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, 0) == 0 && !keeper->terminal;
     }
     send_message(socket, CS_SUPERVISOR_SPAWNED, keeper->app, 0, 0);
 
+    int tree_gone = 0;
     while (1) {
         struct pollfd entries[2] = {{socket, POLLIN, 0}, {keeper->signals, POLLIN, 0}};
         if (poll(entries, 2, -1) < 0) continue;
@@ -525,8 +525,7 @@ static void keeper_run(struct cs_keeper *keeper, int socket) {
         if (read_all(socket, &command, sizeof command) != 0) {
             // The test process is gone (or closed us): nothing it started may outlive it.
             kill_tree(keeper, INT64_MAX);
-            close(socket);
-            return;
+            return 0;
         }
         switch (command.type) {
         case CS_SUPERVISOR_SIGNAL_GROUP:
@@ -538,20 +537,23 @@ static void keeper_run(struct cs_keeper *keeper, int socket) {
             if (command.b) report_survivors(keeper, command.a);
             int left = kill_tree(keeper, now_ms() + command.c);
             send_message(socket, CS_SUPERVISOR_DONE, left, 0, 0);
-            close(socket);
-            if (left > 0) kill_tree(keeper, INT64_MAX);
-            return;
+            tree_gone = left == 0;
+            break;
         }
+        case CS_SUPERVISOR_RELEASE:
+            // The test process is done with this launch (it saw the tree gone, or empty).
+            if (!tree_gone) kill_tree(keeper, INT64_MAX);
+            return !keeper->terminal;
         default:
             break;
         }
     }
 }
 
-/// A keeper: it prepares itself once, then waits on `supervisor` (its socket to the supervisor) for
-/// the socket of a launch to keep, keeps it, says it is idle again, and waits for the next. So in
-/// the steady state a launch costs a message, not a fork. A keeper that led a terminal's session
-/// cannot lead another and exits after its launch; so does one whose supervisor is gone.
+/// A keeper: it prepares itself once, then receives from `supervisor` (its socket to the
+/// supervisor) the socket to the test process, and runs launches on it for as long as the test
+/// process releases it after each one: in the steady state a launch costs one message, not a fork.
+/// A keeper that led a terminal's session cannot lead another, and exits after its launch.
 static void keeper_main(int supervisor) {
     struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
@@ -564,29 +566,26 @@ static void keeper_main(int supervisor) {
     sigaddset(&child, SIGCHLD);
     sigprocmask(SIG_BLOCK, &child, NULL);
     keeper.signals = signalfd(-1, &child, SFD_NONBLOCK | SFD_CLOEXEC);
-    while (1) {
-        char byte;
-        int launch[4], launches = 0;
-        if (receive_with_descriptors(supervisor, &byte, 1, launch, 4, &launches) != 0) _exit(0);
-        for (int i = 1; i < launches; i++) close(launch[i]);
-        if (launches < 1) continue;
-        keeper_run(&keeper, launch[0]);
-        if (keeper.terminal) _exit(0);
-        char idle = 'I';
-        if (write_all(supervisor, &idle, 1) != 0) _exit(0);
-    }
+    char byte;
+    int launch[4], launches = 0;
+    if (receive_with_descriptors(supervisor, &byte, 1, launch, 4, &launches) != 0 || launches < 1) _exit(0);
+    close(supervisor);
+    for (int i = 1; i < launches; i++) close(launch[i]);
+    while (keeper_run(&keeper, launch[0])) {}
+    _exit(0);
 }
 
 // MARK: The supervisor
 
-/// Forks a keeper that waits for launches; returns the supervisor's end of its socket, or -1.
+/// Forks a keeper that waits for its socket to the test process; returns the supervisor's end of
+/// its socket, or -1.
 static int start_spare_keeper(int control) {
     int pair[2];
     if (socket_pair(SOCK_SEQPACKET, pair) != 0) return -1;
     pid_t pid = fork();
     if (pid == 0) {
-        // Nothing of the supervisor's but its own socket: not the control socket, not the sockets
-        // of other keepers (held here, they would never read end of file).
+        // Nothing of the supervisor's but its own socket: not the control socket, not the socket of
+        // the previous spare (held here, it would never read end of file).
         if (pair[1] > 3) close_range(3, (unsigned)pair[1] - 1, 0);
         close_range((unsigned)pair[1] + 1, ~0u, 0);
         (void)control;
@@ -603,8 +602,6 @@ static int start_spare_keeper(int control) {
     return pair[0];
 }
 
-#define CS_MAX_KEEPERS 1024
-
 static void supervisor_main(int control) {
     // Keepers are reaped by the kernel; the supervisor never waits for them.
     signal(SIGCHLD, SIG_IGN);
@@ -612,50 +609,26 @@ static void supervisor_main(int control) {
     for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) signal(ignored[i], SIG_IGN);
     char ready = 'R';
     if (write_all(control, &ready, 1) != 0) _exit(0);
-    // Sockets to keepers: idle ones wait for a launch; busy ones say 'I' when idle again.
-    static int idle[CS_MAX_KEEPERS], busy[CS_MAX_KEEPERS];
-    static struct pollfd entries[CS_MAX_KEEPERS + 1];
-    int idle_count = 0, busy_count = 0;
     int spare = start_spare_keeper(control);
-    if (spare >= 0) idle[idle_count++] = spare;
     while (1) {
-        entries[0] = (struct pollfd){control, POLLIN, 0};
-        for (int i = 0; i < busy_count; i++) entries[i + 1] = (struct pollfd){busy[i], POLLIN, 0};
-        if (poll(entries, (nfds_t)busy_count + 1, -1) < 0) continue;
-        for (int i = busy_count - 1; i >= 0; i--) {
-            if (!entries[i + 1].revents) continue;
-            char byte = 0;
-            ssize_t n;
-            do { n = read(busy[i], &byte, 1); } while (n < 0 && errno == EINTR);
-            if (n == 1 && idle_count < CS_MAX_KEEPERS) idle[idle_count++] = busy[i]; else close(busy[i]);
-            busy[i] = busy[--busy_count];
-        }
-        if (!entries[0].revents) continue;
         char byte;
         int fds[4], count = 0;
         if (receive_with_descriptors(control, &byte, 1, fds, 4, &count) != 0) _exit(0);
         if (count < 1) continue;
         for (int i = 1; i < count; i++) close(fds[i]);
-        // Hand the launch to an idle keeper (a new one if none is idle or the idle one is gone).
+        // Hand the socket to the spare keeper (a new one if it is gone), then fork the next spare
+        // while the test process talks to this one.
         int handed = -1;
-        for (int attempt = 0; attempt < 3 && handed < 0; attempt++) {
-            int keeper = idle_count > 0 ? idle[--idle_count] : start_spare_keeper(control);
-            if (keeper < 0) break;
-            if (send_with_descriptors(keeper, &byte, 1, &fds[0], 1) == 0) handed = keeper; else close(keeper);
+        for (int attempt = 0; attempt < 2 && handed < 0; attempt++) {
+            if (spare < 0) spare = start_spare_keeper(control);
+            if (spare < 0) break;
+            if (send_with_descriptors(spare, &byte, 1, &fds[0], 1) == 0) handed = 0;
+            close(spare);
+            spare = -1;
         }
-        if (handed < 0) {
-            send_message(fds[0], CS_SUPERVISOR_SPAWN_FAILED, errno ? errno : EAGAIN, CS_STAGE_SUPERVISOR, 0);
-        } else if (busy_count < CS_MAX_KEEPERS) {
-            busy[busy_count++] = handed;
-        } else {
-            close(handed);  // untracked: it exits when it finds its supervisor socket closed
-        }
+        if (handed < 0) send_message(fds[0], CS_SUPERVISOR_SPAWN_FAILED, errno ? errno : EAGAIN, CS_STAGE_SUPERVISOR, 0);
         close(fds[0]);
-        // Keep one keeper ready for the next launch, forked while this one proceeds.
-        if (idle_count == 0) {
-            int next = start_spare_keeper(control);
-            if (next >= 0) idle[idle_count++] = next;
-        }
+        spare = start_spare_keeper(control);
     }
 }
 
@@ -727,28 +700,32 @@ int cs_supervisor_wait_ready(int control, int milliseconds) {
     return 0;
 }
 
-int cs_supervisor_launch(int control, const char *path, const char *directory, const char *slave,
-                         char *const argv[], char *const envp[], const int *stdio,
-                         pid_t *pid, int *error, int *stage) {
-    *stage = CS_STAGE_SUPERVISOR;
+int cs_supervisor_new_keeper(int control) {
     int pair[2];
-    if (socket_pair(SOCK_STREAM, pair) != 0) { *error = errno; return -1; }
+    if (socket_pair(SOCK_STREAM, pair) != 0) return -1;
     char byte = 'L';
     if (send_with_descriptors(control, &byte, 1, &pair[1], 1) != 0) {
-        *error = errno;
+        int saved = errno;
         close(pair[0]);
         close(pair[1]);
+        errno = saved;
         return -1;
     }
     close(pair[1]);
+    return pair[0];
+}
 
+int cs_keeper_launch(int keeper, const char *path, const char *directory, const char *slave,
+                     char *const argv[], char *const envp[], const int *stdio,
+                     pid_t *pid, int *error, int *stage) {
+    *stage = CS_STAGE_SUPERVISOR;
     struct cs_request_header request = {CS_REQUEST_MAGIC, slave != NULL, 0, 0, 0};
     size_t length = strlen(path) + 1 + strlen(directory) + 1 + (slave ? strlen(slave) : 0) + 1;
     while (argv[request.argc]) length += strlen(argv[request.argc++]) + 1;
     while (envp[request.envc]) length += strlen(envp[request.envc++]) + 1;
     request.payload_length = (uint32_t)length;
     char *message = malloc(sizeof request + length);
-    if (!message) { *error = ENOMEM; close(pair[0]); return -1; }
+    if (!message) { *error = ENOMEM; return -1; }
     memcpy(message, &request, sizeof request);
     char *cursor = message + sizeof request;
 #define CS_APPEND(text) do { size_t n = strlen(text) + 1; memcpy(cursor, text, n); cursor += n; } while (0)
@@ -758,20 +735,27 @@ int cs_supervisor_launch(int control, const char *path, const char *directory, c
     for (uint32_t i = 0; i < request.argc; i++) CS_APPEND(argv[i]);
     for (uint32_t i = 0; i < request.envc; i++) CS_APPEND(envp[i]);
 #undef CS_APPEND
-    int sent = send_with_descriptors(pair[0], message, sizeof request + length, stdio, stdio ? 3 : 0);
+    int sent = send_with_descriptors(keeper, message, sizeof request + length, stdio, stdio ? 3 : 0);
     free(message);
     struct cs_supervisor_message reply;
-    if (sent != 0 || read_all(pair[0], &reply, sizeof reply) != 0) {
-        *error = errno;
-        close(pair[0]);
-        return -1;
+    if (sent != 0) { *error = errno; return -1; }
+    // A reused keeper's socket may still hold the last reports of its previous launch (sent after
+    // the test process stopped reading): they come first and are skipped.
+    while (1) {
+        if (read_all(keeper, &reply, sizeof reply) != 0) { *error = errno; return -1; }
+        if (reply.type == CS_SUPERVISOR_SPAWNED || reply.type == CS_SUPERVISOR_SPAWN_FAILED) break;
+        char skipped[256];
+        for (int left = reply.type == CS_SUPERVISOR_SURVIVOR ? reply.b : 0; left > 0;) {
+            int chunk = left < (int)sizeof skipped ? left : (int)sizeof skipped;
+            if (read_all(keeper, skipped, (size_t)chunk) != 0) { *error = errno; return -1; }
+            left -= chunk;
+        }
     }
     if (reply.type == CS_SUPERVISOR_SPAWNED) {
         *pid = reply.a;
-        return pair[0];
+        return 0;
     }
     *error = reply.a;
     *stage = reply.type == CS_SUPERVISOR_SPAWN_FAILED ? reply.b : CS_STAGE_SUPERVISOR;
-    close(pair[0]);
     return -1;
 }

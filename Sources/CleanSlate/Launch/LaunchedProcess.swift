@@ -46,6 +46,8 @@ final class LaunchedProcess: @unchecked Sendable {
     private var termination = Termination.none
     private var escaped: [EscapedProcess] = []
     private var treeGone = false
+    /// The keeper is still busy with this launch's tree after termination.
+    private var keeperBusy = false
     /// The app exited and its keeper found nothing of its tree left: termination has nothing to do.
     private var treeEmpty = false
     private var keeperGone = false
@@ -180,8 +182,10 @@ final class LaunchedProcess: @unchecked Sendable {
                 stopSignal = nil
             case let .survivor(process):
                 escaped.append(process)
-            case .treeGone:
+            case let .treeGone(stillAlive):
                 treeGone = true
+                // A keeper still waiting for a process stuck in the kernel cannot take another launch.
+                if stillAlive > 0 { keeperBusy = true }
             case .signaled:
                 signalsSent += 1
             case .treeEmpty:
@@ -359,7 +363,16 @@ final class LaunchedProcess: @unchecked Sendable {
             monitor.withLock { while !ioThreadEnded { monitor.wait() } }
         }
         closeInput()
-        [keeper.fd, wake.read, wake.write].forEach(SystemCall.close)
+        // A pipe launch's keeper whose tree is gone takes the next launch; a terminal's keeper led
+        // that terminal's session and cannot lead another, so it is let go (it exits).
+        let reusable = monitor.withLock { !keeperGone && !keeperBusy && (treeGone || treeEmpty) } && terminal == nil
+        if reusable {
+            keeper.release()
+            LaunchSupervisor.shared.release(keeper.fd)
+        } else {
+            SystemCall.close(keeper.fd)
+        }
+        [wake.read, wake.write].forEach(SystemCall.close)
         return monitor.withLock {
             termination = .done
             monitor.broadcast()

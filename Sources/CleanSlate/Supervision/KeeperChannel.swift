@@ -39,6 +39,11 @@ struct KeeperChannel {
         send(CS_SUPERVISOR_KILL_TREE, appWasRunning ? 1 : 0, 1, milliseconds)
     }
 
+    /// Tells the keeper the launch is over (its tree is gone): it then waits for the next request.
+    func release() {
+        send(CS_SUPERVISOR_RELEASE, 0, 0, 0)
+    }
+
     private func send(_ type: Int32, _ a: Int32, _ b: Int32, _ c: Int32) {
         var message = cs_supervisor_message(type: type, a: a, b: b, c: c)
         _ = withUnsafeBytes(of: &message) { writeAll($0) }

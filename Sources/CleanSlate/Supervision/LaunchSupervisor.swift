@@ -14,7 +14,9 @@ import _CleanSlateCShim
 ///
 /// The supervisor is started on the first launch and lives as long as the test process; if it dies
 /// it is started again on the next launch. Launches from concurrent tests share it safely: each
-/// launch request is one atomic message on a sequenced-packet socket.
+/// request for a keeper is one atomic message on a sequenced-packet socket. A keeper whose pipe
+/// launch ended cleanly is kept (up to ``idleLimit``) and takes the next launch directly, so in the
+/// steady state a launch costs one request to an idle keeper and no fork.
 final class LaunchSupervisor: @unchecked Sendable {
     /// The supervisor of this process.
     static let shared = LaunchSupervisor()
@@ -32,41 +34,79 @@ final class LaunchSupervisor: @unchecked Sendable {
         let channel: Int32
     }
 
-    /// Spawns the app described by `request` under a new keeper.
+    /// Keepers released after a pipe launch whose tree was gone, ready for the next launch.
+    private var idleKeepers: [Int32] = []
+    /// How many idle keepers are kept for reuse; more are let go (they exit).
+    static let idleLimit = 16
+
+    /// Spawns the app described by `request` under a keeper: an idle one when there is one (a
+    /// message, no fork), else a new one from the supervisor.
     func launch(_ request: SpawnRequest) throws -> Launch {
         var lastError: CleanSlateError?
-        // A supervisor that died since the last launch is replaced once.
-        for _ in 0..<2 {
-            let control = try runningControl(for: request.executablePath)
+        let isTerminal: Bool
+        if case .terminal = request.standardIO { isTerminal = true } else { isTerminal = false }
+        // A keeper or supervisor that died meanwhile is replaced: the first few attempts may find
+        // stale idle keepers, the last ones ask the supervisor (started again if it is gone).
+        for _ in 0..<(Self.idleLimit + 2) {
+            // A terminal's keeper leads the terminal's session and cannot be reused afterwards: it
+            // gets a new keeper, and the idle ones stay for pipe launches.
+            let pooled = isTerminal ? nil : lock.withLock { idleKeepers.popLast() }
+            let keeper: Int32
+            if let pooled {
+                keeper = pooled
+            } else {
+                let control = try runningControl(for: request.executablePath)
+                keeper = cs_supervisor_new_keeper(control)
+                if keeper < 0 {
+                    lastError = CleanSlateError(.spawnFailed, errno: errno,
+                        "the launch supervisor did not answer while launching \(request.executablePath)")
+                    replace(control)
+                    continue
+                }
+            }
             do {
-                return try launch(request, through: control)
-            } catch let failure as SupervisorUnreachable {
+                return try launch(request, through: keeper)
+            } catch let failure as KeeperUnreachable {
+                SystemCall.close(keeper)
                 lastError = CleanSlateError(.spawnFailed, errno: failure.errno,
-                    "the launch supervisor did not answer while launching \(request.executablePath)")
-                replace(control)
+                    "the keeper of the launch did not answer while launching \(request.executablePath)")
+            } catch {
+                // The keeper answered (the spawn failed): it is ready for another request.
+                if case .descriptors = request.standardIO { release(keeper) } else { SystemCall.close(keeper) }
+                throw error
             }
         }
         throw lastError!
     }
 
-    private struct SupervisorUnreachable: Error { let errno: Int32 }
+    /// Takes back the socket of a keeper whose launch is over and whose tree is gone, for reuse.
+    func release(_ keeper: Int32) {
+        let kept = lock.withLock { () -> Bool in
+            guard idleKeepers.count < Self.idleLimit else { return false }
+            idleKeepers.append(keeper)
+            return true
+        }
+        if !kept { SystemCall.close(keeper) }
+    }
 
-    private func launch(_ request: SpawnRequest, through control: Int32) throws -> Launch {
+    private struct KeeperUnreachable: Error { let errno: Int32 }
+
+    private func launch(_ request: SpawnRequest, through keeper: Int32) throws -> Launch {
         let argv = CStringArray(request.argumentVector)
         let envp = CStringArray(request.environment)
         defer { argv.free(); envp.free() }
         var pid: pid_t = 0, error: Int32 = 0, stage: Int32 = 0
-        let channel: Int32
+        let rc: Int32
         switch request.standardIO {
         case let .descriptors(input, output, error: errorFD):
             let stdio: [Int32] = [input, output, errorFD]
-            channel = cs_supervisor_launch(control, request.executablePath, request.workingDirectory, nil,
-                                           argv.pointers, envp.pointers, stdio, &pid, &error, &stage)
+            rc = cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, nil,
+                                  argv.pointers, envp.pointers, stdio, &pid, &error, &stage)
         case let .terminal(slavePath):
-            channel = cs_supervisor_launch(control, request.executablePath, request.workingDirectory, slavePath,
-                                           argv.pointers, envp.pointers, nil, &pid, &error, &stage)
+            rc = cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, slavePath,
+                                  argv.pointers, envp.pointers, nil, &pid, &error, &stage)
         }
-        if channel >= 0 { return Launch(pid: pid, channel: channel) }
+        if rc == 0 { return Launch(pid: pid, channel: keeper) }
         switch stage {
         case CS_STAGE_SPAWN:
             throw Spawner.spawnError(error, request)
@@ -75,7 +115,7 @@ final class LaunchSupervisor: @unchecked Sendable {
         case CS_STAGE_PREPARE:
             throw CleanSlateError(.spawnFailed, errno: error, "the launch supervisor could not prepare the launch of \(request.executablePath)")
         default:
-            throw SupervisorUnreachable(errno: error)
+            throw KeeperUnreachable(errno: error)
         }
     }
 

@@ -92,6 +92,9 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_SUPERVISOR_TREE_EMPTY 9
 /// Command: send signal `a` to the app's process group (or to the app alone if the group is gone).
 #define CS_SUPERVISOR_SIGNAL_GROUP 101
+/// Command: the test process is done with this launch; the keeper waits for the next request on
+/// the same socket (a terminal's keeper exits instead).
+#define CS_SUPERVISOR_RELEASE 103
 /// Command: kill the whole tree and reap it. `a`: the app was still running when termination
 /// began (its own group is then not reported); `b`: report survivors first; `c`: milliseconds to
 /// wait for the tree to vanish before answering DONE.
@@ -113,14 +116,19 @@ pid_t cs_supervisor_start(char *const envp[], int *control);
 /// Returns 0, or -1 with errno (ETIMEDOUT, EPIPE when the binary did not become a supervisor).
 int cs_supervisor_wait_ready(int control, int milliseconds);
 
-/// Launches an app through the supervisor: a new keeper process spawns `path` with `argv`, `envp`,
-/// working directory `directory`, and either the three descriptors in `stdio` (a new session) or,
-/// when `slave` is not NULL, the pseudo-terminal `slave` as its controlling terminal (the keeper
-/// leads the session; the app runs in the foreground process group). Returns the launch's socket
-/// (close-on-exec) and sets `*pid`; on failure returns -1 and sets `*error` and `*stage`.
-int cs_supervisor_launch(int control, const char *path, const char *directory, const char *slave,
-                         char *const argv[], char *const envp[], const int *stdio,
-                         pid_t *pid, int *error, int *stage);
+/// Asks the supervisor for a new keeper. Returns the socket to it (close-on-exec), over which
+/// cs_keeper_launch sends launches, or -1 with errno when the supervisor cannot be reached.
+int cs_supervisor_new_keeper(int control);
+
+/// Has the keeper behind `keeper` spawn `path` with `argv`, `envp`, working directory `directory`,
+/// and either the three descriptors in `stdio` (a new session) or, when `slave` is not NULL, the
+/// pseudo-terminal `slave` as its controlling terminal (the keeper leads the session; the app runs
+/// in the foreground process group). Returns 0 and sets `*pid`; on failure returns -1 and sets
+/// `*error` and `*stage` (CS_STAGE_SUPERVISOR: the keeper could not be reached).
+int cs_keeper_launch(int keeper, const char *path, const char *directory, const char *slave,
+                     char *const argv[], char *const envp[], const int *stdio,
+                     pid_t *pid, int *error, int *stage);
+
 /// pidfd_send_signal(2) through syscall(2) (no glibc wrapper before 2.36, and variadic syscall() is
 /// not callable from Swift): signals exactly the process the pidfd was opened for, so a pid reused
 /// between finding a process and signalling it cannot make the signal hit a stranger. The sandbox
