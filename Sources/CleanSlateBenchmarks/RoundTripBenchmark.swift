@@ -60,12 +60,12 @@ func runRoundTripBenchmark(arguments: [String]) throws {
 }
 
 /// The baseline: `cat` on a pseudo-terminal driven by plain write(2) and read(2) on the master.
-private final class RawPseudoTerminalLoop {
+final class RawPseudoTerminalLoop {
     let master: Int32
     let pid: pid_t
     private var pending: [UInt8] = []
 
-    init(script: String) throws {
+    init(script: String, waitUntilReady: Bool = true) throws {
         var name = [CChar](repeating: 0, count: 128)
         master = cs_open_pty_master(&name, name.count)
         guard master >= 0 else { throw CleanSlateError(.spawnFailed, errno: errno, "posix_openpt") }
@@ -85,7 +85,7 @@ private final class RawPseudoTerminalLoop {
         let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
         guard rc == 0 else { throw CleanSlateError(.spawnFailed, errno: rc, "posix_spawn /bin/sh") }
         pid = child
-        try readUntil("ready")
+        if waitUntilReady { try readUntil("ready") }
     }
 
     func roundTrip(_ line: String) throws {
@@ -94,7 +94,7 @@ private final class RawPseudoTerminalLoop {
         try readUntil(line)
     }
 
-    private func readUntil(_ text: String) throws {
+    func readUntil(_ text: String) throws {
         let needle = Array(text.utf8)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -9,6 +9,8 @@ case "roundtrip":
     try runRoundTripBenchmark(arguments: Array(arguments.dropFirst()))
 case "output":
     try runOutputBenchmark(arguments: Array(arguments.dropFirst()))
+case "sessions":
+    try runSessionsBenchmark(arguments: Array(arguments.dropFirst()))
 case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
 default:
@@ -16,6 +18,7 @@ default:
         usage: cleanslate-benchmarks launch [--iterations N]
                cleanslate-benchmarks roundtrip [--iterations N]
                cleanslate-benchmarks output [--runs N]
+               cleanslate-benchmarks sessions [--sessions N] [--runs N]
                cleanslate-benchmarks screen [--runs N] [--write-inputs DIR] [FILE...]
 
         """.utf8))
