@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/fs.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/fsuid.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -74,3 +76,22 @@ void *cs_memmem(const void *haystack, size_t haystack_length, const void *needle
 
 int cs_set_pipe_size(int fd, int size) { return fcntl(fd, F_SETPIPE_SZ, size); }
 int cs_pidfd_send_signal(int pidfd, int signal) { return (int)syscall(SYS_pidfd_send_signal, pidfd, signal, NULL, 0); }
+
+int cs_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int cs_epoll_add(int epoll, int fd) {
+    struct epoll_event event = {.events = EPOLLIN, .data = {.fd = fd}};
+    return epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event);
+}
+
+int cs_epoll_remove(int epoll, int fd) { return epoll_ctl(epoll, EPOLL_CTL_DEL, fd, NULL); }
+
+int cs_epoll_wait(int epoll, int *fds, int capacity) {
+    struct epoll_event events[64];
+    if (capacity > 64) capacity = 64;
+    int count = epoll_wait(epoll, events, capacity, -1);
+    for (int i = 0; i < count; i++) fds[i] = events[i].data.fd;
+    return count;
+}
+
+int cs_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }

@@ -60,6 +60,26 @@ final class ProcessIsolationTests: XCTestCase {
         ResourceCounts.now().assertNoGrowth(since: before, over: "2,000 pipe launches")
     }
 
+    /// One shared I/O thread serves every launch: 64 apps at once, on pipes and terminals, add at
+    /// most that thread (if no launch had started it yet), not one thread each.
+    func testSixtyFourConcurrentLaunchesShareOneIOThread() throws {
+        let sandbox = try sandboxForTest()
+        let threadsBefore = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).count
+        let apps = try (0..<64).map { index -> AppLauncher in
+            let app = AppLauncher(.name("cat"), sandbox: sandbox)
+            if index % 2 == 0 { app.terminalSize = .standard }
+            try app.launch()
+            return app
+        }
+        defer { apps.forEach { $0.terminate() } }
+        for (index, app) in apps.enumerated() {
+            try app.typeText("hello \(index)\n")
+            try app.waitForOutput("hello \(index)")
+        }
+        let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).count
+        XCTAssertLessThanOrEqual(threads, threadsBefore + 1, "64 launches must not start a thread each")
+    }
+
     func testNoDescriptorThreadProcessOrZombieLeaksAfterTwoThousandTerminalLaunches() throws {
         let sandbox = try sandboxForTest()
         let app = AppLauncher(.path("/bin/echo"), sandbox: sandbox)

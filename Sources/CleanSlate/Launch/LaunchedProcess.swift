@@ -71,7 +71,8 @@ final class LaunchedProcess: @unchecked Sendable {
         self.sources = sources
         for source in sources { try Descriptors.setNonBlocking(source.fd) }
         if let input { try Descriptors.setNonBlocking(input) }
-        self.wake = try Descriptors.pipe(for: "the I/O thread of \(executable)")  // last: nothing after it can fail
+        // Last: nothing after it can fail. Only a launch with its own I/O thread needs a wake-up pipe.
+        self.wake = outputHandler == nil ? (-1, -1) : try Descriptors.pipe(for: "the I/O thread of \(executable)")
     }
 
     /// Takes charge of a child that was just spawned under a keeper: wraps its descriptors and
@@ -92,7 +93,7 @@ final class LaunchedProcess: @unchecked Sendable {
             throw error
         }
         do {
-            try DetachedThread.start { [process] in process.runLoop() }
+            try process.startIO()
         } catch {
             // No I/O thread will close the sources or read the keeper: close everything here.
             process.sources.forEach { SystemCall.close($0.fd) }
@@ -102,64 +103,127 @@ final class LaunchedProcess: @unchecked Sendable {
                 process.termination = .done
             }
             process.closeInput()
-            [launch.channel, process.wake.read, process.wake.write].forEach(SystemCall.close)
+            [launch.channel, process.wake.read, process.wake.write].filter { $0 >= 0 }.forEach(SystemCall.close)
             throw error
         }
         return process
     }
 
-    // MARK: The I/O loop
+    // MARK: The I/O
 
-    private func runLoop() {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
-        defer { buffer.deallocate() }
-        var open = sources
-        var keeperOpen = true
-        while true {
-            var entries = open.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            if keeperOpen { entries.append(pollfd(fd: keeper.fd, events: Int16(POLLIN), revents: 0)) }
-            entries.append(pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0))
-            let rc = poll(&entries, nfds_t(entries.count), -1)
-            if rc < 0 { if errno == EINTR { continue } else { break } }
+    // The I/O state, touched only by the thread that serves this launch's I/O.
+    private var openSources: [Source] = []
+    private var keeperOpen = true
+    private var ioEnded = false
 
-            var closed: [Int32] = []
-            for (index, source) in open.enumerated() where entries[index].revents != 0 {
-                if !drain(source, buffer, untilEmpty: false) { closed.append(source.fd) }
-            }
-            if keeperOpen && entries[open.count].revents != 0 {
-                let event = keeper.nextEvent()
-                if case .exited = event {
-                    // Everything the app wrote before exiting is already in the pipes: take it first,
-                    // so that a test that sees the exit also sees all of its output.
-                    for source in open where !closed.contains(source.fd) {
-                        if !drain(source, buffer, untilEmpty: true) { closed.append(source.fd) }
-                    }
-                }
-                if case .closed = event { keeperOpen = false }
-                record(event)
-            }
-            for fd in closed { SystemCall.close(fd) }
-            open.removeAll { closed.contains($0.fd) }
-            if entries[entries.count - 1].revents != 0 {
-                var byte: UInt8 = 0
-                _ = Glibc.read(wake.read, &byte, 1)
-                let (stop, hangUp) = monitor.withLock { (stopRequested, hangUpRequested) }
-                if stop { break }
-                if hangUp {
-                    open.forEach { SystemCall.close($0.fd) }
-                    open.removeAll()
-                    monitor.withLock { hangUpRequested = false; monitor.broadcast() }
+    /// Whether this launch's I/O is served by a thread of its own rather than the shared
+    /// ``IOReactor``: when an output handler may block (back-pressure must hold back this app only).
+    private var hasOwnThread: Bool { outputHandler != nil }
+
+    /// The descriptors the I/O thread waits on: open output sources and the keeper's socket.
+    var ioDescriptors: [Int32] { openSources.map(\.fd) + (keeperOpen ? [keeper.fd] : []) }
+
+    /// Handles a readable descriptor of this launch (on its I/O thread). Returns the descriptors
+    /// that were closed as a result (end of file), so the caller stops waiting on them.
+    func ioReadable(_ fd: Int32, buffer: UnsafeMutableRawBufferPointer) -> [Int32] {
+        var closed: [Int32] = []
+        if let source = openSources.first(where: { $0.fd == fd }) {
+            if !drain(source, buffer, untilEmpty: false) { closed.append(source.fd) }
+        } else if fd == keeper.fd && keeperOpen {
+            let event = keeper.nextEvent()
+            if case .exited = event {
+                // Everything the app wrote before exiting is already in the pipes: take it first,
+                // so that a test that sees the exit also sees all of its output.
+                for source in openSources where !closed.contains(source.fd) {
+                    if !drain(source, buffer, untilEmpty: true) { closed.append(source.fd) }
                 }
             }
-            if open.isEmpty { monitor.withLock { if !ioFinished { ioFinished = true; monitor.broadcast() } } }
-            if open.isEmpty && (!keeperOpen || monitor.withLock({ treeEmpty })) { break }
+            if case .closed = event {
+                keeperOpen = false
+                stopWatching([keeper.fd])  // not closed here: terminate() owns the socket
+            }
+            record(event)
         }
-        for source in open { SystemCall.close(source.fd) }
+        closeSources(closed)
+        return closed
+    }
+
+    /// Carries out what terminate() asked of the I/O thread. Returns the descriptors it no longer
+    /// waits on, and whether the launch's I/O is over.
+    func ioCommands() -> (closed: [Int32], over: Bool) {
+        if ioEnded { return ([], false) }
+        let (stop, hangUp) = monitor.withLock { (stopRequested, hangUpRequested) }
+        if stop { return (ioDescriptors, true) }
+        guard hangUp else { return ([], ioIsOver) }
+        let closed = openSources.map(\.fd)
+        closeSources(closed)
+        monitor.withLock { hangUpRequested = false; monitor.broadcast() }
+        return (closed, ioIsOver)
+    }
+
+    /// The I/O is over once every source has ended and the keeper has nothing more to say.
+    var ioIsOver: Bool {
+        openSources.isEmpty && (!keeperOpen || monitor.withLock { treeEmpty })
+    }
+
+    private func closeSources(_ fds: [Int32]) {
+        let sources = openSources.filter { fds.contains($0.fd) }
+        // The shared reactor forgets a descriptor before it is closed, never after: once closed,
+        // its number may be reused at once by another launch on another thread.
+        stopWatching(sources.map(\.fd))
+        sources.forEach { SystemCall.close($0.fd) }
+        openSources.removeAll { fds.contains($0.fd) }
+        if openSources.isEmpty { monitor.withLock { if !ioFinished { ioFinished = true; monitor.broadcast() } } }
+    }
+
+    private func stopWatching(_ fds: [Int32]) {
+        if !hasOwnThread && !fds.isEmpty { IOReactor.shared.forget(fds) }
+    }
+
+    /// Ends the I/O: closes what is still open and tells terminate() (on the I/O thread). Only the
+    /// first call does anything: a request that arrives after the I/O ended by itself must not touch
+    /// descriptor numbers that terminate() has since closed and another launch may now use.
+    func ioEnd() {
+        if ioEnded { return }
+        ioEnded = true
+        stopWatching(ioDescriptors)
+        keeperOpen = false
+        closeSources(openSources.map(\.fd))
         monitor.withLock {
             ioFinished = true
             ioThreadEnded = true
             monitor.broadcast()
         }
+    }
+
+    /// Starts serving this launch's I/O: on the shared reactor, or on a thread of its own.
+    private func startIO() throws {
+        openSources = sources
+        if hasOwnThread {
+            try DetachedThread.start { [self] in runOwnLoop() }
+        } else {
+            try IOReactor.shared.add(self)
+        }
+    }
+
+    /// A thread of its own: poll this launch's descriptors and the wake-up pipe.
+    private func runOwnLoop() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            var entries = ioDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            entries.append(pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0))
+            let rc = poll(&entries, nfds_t(entries.count), -1)
+            if rc < 0 { if errno == EINTR { continue } else { break } }
+            for entry in entries.dropLast() where entry.revents != 0 { _ = ioReadable(entry.fd, buffer: buffer) }
+            if entries[entries.count - 1].revents != 0 {
+                var byte: UInt8 = 0
+                _ = Glibc.read(wake.read, &byte, 1)
+                if ioCommands().over { break }
+            }
+            if ioIsOver { break }
+        }
+        ioEnd()
     }
 
     /// The app's state; call with `monitor` held.
@@ -234,7 +298,11 @@ final class LaunchedProcess: @unchecked Sendable {
                     monitor.broadcast()
                     return replies
                 }
-                if !replies.isEmpty { try? writeInput(replies, deadline: MonotonicInstant.now.advanced(by: .seconds(1))) }
+                // Replies to the app's queries; on the shared I/O thread never wait for an app that
+                // does not read its terminal (it would hold up every launch), on its own up to 1 s.
+                if !replies.isEmpty {
+                    try? writeInput(replies, deadline: MonotonicInstant.now.advanced(by: hasOwnThread ? .seconds(1) : .zero))
+                }
             case .wouldBlock:
                 return true
             case .endOfFile, .failed:
@@ -372,7 +440,7 @@ final class LaunchedProcess: @unchecked Sendable {
         } else {
             SystemCall.close(keeper.fd)
         }
-        [wake.read, wake.write].forEach(SystemCall.close)
+        [wake.read, wake.write].filter { $0 >= 0 }.forEach(SystemCall.close)
         return monitor.withLock {
             termination = .done
             monitor.broadcast()
@@ -402,8 +470,12 @@ final class LaunchedProcess: @unchecked Sendable {
     }
 
     private func wakeIOThread() {
-        var one: UInt8 = 1
-        _ = Glibc.write(wake.write, &one, 1)
+        if hasOwnThread {
+            var one: UInt8 = 1
+            _ = Glibc.write(wake.write, &one, 1)
+        } else {
+            IOReactor.shared.wake(self)
+        }
     }
 
     /// Continues a stopped app (SIGCONT to its process group), as `fg` does.

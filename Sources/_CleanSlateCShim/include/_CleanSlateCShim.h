@@ -64,6 +64,18 @@ void *cs_memmem(const void *haystack, size_t haystack_length, const void *needle
 /// often and the reader is woken less often. Returns the new size or -1 with errno.
 int cs_set_pipe_size(int fd, int size);
 
+/// epoll(7) and eventfd(2) (the Glibc module does not import <sys/epoll.h> or <sys/eventfd.h>; the
+/// union in struct epoll_event is awkward from Swift): the shared I/O thread waits on the output
+/// and keeper sockets of every launch with one epoll set, woken by an eventfd. cs_epoll_create
+/// returns a close-on-exec epoll descriptor; cs_epoll_add watches `fd` for input (level-triggered);
+/// cs_epoll_wait blocks until some are ready and writes up to `capacity` (at most 64) of them into
+/// `fds`, returning the count or -1 with errno; cs_eventfd returns a close-on-exec, non-blocking eventfd.
+int cs_epoll_create(void);
+int cs_epoll_add(int epoll, int fd);
+int cs_epoll_remove(int epoll, int fd);
+int cs_epoll_wait(int epoll, int *fds, int capacity);
+int cs_eventfd(void);
+
 // MARK: The launch supervisor (supervisor.c)
 
 /// What the keeper of one launch tells the test process, and what the test process asks of it: one

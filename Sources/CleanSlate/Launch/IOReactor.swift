@@ -1,0 +1,96 @@
+import Glibc
+import _CleanSlateCShim
+
+/// The one thread that does the I/O of every launch (except those with an output handler, which
+/// may block and get a thread of their own): an epoll set over their output descriptors and keeper
+/// sockets, plus an eventfd that terminate() uses to hand it requests. So a test process running a
+/// hundred apps at once has one I/O thread, not a hundred.
+///
+/// It is started on the first launch and lives as long as the process. Each descriptor is
+/// registered with the launch it belongs to; a launch's own methods (`ioReadable`, `ioCommands`,
+/// `ioEnd`) do the work, always on this thread, so a launch's I/O state has a single owner.
+final class IOReactor: @unchecked Sendable {
+    /// The reactor of this process.
+    static let shared = IOReactor()
+
+    private let lock = Monitor()
+    private var epoll: Int32 = -1
+    private var wakeup: Int32 = -1
+    private var started = false
+    // Guarded by `lock`.
+    private var launches: [Int32: LaunchedProcess] = [:]
+    private var requests: [LaunchedProcess] = []
+
+    /// Serves `process`'s I/O from now on.
+    func add(_ process: LaunchedProcess) throws {
+        try startIfNeeded()
+        try lock.withLock {
+            for fd in process.ioDescriptors {
+                if cs_epoll_add(epoll, fd) != 0 {
+                    let code = errno
+                    for added in process.ioDescriptors where launches[added] === process {
+                        _ = cs_epoll_remove(epoll, added)
+                        launches[added] = nil
+                    }
+                    throw CleanSlateError(.spawnFailed, errno: code, "epoll_ctl failed for the output of \(process.executable)")
+                }
+                launches[fd] = process
+            }
+        }
+    }
+
+    /// Asks the reactor to look at `process`'s requests (stop, hang up) soon.
+    func wake(_ process: LaunchedProcess) {
+        lock.withLock { requests.append(process) }
+        var one: UInt64 = 1
+        _ = Glibc.write(wakeup, &one, 8)
+    }
+
+    private func startIfNeeded() throws {
+        try lock.withLock {
+            if started { return }
+            epoll = cs_epoll_create()
+            guard epoll >= 0 else { throw CleanSlateError(.spawnFailed, errno: errno, "epoll_create1 failed for the I/O thread") }
+            wakeup = cs_eventfd()
+            guard wakeup >= 0 else { throw CleanSlateError(.spawnFailed, errno: errno, "eventfd failed for the I/O thread") }
+            _ = cs_epoll_add(epoll, wakeup)
+            try DetachedThread.start(stackSize: 512 * 1024) { [self] in run() }
+            started = true
+        }
+    }
+
+    private func run() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: LaunchedProcess.readSize, alignment: 16)
+        var ready = [Int32](repeating: -1, count: 64)
+        while true {
+            let count = cs_epoll_wait(epoll, &ready, Int32(ready.count))
+            if count < 0 { continue }  // EINTR
+            for index in 0..<Int(count) {
+                let fd = ready[index]
+                if fd == wakeup {
+                    var value: UInt64 = 0
+                    _ = Glibc.read(wakeup, &value, 8)
+                    for process in lock.withLock({ () -> [LaunchedProcess] in defer { requests.removeAll() }; return requests }) {
+                        if process.ioCommands().over { process.ioEnd() }
+                    }
+                    continue
+                }
+                // A descriptor of a launch that ended earlier in this batch is skipped.
+                guard let process = lock.withLock({ launches[fd] }) else { continue }
+                _ = process.ioReadable(fd, buffer: buffer)
+                if process.ioIsOver { process.ioEnd() }
+                // (`launches` no longer maps this launch's descriptors once it has ended.)
+            }
+        }
+    }
+
+    /// Stops waiting on descriptors (before they are closed or handed back).
+    func forget(_ fds: [Int32]) {
+        lock.withLock {
+            for fd in fds where launches[fd] != nil {
+                _ = cs_epoll_remove(epoll, fd)
+                launches[fd] = nil
+            }
+        }
+    }
+}
