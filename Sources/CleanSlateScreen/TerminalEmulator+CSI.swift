@@ -17,7 +17,10 @@ extension TerminalEmulator {
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "J")): eraseInDisplay(parameters.value(0, default: 0, zeroIsDefault: false))
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "K")): eraseInLine(parameters.value(0, default: 0, zeroIsDefault: false))
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "n")): deviceStatusReport(parameters.value(0, default: 0), dec: true)
-        case (UInt8(ascii: ">"), 0, UInt8(ascii: "c")): replySecondaryDeviceAttributes()
+        case (UInt8(ascii: ">"), 0, UInt8(ascii: "c")):
+            // Only `CSI > c` and `CSI > 0 c` ask; our own answer `CSI > 1 ; 10 ; 0 c` must not be taken
+            // for a question, or an app that echoes its input would make the two answer each other forever.
+            if parameters.value(0, default: 0, zeroIsDefault: false) == 0 { replySecondaryDeviceAttributes() }
         case (0, UInt8(ascii: "!"), UInt8(ascii: "p")): softReset()
         case (0, UInt8(ascii: " "), UInt8(ascii: "q")):
             if let style = CursorStyle(rawValue: parameters.value(0, default: 0, zeroIsDefault: false)) { modes.cursorStyle = style }

@@ -74,4 +74,26 @@ final class ReplyTests: XCTestCase {
         terminal.feed(esc("]2;Überschrift ✓\u{7}"))
         XCTAssertEqual(terminal.title, "Überschrift ✓")
     }
+
+    /// Every reply this terminal sends, fed back to it (as an app that echoes its input does), must
+    /// not produce another reply, or the two would answer each other forever.
+    func testRepliesFedBackProduceNoReply() {
+        let queries = [csi("c"), csi(">c"), esc("Z"), csi("5n"), csi("6n"), csi("?6n"), csi("?2004$p"), csi("4$p"),
+                       csi("14t"), csi("16t"), csi("18t"), csi("19t"), esc("]10;?\u{7}"), esc("]11;?\u{7}"),
+                       esc("P$qm") + esc("\\"), esc("P$qr") + esc("\\"), esc("P$q q") + esc("\\"), esc("P$qz") + esc("\\")]
+        for query in queries {
+            let terminal = makeTerminal(query, rows: 24, columns: 80)
+            let reply = terminal.takeReplies()
+            XCTAssertFalse(reply.isEmpty, "\(query.debugDescription) must be answered")
+            terminal.feed(reply)
+            XCTAssertEqual(replyText(terminal), "", "the reply to \(query.debugDescription) was answered")
+            XCTAssertEqual(terminal.snapshot().lines.joined(), "", "the reply to \(query.debugDescription) showed on screen")
+        }
+    }
+
+    func testSecondaryDeviceAttributesAreAnsweredOnlyForParameterZero() {
+        XCTAssertEqual(replyText(makeTerminal(csi(">0c"))), "\u{1B}[>1;10;0c")
+        XCTAssertEqual(replyText(makeTerminal(csi(">1;10;0c"))), "")
+        XCTAssertEqual(replyText(makeTerminal(csi(">1c"))), "")
+    }
 }

@@ -60,6 +60,24 @@ final class TerminalLaunchTests: XCTestCase {
         try app.waitForScreen(containing: #"reply=033[1;4R"#)
     }
 
+    func testAnAppThatEchoesTheTerminalsRepliesDoesNotStartAnEndlessExchange() throws {
+        // cat in raw mode writes back every byte it reads. Typing a device-attributes query makes cat
+        // print it, the emulator answers, cat prints the answer: if the emulator answered its own
+        // answer, the two would ping-pong forever and the screen would never settle.
+        let app = try terminalApp(.name("sh"), ["-c", "stty raw -echo; echo ready; exec cat"])
+        try app.waitForScreen(containing: "ready")
+        let before = app.outputBytes().count
+        let queries = "\u{1B}[>c\u{1B}[c\u{1B}[6n\u{1B}[5n"
+        try app.typeText(queries + "end")
+        try app.waitForScreen(containing: "end")
+        try app.waitForScreenToSettle(quietPeriod: .milliseconds(300), timeout: .seconds(5))
+        let output = String(decoding: app.outputBytes().dropFirst(before), as: UTF8.self)
+        for reply in ["\u{1B}[>1;10;0c", "\u{1B}[?62;22c", "\u{1B}[0n"] {
+            XCTAssertEqual(output.components(separatedBy: reply).count - 1, 1, "\(reply.debugDescription) must come back once: \(output.debugDescription)")
+        }
+        XCTAssertLessThanOrEqual(output.utf8.count, queries.utf8.count + 3 + 40, output.debugDescription)
+    }
+
     func testTypedTextIsEchoedByTheTerminalAndReadByTheApp() throws {
         let app = try terminalApp(.name("sh"), ["-c", "printf 'name? '; read name; echo \"hello $name\""])
         try app.waitForScreen(containing: "name?")
