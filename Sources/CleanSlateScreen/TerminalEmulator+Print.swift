@@ -131,9 +131,27 @@ extension TerminalEmulator {
     }
 
     /// REP: prints the last printed character `count` more times.
+    ///
+    /// The work is bounded by the screen, not by `count`: see ``visibleRepeatCount(_:of:)``.
     func repeatLastCharacter(_ count: Int) {
         guard lastGraphic != 0 else { return }
         let scalar = lastGraphic
-        for _ in 0..<min(count, rows * columns) { print(scalar) }
+        for _ in 0..<visibleRepeatCount(count, of: scalar) { print(scalar) }
+    }
+
+    /// The number of prints of `scalar` that leave the same screen and cursor as `count` prints.
+    ///
+    /// Printing one character over and over becomes periodic once every row it can reach is full of
+    /// it: with autowrap, after the current line and then one line per screen row, each further
+    /// line-worth of characters (`columns / width`) scrolls an identical line away and leaves the
+    /// screen as it was; without autowrap the cursor sticks at the right margin after one line.
+    /// Beyond that point, only `count` modulo the period matters. The scrollback therefore gets at
+    /// most a screenful of copies of the line from one REP, where xterm would add one per line.
+    func visibleRepeatCount(_ count: Int, of scalar: UInt32) -> Int {
+        let width = columns < 2 ? 1 : max(1, CharacterWidth.of(charsets.map(scalar)))
+        let period = max(1, columns / width)
+        let settled = modes.autowrap ? (rows + 2) * period : columns + 1
+        guard count > settled else { return count }
+        return modes.autowrap ? settled + (count - settled) % period : settled
     }
 }

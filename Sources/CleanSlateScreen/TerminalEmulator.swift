@@ -15,10 +15,22 @@ public final class TerminalEmulator {
     /// checks (which Swift applies to stored properties of classes). Owned by this object.
     let core: UnsafeMutablePointer<TerminalCore>
 
+    /// The most rows and columns a terminal has; larger sizes are clamped to it.
+    public static let maximumDimension = 1000
+
     /// Creates a terminal of the given size whose primary screen keeps up to `scrollbackLimit` lines.
+    ///
+    /// `rows` and `columns` are clamped to `1...maximumDimension` (1000), so no size traps or
+    /// allocates gigabytes; check ``rows`` and ``columns`` for the size you got.
     public init(rows: Int = 24, columns: Int = 80, scrollbackLimit: Int = 1000) {
         core = .allocate(capacity: 1)
-        core.initialize(to: TerminalCore(rows: max(1, rows), columns: max(1, columns), scrollbackLimit: scrollbackLimit))
+        core.initialize(to: TerminalCore(rows: Self.clampedDimension(rows), columns: Self.clampedDimension(columns),
+                                         scrollbackLimit: scrollbackLimit))
+    }
+
+    /// `value` limited to `1...maximumDimension`.
+    static func clampedDimension(_ value: Int) -> Int {
+        min(max(1, value), maximumDimension)
     }
 
     deinit {

@@ -119,6 +119,32 @@ final class TerminalLaunchTests: XCTestCase {
         XCTAssertThrowsError(try app.press(.enter)) { XCTAssertEqual(($0 as? CleanSlateError)?.code, .notRunning) }
     }
 
+    func testTerminalSizesBeyondTheLimitAreRejectedNamingIt() {
+        for (rows, columns) in [(Int.max, 80), (24, 1001), (-1, 80), (24, Int.min)] {
+            XCTAssertThrowsError(try TerminalSize(rows: rows, columns: columns)) { error in
+                XCTAssertEqual((error as? CleanSlateError)?.code, .invalidArgument)
+                XCTAssertTrue("\(error)".contains("between 1 and 1000"), "\(error)")
+            }
+        }
+        XCTAssertEqual(TerminalSize.maximumDimension, TerminalEmulator.maximumDimension)
+    }
+
+    func testPressWithACountBeyondTheLimitIsRejectedNamingIt() throws {
+        let app = try terminalApp(.name("sh"), ["-c", "stty -echo; echo ready; exec cat"])
+        try app.waitForScreen(containing: "ready")
+        for times in [Int.max, AppLauncher.maximumPressCount + 1, -1] {
+            XCTAssertThrowsError(try app.press(.enter, times: times)) { error in
+                XCTAssertEqual((error as? CleanSlateError)?.code, .invalidArgument)
+                XCTAssertTrue("\(error)".contains("between 0 and \(AppLauncher.maximumPressCount)"), "\(error)")
+            }
+        }
+        XCTAssertEqual(AppLauncher.maximumPressCount, 10_000)
+        try app.press(.character("a"), times: 3)
+        try app.press(.enter, times: 0)
+        try app.press(.enter)
+        try app.waitForScreen(containing: "aaa")
+    }
+
     func testInvalidTerminalSizesAreRejected() {
         XCTAssertThrowsError(try TerminalSize(rows: 0, columns: 80))
         XCTAssertThrowsError(try TerminalSize(parsing: "24by80"))
