@@ -50,16 +50,20 @@ if not summary:
     print(text[-3000:])
     sys.exit(1)
 passed, known, failed = (int(group) for group in summary.groups())
-# Each failure: "*** TEST name FAILED:" then a traceback whose last line says why.
+# Each failure: "*** TEST name FAILED:" then a traceback, up to the next "Run test:" line. The cause
+# is the exception line (numbers folded), with the feature's test file, or for a missing reply the
+# esctest helper that waited for it.
 causes = {}
-for name, body in re.findall(r"\*\*\* TEST (\S+) FAILED:\n(.*?)(?=\n\n|\Z)", text, re.S):
-    last = [line for line in body.strip().splitlines() if line.strip()][-1]
-    cause = re.sub(r"\d+", "N", last)[:140]
-    if "Timeout" in last:
-        # Which reply never came: the innermost esctest helper that was waiting for it.
-        frames = [frame for frame in re.findall(r'File "[^"]*/(\w+)\.py", line \d+, in (\w+)', body) if frame[0] != "escio"]
-        if frames:
-            cause += " (waiting in %s.%s)" % frames[-1]
+for name, body in re.findall(r"\*\*\* TEST (\S+) FAILED:\n(.*?)(?=\nRun test: |\Z)", text, re.S):
+    exceptions = re.findall(r"^(esctypes\.\w+: .*)$", body, re.M) or ["(no exception line)"]
+    cause = re.sub(r"\d+", "N", exceptions[-1])[:110]
+    frames = [frame for frame in re.findall(r'File "[^"]*/(\w+)\.py", line \d+, in (\w+)', body) if frame[0] != "escio"]
+    if "Timeout" in cause and frames:
+        cause += " (waiting in %s.%s)" % frames[-1]
+    else:
+        tests = [module for module, _ in frames if module not in ("escutil", "esccmd", "esctest", "esctypes")]
+        if tests:
+            cause += " [%s.py]" % tests[0]
     causes.setdefault(cause, []).append(name)
 for cause, names in sorted(causes.items(), key=lambda item: -len(item[1])):
     print(f"{len(names):4d}  {cause}")

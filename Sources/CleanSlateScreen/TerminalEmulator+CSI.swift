@@ -22,6 +22,7 @@ extension TerminalEmulator {
             // for a question, or an app that echoes its input would make the two answer each other forever.
             if parameters.value(0, default: 0, zeroIsDefault: false) == 0 { replySecondaryDeviceAttributes() }
         case (0, UInt8(ascii: "!"), UInt8(ascii: "p")): softReset()
+        case (0, UInt8(ascii: "*"), UInt8(ascii: "y")): replyRectangleChecksum()
         case (0, UInt8(ascii: " "), UInt8(ascii: "q")):
             if let style = CursorStyle(rawValue: parameters.value(0, default: 0, zeroIsDefault: false)) { modes.cursorStyle = style }
         default: break  // Cursor style, key modifier options and other settings that change nothing on screen.

@@ -64,6 +64,23 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(replyText(makeTerminal(esc("P$qz") + esc("\\"))), "\u{1B}P0$r\u{1B}\\")
     }
 
+    func testRectangleChecksumSumsTheCharactersOfTheRectangle() {
+        // "AB" at the top left: 0x41 + 0x42; one cell; an erased cell counts as a space.
+        let terminal = makeTerminal(csi("1;31;7m") + "AB" + csi("m") + csi("2;3H") + "z", rows: 24, columns: 80)
+        terminal.feed(csi("5;1;1;1;1;2*y") + csi("6;1;2;3;2;3*y") + csi("7;1;3;3;3;3*y"))
+        XCTAssertEqual(replyText(terminal), esc("P5!~0083") + esc("\\") + esc("P6!~007A") + esc("\\") + esc("P7!~0020") + esc("\\"))
+        // The whole screen by default: 1917 spaces plus A, B and z.
+        terminal.feed(csi("9*y"))
+        XCTAssertEqual(replyText(terminal), esc("P9!~\(String(1917 * 0x20 + 0x41 + 0x42 + 0x7A, radix: 16, uppercase: true))") + esc("\\"))
+    }
+
+    func testRectangleChecksumIsRelativeToTheScrollRegionInOriginMode() {
+        let terminal = makeTerminal(csi("3;4r") + csi("3;1H") + "Q", rows: 5, columns: 10)
+        terminal.feed(csi("?6h") + csi("1;1;1;1;1;1*y") + csi("2;1;1;1;9;1*y") + csi("3;1;2;1;1;1*y"))
+        // Row 1 of the region is screen row 3; the region clips a rectangle that reaches beyond it.
+        XCTAssertEqual(replyText(terminal), esc("P1!~0051") + esc("\\") + esc("P2!~0071") + esc("\\") + esc("P3!~0000") + esc("\\"))
+    }
+
     func testTitleAndIconName() {
         let terminal = makeTerminal(esc("]0;both\u{7}"))
         XCTAssertEqual(terminal.snapshot().title, "both")
@@ -80,7 +97,8 @@ final class ReplyTests: XCTestCase {
     func testRepliesFedBackProduceNoReply() {
         let queries = [csi("c"), csi(">c"), esc("Z"), csi("5n"), csi("6n"), csi("?6n"), csi("?2004$p"), csi("4$p"),
                        csi("14t"), csi("16t"), csi("18t"), csi("19t"), esc("]10;?\u{7}"), esc("]11;?\u{7}"),
-                       esc("P$qm") + esc("\\"), esc("P$qr") + esc("\\"), esc("P$q q") + esc("\\"), esc("P$qz") + esc("\\")]
+                       esc("P$qm") + esc("\\"), esc("P$qr") + esc("\\"), esc("P$q q") + esc("\\"), esc("P$qz") + esc("\\"),
+                       csi("1;1;1;1;1;1*y")]
         for query in queries {
             let terminal = makeTerminal(query, rows: 24, columns: 80)
             let reply = terminal.takeReplies()
