@@ -1,5 +1,6 @@
 extension TerminalEmulator {
-    /// Device control strings: DECRQSS (`DCS $ q Pt ST`) for SGR, DECSTBM and DECSCUSR is answered; the rest is ignored.
+    /// Device control strings: DECRQSS (`DCS $ q Pt ST`) for SGR, DECSTBM, DECSCUSR, DECSCL, DECSACE,
+    /// DECSLPP and DECSNLS (the rows), DECSASD and DECSSDT is answered; the rest is ignored.
     func dcsDispatch(_ final: UInt8) {
         guard final == UInt8(ascii: "q") && core.pointee.parser.dcsIntermediate == UInt8(ascii: "$") && core.pointee.parser.dcsPrivateMarker == 0 else {
             return
@@ -8,6 +9,12 @@ extension TerminalEmulator {
         case "m": reply("\u{1B}P1$r\(penDescription())m\u{1B}\\")
         case "r": reply("\u{1B}P1$r\(scrollTop + 1);\(scrollBottom + 1)r\u{1B}\\")
         case " q": reply("\u{1B}P1$r\(modes.cursorStyle.rawValue) q\u{1B}\\")
+        case "\"p": reply("\u{1B}P1$r\(settings.conformanceLevel);1\"p\u{1B}\\")
+        case "*x": reply("\u{1B}P1$r\(settings.attributeChangeExtent)*x\u{1B}\\")
+        case "t": reply("\u{1B}P1$r\(rows)t\u{1B}\\")
+        case "*|": reply("\u{1B}P1$r\(rows)*|\u{1B}\\")
+        case "$}": reply("\u{1B}P1$r0$}\u{1B}\\")  // the main display is active: there is no status line
+        case "$~": reply("\u{1B}P1$r0$~\u{1B}\\")  // no status line
         default: reply("\u{1B}P0$r\u{1B}\\")
         }
     }

@@ -31,6 +31,8 @@ struct TerminalCore {
     var replies: [UInt8] = []
     /// DEC private mode 12 (cursor blinking), kept only to answer DECRQM.
     var cursorBlinks = false
+    /// Settings kept only to be reported back.
+    var settings = ReportedSettings()
 
     init(rows: Int, columns: Int, scrollbackLimit: Int) {
         self.rows = rows

@@ -23,6 +23,13 @@ extension TerminalEmulator {
             if parameters.value(0, default: 0, zeroIsDefault: false) == 0 { replySecondaryDeviceAttributes() }
         case (0, UInt8(ascii: "!"), UInt8(ascii: "p")): softReset()
         case (0, UInt8(ascii: "*"), UInt8(ascii: "y")): replyRectangleChecksum()
+        case (0, UInt8(ascii: "\""), UInt8(ascii: "p")):
+            // DECSCL: only the level is kept, to be reported; the controls stay 7-bit.
+            let level = parameters.value(0, default: 65)
+            if (61...65).contains(level) { settings.conformanceLevel = level }
+        case (0, UInt8(ascii: "*"), UInt8(ascii: "x")):
+            let extent = parameters.value(0, default: 0, zeroIsDefault: false)
+            if (0...2).contains(extent) { settings.attributeChangeExtent = extent }
         case (0, UInt8(ascii: " "), UInt8(ascii: "q")):
             if let style = CursorStyle(rawValue: parameters.value(0, default: 0, zeroIsDefault: false)) { modes.cursorStyle = style }
         default: break  // Cursor style, key modifier options and other settings that change nothing on screen.
@@ -68,7 +75,7 @@ extension TerminalEmulator {
         case UInt8(ascii: "n"): deviceStatusReport(parameters.value(0, default: 0, zeroIsDefault: false), dec: false)
         case UInt8(ascii: "r"): setScrollRegion(top: count, bottom: parameters.value(1, default: rows))
         case UInt8(ascii: "s"): saveCursor()
-        case UInt8(ascii: "t"): windowOperation(parameters.value(0, default: 0, zeroIsDefault: false))
+        case UInt8(ascii: "t"): windowOperation()
         case UInt8(ascii: "u"): restoreCursor()
         default: break
         }

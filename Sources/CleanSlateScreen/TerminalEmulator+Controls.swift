@@ -164,6 +164,7 @@ extension TerminalEmulator {
         title = ""
         iconName = ""
         savedCursors = [nil, nil]
+        settings = ReportedSettings()
         tabStops = TerminalEmulator.defaultTabStops(columns: columns)
         softResetState()
         cursorRow = 0

@@ -13,10 +13,12 @@ final class ReplyTests: XCTestCase {
     }
 
     func testDeviceAttributes() {
-        XCTAssertEqual(replyText(makeTerminal(csi("c"))), "\u{1B}[?62;22c")
-        XCTAssertEqual(replyText(makeTerminal(csi("0c"))), "\u{1B}[?62;22c")
-        XCTAssertEqual(replyText(makeTerminal(csi(">c"))), "\u{1B}[>1;10;0c")
-        XCTAssertEqual(replyText(makeTerminal(esc("Z"))), "\u{1B}[?62;22c", "DECID is answered like DA")
+        // xterm's answers when configured as a VT520 (decTerminalID 520), patch 380.
+        let primary = "\u{1B}[?65;1;2;6;9;15;16;17;18;21;22;28;29c"
+        XCTAssertEqual(replyText(makeTerminal(csi("c"))), primary)
+        XCTAssertEqual(replyText(makeTerminal(csi("0c"))), primary)
+        XCTAssertEqual(replyText(makeTerminal(csi(">c"))), "\u{1B}[>64;380;0c")
+        XCTAssertEqual(replyText(makeTerminal(esc("Z"))), primary, "DECID is answered like DA")
     }
 
     func testCursorPositionReportIsOneBased() {
@@ -81,6 +83,48 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(replyText(terminal), esc("P1!~0051") + esc("\\") + esc("P2!~0071") + esc("\\") + esc("P3!~0000") + esc("\\"))
     }
 
+    func testModesWithoutAnEffectAreKeptAndReported() {
+        let terminal = makeTerminal(csi("2h") + csi("12h") + csi("?4h") + csi("?67h") + csi("?42h") + csi("?66h"))
+        terminal.feed(csi("2$p") + csi("12$p") + csi("?4$p") + csi("?67$p") + csi("?42$p") + csi("?66$p") + csi("?18$p"))
+        XCTAssertEqual(replyText(terminal), csi("2;1$y") + csi("12;1$y") + csi("?4;1$y") + csi("?67;1$y") + csi("?42;1$y") + csi("?66;1$y") + csi("?18;2$y"))
+        XCTAssertTrue(terminal.modes.applicationKeypad, "DECNKM is the keypad mode")
+        terminal.feed(csi("2l") + csi("?67l") + csi("?66l") + csi("2$p") + csi("?67$p") + csi("?66$p"))
+        XCTAssertEqual(replyText(terminal), csi("2;2$y") + csi("?67;2$y") + csi("?66;2$y"))
+        // Modes xterm never sets: ANSI GATM, SRTM, VEM, ..., DEC horizontal cursor coupling.
+        terminal.feed(csi("1$p") + csi("19$p") + csi("?60$p"))
+        XCTAssertEqual(replyText(terminal), csi("1;4$y") + csi("19;4$y") + csi("?60;4$y"))
+    }
+
+    func testDECDeviceStatusReports() {
+        let terminal = makeTerminal(csi("?15n") + csi("?25n") + csi("?26n") + csi("?55n") + csi("?56n") + csi("?75n") + csi("?85n"))
+        XCTAssertEqual(replyText(terminal), csi("?13n") + csi("?20n") + csi("?27;1;0;0n") + csi("?50n") + csi("?57;0n") + csi("?70n") + csi("?83n"))
+        terminal.feed(csi("?62n") + csi("?63;123n"))
+        XCTAssertEqual(replyText(terminal), csi("0*{") + esc("P123!~0000") + esc("\\"))
+    }
+
+    func testVirtualWindowPositionStateAndTitleStack() {
+        let terminal = makeTerminal(esc("]2;first\u{7}") + esc("]1;icon1\u{7}"), rows: 24, columns: 80)
+        terminal.feed(csi("3;40;50t") + csi("13t") + csi("2t") + csi("11t") + csi("1t") + csi("11t") + csi("15t") + csi("20t") + csi("21t"))
+        XCTAssertEqual(replyText(terminal), csi("3;40;50t") + csi("2t") + csi("1t") + csi("5;384;640t") + esc("]Licon1") + esc("\\") + esc("]lfirst") + esc("\\"))
+        terminal.feed(csi("22;0t") + esc("]0;second\u{7}") + csi("22;2t") + esc("]2;third\u{7}"))
+        XCTAssertEqual(terminal.title, "third")
+        terminal.feed(csi("23;2t"))
+        XCTAssertEqual(terminal.title, "second")
+        terminal.feed(csi("23;1t"))
+        XCTAssertEqual(terminal.title, "second", "popping the icon name leaves the title")
+        XCTAssertEqual(terminal.iconName, "icon1")
+        terminal.feed(csi("23;0t"))
+        XCTAssertEqual(terminal.title, "second", "the stack is empty")
+        terminal.feed(csi("8;10;10t") + csi("4;100;100t"))
+        XCTAssertEqual(terminal.snapshot().rows, 24, "resizing is the test's decision, not the app's")
+    }
+
+    func testMoreStatusStringRequests() {
+        let terminal = makeTerminal(csi("61;1\"p") + csi("2*x"), rows: 24)
+        for request in ["\"p", "*x", "t", "*|", "$}", "$~"] { terminal.feed(esc("P$q\(request)") + esc("\\")) }
+        XCTAssertEqual(replyText(terminal), ["61;1\"p", "2*x", "24t", "24*|", "0$}", "0$~"].map { esc("P1$r\($0)") + esc("\\") }.joined())
+    }
+
     func testTitleAndIconName() {
         let terminal = makeTerminal(esc("]0;both\u{7}"))
         XCTAssertEqual(terminal.snapshot().title, "both")
@@ -98,7 +142,8 @@ final class ReplyTests: XCTestCase {
         let queries = [csi("c"), csi(">c"), esc("Z"), csi("5n"), csi("6n"), csi("?6n"), csi("?2004$p"), csi("4$p"),
                        csi("14t"), csi("16t"), csi("18t"), csi("19t"), esc("]10;?\u{7}"), esc("]11;?\u{7}"),
                        esc("P$qm") + esc("\\"), esc("P$qr") + esc("\\"), esc("P$q q") + esc("\\"), esc("P$qz") + esc("\\"),
-                       csi("1;1;1;1;1;1*y")]
+                       csi("1;1;1;1;1;1*y"), csi("?26n"), csi("?63;1n"), csi("?62n"), csi("11t"), csi("13t"), csi("15t"),
+                       csi("20t"), csi("21t"), esc("P$q\"p") + esc("\\")]
         for query in queries {
             let terminal = makeTerminal(query, rows: 24, columns: 80)
             let reply = terminal.takeReplies()
@@ -110,7 +155,8 @@ final class ReplyTests: XCTestCase {
     }
 
     func testSecondaryDeviceAttributesAreAnsweredOnlyForParameterZero() {
-        XCTAssertEqual(replyText(makeTerminal(csi(">0c"))), "\u{1B}[>1;10;0c")
+        XCTAssertEqual(replyText(makeTerminal(csi(">0c"))), "\u{1B}[>64;380;0c")
+        XCTAssertEqual(replyText(makeTerminal(csi(">64;380;0c"))), "")
         XCTAssertEqual(replyText(makeTerminal(csi(">1;10;0c"))), "")
         XCTAssertEqual(replyText(makeTerminal(csi(">1c"))), "")
     }

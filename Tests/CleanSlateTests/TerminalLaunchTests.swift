@@ -72,10 +72,12 @@ final class TerminalLaunchTests: XCTestCase {
         try app.waitForScreen(containing: "end")
         try app.waitForScreenToSettle(quietPeriod: .milliseconds(300), timeout: .seconds(5))
         let output = String(decoding: app.outputBytes().dropFirst(before), as: UTF8.self)
-        for reply in ["\u{1B}[>1;10;0c", "\u{1B}[?62;22c", "\u{1B}[0n"] {
+        let replies = ["\u{1B}[>64;380;0c", "\u{1B}[?65;1;2;6;9;15;16;17;18;21;22;28;29c", "\u{1B}[0n"]
+        for reply in replies {
             XCTAssertEqual(output.components(separatedBy: reply).count - 1, 1, "\(reply.debugDescription) must come back once: \(output.debugDescription)")
         }
-        XCTAssertLessThanOrEqual(output.utf8.count, queries.utf8.count + 3 + 40, output.debugDescription)
+        // Plus one cursor position report, at most "ESC [ 24 ; 80 R" long.
+        XCTAssertLessThanOrEqual(output.utf8.count, queries.utf8.count + 3 + replies.joined().utf8.count + 8, output.debugDescription)
     }
 
     func testTypedTextIsEchoedByTheTerminalAndReadByTheApp() throws {
