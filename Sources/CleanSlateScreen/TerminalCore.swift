@@ -33,6 +33,8 @@ struct TerminalCore {
     var cursorBlinks = false
     /// Settings kept only to be reported back.
     var settings = ReportedSettings()
+    /// The palette and dynamic colours applications set and query.
+    var colors = ColorPalette()
 
     init(rows: Int, columns: Int, scrollbackLimit: Int) {
         self.rows = rows

@@ -165,6 +165,7 @@ extension TerminalEmulator {
         iconName = ""
         savedCursors = [nil, nil]
         settings = ReportedSettings()
+        colors = ColorPalette()
         tabStops = TerminalEmulator.defaultTabStops(columns: columns)
         softResetState()
         cursorRow = 0

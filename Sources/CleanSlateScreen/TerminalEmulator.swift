@@ -83,6 +83,7 @@ public final class TerminalEmulator {
     var lastGraphic: UInt32 { _read { yield core.pointee.lastGraphic } _modify { yield &core.pointee.lastGraphic } }
     var replies: [UInt8] { _read { yield core.pointee.replies } _modify { yield &core.pointee.replies } }
     var cursorBlinks: Bool { _read { yield core.pointee.cursorBlinks } _modify { yield &core.pointee.cursorBlinks } }
+    var colors: ColorPalette { _read { yield core.pointee.colors } _modify { yield &core.pointee.colors } }
     var settings: ReportedSettings { _read { yield core.pointee.settings } _modify { yield &core.pointee.settings } }
 
     /// The cursor position (zero-based).

@@ -60,6 +60,48 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(replyText(makeTerminal(esc("]11;?") + esc("\\"))), "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\")
     }
 
+    /// `OSC body ST` as text.
+    private func osc(_ body: String) -> String { esc("]" + body) + esc("\\") }
+
+    func testPaletteColorsAreSetInEveryHexFormAndReported() {
+        let terminal = makeTerminal()
+        terminal.feed(osc("4;1;?") + osc("4;255;?"))
+        XCTAssertEqual(replyText(terminal), osc("4;1;rgb:cdcd/0000/0000") + osc("4;255;rgb:eeee/eeee/eeee"), "xterm's defaults")
+        for (spec, reported) in [("rgb:f0f0/8080/0000", "f0f0/8080/0000"), ("rgb:f/8/0", "ffff/8888/0000"), ("#fff", "f0f0/f0f0/f0f0"),
+                                 ("#f08000", "f0f0/8080/0000"), ("#f00800000", "f0f0/8080/0000"), ("#aaaabbbbcccc", "aaaa/bbbb/cccc")] {
+            terminal.feed(osc("4;3;\(spec)") + osc("4;3;?"))
+            XCTAssertEqual(replyText(terminal), osc("4;3;rgb:\(reported)"), spec)
+        }
+        terminal.feed(osc("4;3;no-such-colour") + osc("4;3;?"))
+        XCTAssertEqual(replyText(terminal), osc("4;3;rgb:aaaa/bbbb/cccc"), "an unknown spec changes nothing")
+        terminal.feed(osc("4;0;#010203;1;#040506") + osc("4;0;?;1;?"))
+        XCTAssertEqual(replyText(terminal), osc("4;0;rgb:0101/0202/0303") + osc("4;1;rgb:0404/0505/0606"))
+        terminal.feed(osc("104;0") + osc("4;0;?;1;?"))
+        XCTAssertEqual(replyText(terminal), osc("4;0;rgb:0000/0000/0000") + osc("4;1;rgb:0404/0505/0606"), "OSC 104 resets the one named")
+        terminal.feed(osc("104") + osc("4;1;?;3;?"))
+        XCTAssertEqual(replyText(terminal), osc("4;1;rgb:cdcd/0000/0000") + osc("4;3;rgb:cdcd/cdcd/0000"), "OSC 104 alone resets all")
+    }
+
+    func testSpecialAndDynamicColors() {
+        let terminal = makeTerminal()
+        terminal.feed(osc("4;256;#102030") + osc("5;0;?") + osc("5;1;#405060") + osc("4;257;?"))
+        XCTAssertEqual(replyText(terminal), osc("5;0;rgb:1010/2020/3030") + osc("4;257;rgb:4040/5050/6060"), "OSC 4 from 256 is OSC 5")
+        terminal.feed(osc("105;0") + osc("5;0;?;1;?"))
+        XCTAssertEqual(replyText(terminal), osc("5;0;rgb:e5e5/e5e5/e5e5") + osc("5;1;rgb:4040/5050/6060"))
+        terminal.feed(osc("10;#111111;#222222") + osc("10;?;?") + osc("12;?"))
+        XCTAssertEqual(replyText(terminal), osc("10;rgb:1111/1111/1111") + osc("11;rgb:2222/2222/2222") + osc("12;rgb:e5e5/e5e5/e5e5"))
+        terminal.feed(osc("110") + osc("10;?") + osc("11;?"))
+        XCTAssertEqual(replyText(terminal), osc("10;rgb:e5e5/e5e5/e5e5") + osc("11;rgb:2222/2222/2222"), "OSC 110 resets only 10")
+        terminal.feed(esc("c") + osc("11;?"))
+        XCTAssertEqual(replyText(terminal), osc("11;rgb:0000/0000/0000"), "RIS resets the colours")
+    }
+
+    func testTerminalCapabilityRequests() {
+        // "Co" and "TN" in hexadecimal; then an unknown name.
+        let terminal = makeTerminal(esc("P+q436F;544E") + esc("\\") + esc("P+q7A7A") + esc("\\"))
+        XCTAssertEqual(replyText(terminal), esc("P1+r436F=323536") + esc("\\") + esc("P1+r544E=787465726D2D323536636F6C6F72") + esc("\\") + esc("P0+r") + esc("\\"))
+    }
+
     func testStatusStringRequests() {
         XCTAssertEqual(replyText(makeTerminal(csi("2;4r") + esc("P$qr") + esc("\\"))), "\u{1B}P1$r2;4r\u{1B}\\")
         XCTAssertEqual(replyText(makeTerminal(csi("1;31;48;5;100m") + esc("P$qm") + esc("\\"))), "\u{1B}P1$r0;1;31;48:5:100m\u{1B}\\")
@@ -143,7 +185,8 @@ final class ReplyTests: XCTestCase {
                        csi("14t"), csi("16t"), csi("18t"), csi("19t"), esc("]10;?\u{7}"), esc("]11;?\u{7}"),
                        esc("P$qm") + esc("\\"), esc("P$qr") + esc("\\"), esc("P$q q") + esc("\\"), esc("P$qz") + esc("\\"),
                        csi("1;1;1;1;1;1*y"), csi("?26n"), csi("?63;1n"), csi("?62n"), csi("11t"), csi("13t"), csi("15t"),
-                       csi("20t"), csi("21t"), esc("P$q\"p") + esc("\\")]
+                       csi("20t"), csi("21t"), esc("P$q\"p") + esc("\\"), esc("]4;1;?\u{7}"), esc("]5;0;?\u{7}"), esc("]12;?\u{7}"),
+                       esc("P+q436F") + esc("\\")]
         for query in queries {
             let terminal = makeTerminal(query, rows: 24, columns: 80)
             let reply = terminal.takeReplies()
