@@ -11,6 +11,7 @@ extension TerminalEmulator {
         switch String(decoding: core.pointee.parser.string, as: UTF8.self) {
         case "m": reply("\u{1B}P1$r\(penDescription())m\u{1B}\\")
         case "r": reply("\u{1B}P1$r\(scrollTop + 1);\(scrollBottom + 1)r\u{1B}\\")
+        case "s": reply("\u{1B}P1$r\(leftMargin + 1);\(rightMargin + 1)s\u{1B}\\")
         case " q": reply("\u{1B}P1$r\(modes.cursorStyle.rawValue) q\u{1B}\\")
         case "\"p": reply("\u{1B}P1$r\(settings.conformanceLevel);1\"p\u{1B}\\")
         case "*x": reply("\u{1B}P1$r\(settings.attributeChangeExtent)*x\u{1B}\\")

@@ -1,7 +1,7 @@
 extension TerminalEmulator {
     /// DECRQCRA, `CSI Pi ; Pg ; Pt ; Pl ; Pb ; Pr * y`: answers `DCS Pi ! ~ XXXX ST`, the checksum of
     /// the rectangle from row Pt, column Pl to row Pb, column Pr (one-based, inclusive; defaults:
-    /// the whole screen; relative to the scroll region in origin mode, and clipped to it).
+    /// the whole screen; relative to the scroll region and margins in origin mode, and clipped to them).
     ///
     /// The checksum is the one xterm computes with `checksumExtension: 23` (xterm patch #334's
     /// calculation, which esctest2's `--xterm-checksum=334` expects): the sum of the cells'
@@ -13,9 +13,10 @@ extension TerminalEmulator {
         let identifier = parameters.value(0, default: 0, zeroIsDefault: false)
         let (firstRow, lastRow) = originMode ? (scrollTop, scrollBottom) : (0, rows - 1)
         let top = firstRow + parameters.value(2, default: 1) - 1
-        let left = parameters.value(3, default: 1) - 1
+        let (firstColumn, lastColumn) = originMode ? (leftMargin, rightMargin) : (0, columns - 1)
+        let left = firstColumn + parameters.value(3, default: 1) - 1
         let bottom = min(firstRow + parameters.value(4, default: lastRow - firstRow + 1) - 1, lastRow)
-        let right = min(parameters.value(5, default: columns) - 1, columns - 1)
+        let right = min(firstColumn + parameters.value(5, default: lastColumn - firstColumn + 1) - 1, lastColumn)
         var sum = 0
         if top <= bottom && left <= right {
             for row in top...bottom {

@@ -52,6 +52,7 @@ extension TerminalEmulator {
         columns = newColumns
         scrollTop = 0
         scrollBottom = newRows - 1
+        resetHorizontalMargins()
         if newColumns < oldColumns {
             tabStops.removeLast(oldColumns - newColumns)
         } else {

@@ -21,6 +21,11 @@ struct TerminalCore {
     /// The scroll region (DECSTBM), inclusive, zero-based.
     var scrollTop = 0
     var scrollBottom: Int
+    /// The left and right margins (DECSLRM), inclusive, zero-based; the full width unless DECLRMM is set.
+    var leftMargin = 0
+    var rightMargin: Int
+    /// DECLRMM (`CSI ? 69 h`): whether DECSLRM may set left and right margins.
+    var leftRightMarginMode = false
     var tabStops: [Bool]
     var charsets = CharsetState()
     /// DECSC state, one per screen as in xterm.
@@ -44,6 +49,7 @@ struct TerminalCore {
         grid = primaryGrid
         scrollbackLines = Scrollback(limit: scrollbackLimit)
         scrollBottom = rows - 1
+        rightMargin = columns - 1
         tabStops = TerminalEmulator.defaultTabStops(columns: columns)
     }
 }

@@ -23,6 +23,8 @@ extension TerminalEmulator {
             if parameters.value(0, default: 0, zeroIsDefault: false) == 0 { replySecondaryDeviceAttributes() }
         case (0, UInt8(ascii: "!"), UInt8(ascii: "p")): softReset()
         case (0, UInt8(ascii: "*"), UInt8(ascii: "y")): replyRectangleChecksum()
+        case (0, UInt8(ascii: "'"), UInt8(ascii: "}")): insertColumns(parameters.value(0, default: 1))
+        case (0, UInt8(ascii: "'"), UInt8(ascii: "~")): deleteColumns(parameters.value(0, default: 1))
         case (0, UInt8(ascii: "\""), UInt8(ascii: "p")):
             // DECSCL: only the level is kept, to be reported; the controls stay 7-bit.
             let level = parameters.value(0, default: 65)
@@ -74,7 +76,8 @@ extension TerminalEmulator {
         case UInt8(ascii: "m"): selectGraphicRendition()
         case UInt8(ascii: "n"): deviceStatusReport(parameters.value(0, default: 0, zeroIsDefault: false), dec: false)
         case UInt8(ascii: "r"): setScrollRegion(top: count, bottom: parameters.value(1, default: rows))
-        case UInt8(ascii: "s"): saveCursor()
+        case UInt8(ascii: "s"):
+            if leftRightMarginMode { setHorizontalMargins(left: count, right: parameters.value(1, default: columns)) } else { saveCursor() }
         case UInt8(ascii: "t"): windowOperation()
         case UInt8(ascii: "u"): restoreCursor()
         default: break

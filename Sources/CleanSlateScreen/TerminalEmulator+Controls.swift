@@ -7,9 +7,7 @@ extension TerminalEmulator {
         case 0x0A, 0x0B, 0x0C:
             lineFeed()
             if modes.newLine { cursorColumn = 0 }
-        case 0x0D:
-            cursorColumn = 0
-            wrapPending = false
+        case 0x0D: carriageReturn()
         case 0x0E: charsets.gl = 1
         case 0x0F: charsets.gl = 0
         case 0x84: lineFeed()
@@ -26,6 +24,8 @@ extension TerminalEmulator {
     func escapeDispatch(_ final: UInt8) {
         guard !core.pointee.parser.hasExtraIntermediates else { return }
         switch (core.pointee.parser.intermediate, final) {
+        case (0, UInt8(ascii: "6")): backIndex()
+        case (0, UInt8(ascii: "9")): forwardIndex()
         case (0, UInt8(ascii: "7")): saveCursor()
         case (0, UInt8(ascii: "8")): restoreCursor()
         case (0, UInt8(ascii: "D")): lineFeed()
@@ -49,19 +49,26 @@ extension TerminalEmulator {
         }
     }
 
-    /// BS: one column left; a pending wrap is cancelled and the cursor leaves the last column (as libvterm and xterm).
+    /// BS: one column left, but not past the left margin; a pending wrap is cancelled and the
+    /// cursor leaves the last column (as libvterm and xterm).
     func backspace() {
-        if wrapPending {
-            wrapPending = false
-        }
-        if cursorColumn > 0 { cursorColumn -= 1 }
+        wrapPending = false
+        if cursorColumn > 0 && cursorColumn != leftMargin { cursorColumn -= 1 }
     }
 
-    /// LF / IND: down one row, scrolling the region when at its bottom margin.
+    /// CR: to the left margin, or to the first column when the cursor is left of the margin (xterm;
+    /// in origin mode always to the margin).
+    func carriageReturn() {
+        cursorColumn = cursorColumn >= leftMargin || modes.origin ? leftMargin : 0
+        wrapPending = false
+    }
+
+    /// LF / IND: down one row, scrolling the region when at its bottom margin (only when the cursor
+    /// is between the left and right margins; outside them it stays).
     func lineFeed() {
         wrapPending = false
         if cursorRow == scrollBottom {
-            scrollUp(1)
+            if cursorInsideHorizontalMargins { scrollUp(1) }
         } else if cursorRow < rows - 1 {
             cursorRow += 1
         }
@@ -70,49 +77,75 @@ extension TerminalEmulator {
     /// NEL: carriage return and line feed.
     func nextLine() {
         lineFeed()
-        cursorColumn = 0
+        carriageReturn()
     }
 
-    /// RI: up one row, scrolling the region down when at its top margin.
+    /// RI: up one row, scrolling the region down when at its top margin (inside the left and right margins).
     func reverseIndex() {
         wrapPending = false
         if cursorRow == scrollTop {
-            scrollDown(1)
+            if cursorInsideHorizontalMargins { scrollDown(1) }
         } else if cursorRow > 0 {
             cursorRow -= 1
         }
     }
 
-    /// Scrolls the region up; on the primary screen with a full-screen region the leaving lines go to scrollback.
+    /// Scrolls the region (rows and columns inside the margins) up; on the primary screen with a
+    /// full-screen region the leaving lines go to scrollback.
     func scrollUp(_ count: Int) {
-        if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
+        if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && !hasHorizontalMargins && scrollbackLines.limit > 0 {
             for row in 0..<min(count, rows) { scrollbackLines.push(grid.row(row), columns: columns) }
         }
-        grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
+        grid.scrollUp(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
     }
 
-    /// Scrolls the region down.
+    /// Scrolls the region (rows and columns inside the margins) down.
     func scrollDown(_ count: Int) {
-        grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
+        grid.scrollDown(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
     }
 
-    /// HT / CHT: to the next tab stop, `count` times, stopping at the last column.
-    func tab(forward count: Int) {
-        var column = cursorColumn
-        for _ in 0..<count where column < columns - 1 {
-            repeat { column += 1 } while column < columns - 1 && !tabStops[column]
+    /// DECBI: one column left; at the left margin the region's columns shift right instead.
+    func backIndex() {
+        wrapPending = false
+        if cursorColumn == leftMargin {
+            guard cursorRow >= scrollTop && cursorRow <= scrollBottom else { return }
+            grid.shiftColumns(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, by: 1, fill: Cell.erased(with: pen))
+        } else if cursorColumn > 0 {
+            cursorColumn -= 1
         }
-        cursorColumn = min(column, columns - 1)
+    }
+
+    /// DECFI: one column right; at the right margin the region's columns shift left instead.
+    func forwardIndex() {
+        wrapPending = false
+        if cursorColumn == rightMargin {
+            guard cursorRow >= scrollTop && cursorRow <= scrollBottom else { return }
+            grid.shiftColumns(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, by: -1, fill: Cell.erased(with: pen))
+        } else if cursorColumn < columns - 1 {
+            cursorColumn += 1
+        }
+    }
+
+    /// HT / CHT: to the next tab stop, `count` times, stopping at the right margin (or the last
+    /// column when the cursor is beyond the margin).
+    func tab(forward count: Int) {
+        let last = cursorColumn <= rightMargin ? rightMargin : columns - 1
+        var column = cursorColumn
+        for _ in 0..<count where column < last {
+            repeat { column += 1 } while column < last && !tabStops[column]
+        }
+        cursorColumn = min(column, last)
         wrapPending = false
     }
 
-    /// CBT: to the previous tab stop, `count` times, stopping at the first column.
+    /// CBT: to the previous tab stop, `count` times, stopping at the left margin (or the first column).
     func tabBackward(_ count: Int) {
+        let first = cursorColumn >= leftMargin ? leftMargin : 0
         var column = cursorColumn
-        for _ in 0..<count where column > 0 {
-            repeat { column -= 1 } while column > 0 && !tabStops[column]
+        for _ in 0..<count where column > first {
+            repeat { column -= 1 } while column > first && !tabStops[column]
         }
-        cursorColumn = max(column, 0)
+        cursorColumn = max(column, first)
         wrapPending = false
     }
 
@@ -147,6 +180,7 @@ extension TerminalEmulator {
         grid.fillAll(with: cell)
         scrollTop = 0
         scrollBottom = rows - 1
+        resetHorizontalMargins()
         cursorRow = 0
         cursorColumn = 0
         wrapPending = false
@@ -165,6 +199,7 @@ extension TerminalEmulator {
         iconName = ""
         savedCursors = [nil, nil]
         settings = ReportedSettings()
+        leftRightMarginMode = false
         colors = ColorPalette()
         tabStops = TerminalEmulator.defaultTabStops(columns: columns)
         softResetState()
@@ -190,6 +225,13 @@ extension TerminalEmulator {
         modes.autowrap = true
         scrollTop = 0
         scrollBottom = rows - 1
+        resetHorizontalMargins()
         wrapPending = false
+    }
+
+    /// Left and right margins back to the full width.
+    func resetHorizontalMargins() {
+        leftMargin = 0
+        rightMargin = columns - 1
     }
 }

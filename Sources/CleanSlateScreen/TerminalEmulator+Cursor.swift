@@ -16,33 +16,54 @@ extension TerminalEmulator {
         wrapPending = false
     }
 
-    /// CUF: right, stopping at the last column.
+    /// The columns the cursor may reach with relative moves: the left and right margins when inside them.
+    private var horizontalBounds: (left: Int, right: Int) {
+        (cursorColumn >= leftMargin ? leftMargin : 0, cursorColumn <= rightMargin ? rightMargin : columns - 1)
+    }
+
+    /// CUF: right, stopping at the right margin when the cursor is inside the margins.
     func cursorForward(_ count: Int) {
-        cursorColumn = min(cursorColumn + count, columns - 1)
+        cursorColumn = min(cursorColumn + count, horizontalBounds.right)
         wrapPending = false
     }
 
-    /// CUB: left, stopping at the first column.
+    /// CUB: left, stopping at the left margin when the cursor is inside the margins.
     func cursorBackward(_ count: Int) {
-        cursorColumn = max(cursorColumn - count, 0)
+        cursorColumn = max(cursorColumn - count, horizontalBounds.left)
         wrapPending = false
     }
 
-    /// CHA / HPA: to a zero-based column.
+    /// CHA / HPA: to a zero-based column, relative to the left margin in origin mode.
     func setCursorColumn(_ column: Int) {
-        cursorColumn = min(max(column, 0), columns - 1)
+        if modes.origin {
+            cursorColumn = min(max(column + leftMargin, leftMargin), rightMargin)
+        } else {
+            cursorColumn = min(max(column, 0), columns - 1)
+        }
         wrapPending = false
     }
 
-    /// CUP / HVP / VPA: to a zero-based position, relative to the scroll region in origin mode.
+    /// CUP / HVP / VPA: to a zero-based position, relative to the scroll region and the left and
+    /// right margins in origin mode (`keepColumn`: VPA, which leaves the column alone).
     func setCursor(row: Int, column: Int, keepColumn: Bool = false) {
         if modes.origin {
             cursorRow = min(max(row + scrollTop, scrollTop), scrollBottom)
         } else {
             cursorRow = min(max(row, 0), rows - 1)
         }
-        cursorColumn = min(max(column, 0), columns - 1)
+        if !keepColumn { setCursorColumn(column) }
         wrapPending = false
+    }
+
+    /// DECSLRM: sets the left and right margins (one-based, inclusive) and homes the cursor; only
+    /// while DECLRMM is set (otherwise `CSI s` saves the cursor).
+    func setHorizontalMargins(left: Int, right: Int) {
+        let left = left - 1
+        let right = min(right, columns) - 1
+        guard left < right else { return }
+        leftMargin = left
+        rightMargin = right
+        setCursor(row: 0, column: 0)
     }
 
     /// DECSTBM: sets the scroll region (one-based, inclusive) and homes the cursor.

@@ -77,6 +77,14 @@ public final class TerminalEmulator {
     var wrapPending: Bool { _read { yield core.pointee.wrapPending } _modify { yield &core.pointee.wrapPending } }
     var scrollTop: Int { _read { yield core.pointee.scrollTop } _modify { yield &core.pointee.scrollTop } }
     var scrollBottom: Int { _read { yield core.pointee.scrollBottom } _modify { yield &core.pointee.scrollBottom } }
+    var leftMargin: Int { _read { yield core.pointee.leftMargin } _modify { yield &core.pointee.leftMargin } }
+    var rightMargin: Int { _read { yield core.pointee.rightMargin } _modify { yield &core.pointee.rightMargin } }
+    var leftRightMarginMode: Bool { _read { yield core.pointee.leftRightMarginMode } _modify { yield &core.pointee.leftRightMarginMode } }
+
+    /// Whether the left and right margins leave out some columns.
+    var hasHorizontalMargins: Bool { leftMargin != 0 || rightMargin != columns - 1 }
+    /// Whether the cursor is between the left and right margins.
+    var cursorInsideHorizontalMargins: Bool { cursorColumn >= leftMargin && cursorColumn <= rightMargin }
     var tabStops: [Bool] { _read { yield core.pointee.tabStops } _modify { yield &core.pointee.tabStops } }
     var charsets: CharsetState { _read { yield core.pointee.charsets } _modify { yield &core.pointee.charsets } }
     var savedCursors: [SavedCursor?] { _read { yield core.pointee.savedCursors } _modify { yield &core.pointee.savedCursors } }
