@@ -13,6 +13,7 @@ extension TerminalEmulator {
         case "r": reply("\u{1B}P1$r\(scrollTop + 1);\(scrollBottom + 1)r\u{1B}\\")
         case "s": reply("\u{1B}P1$r\(leftMargin + 1);\(rightMargin + 1)s\u{1B}\\")
         case " q": reply("\u{1B}P1$r\(modes.cursorStyle.rawValue) q\u{1B}\\")
+        case "\"q": reply("\u{1B}P1$r\(pen.isProtected && protectionMode == .dec ? 1 : 0)\"q\u{1B}\\")
         case "\"p": reply("\u{1B}P1$r\(settings.conformanceLevel);1\"p\u{1B}\\")
         case "*x": reply("\u{1B}P1$r\(settings.attributeChangeExtent)*x\u{1B}\\")
         case "t": reply("\u{1B}P1$r\(rows)t\u{1B}\\")

@@ -9,26 +9,17 @@ extension TerminalEmulator {
     /// count for nothing, and the right half of a wide character adds nothing; modulo 65536, as
     /// four upper-case hexadecimal digits. Pg (the page) is ignored: there is one page.
     func replyRectangleChecksum() {
-        let parameters = core.pointee.parser.parameters
-        let identifier = parameters.value(0, default: 0, zeroIsDefault: false)
-        let (firstRow, lastRow) = originMode ? (scrollTop, scrollBottom) : (0, rows - 1)
-        let top = firstRow + parameters.value(2, default: 1) - 1
-        let (firstColumn, lastColumn) = originMode ? (leftMargin, rightMargin) : (0, columns - 1)
-        let left = firstColumn + parameters.value(3, default: 1) - 1
-        let bottom = min(firstRow + parameters.value(4, default: lastRow - firstRow + 1) - 1, lastRow)
-        let right = min(firstColumn + parameters.value(5, default: lastColumn - firstColumn + 1) - 1, lastColumn)
+        let identifier = core.pointee.parser.parameters.value(0, default: 0, zeroIsDefault: false)
         var sum = 0
-        if top <= bottom && left <= right {
-            for row in top...bottom {
+        if let area = rectangle(parametersFrom: 2) {
+            for row in area.top...area.bottom {
                 let line = grid.row(row)
-                for column in left...right { sum &+= checksumValue(of: line[column]) }
+                for column in area.left...area.right { sum &+= checksumValue(of: line[column]) }
             }
         }
         let hex = String(sum & 0xFFFF, radix: 16, uppercase: true)
         reply("\u{1B}P\(identifier)!~\(String(repeating: "0", count: 4 - hex.count))\(hex)\u{1B}\\")
     }
-
-    private var originMode: Bool { modes.origin }
 
     /// What one cell adds to a DECRQCRA checksum.
     private func checksumValue(of cell: Cell) -> Int {

@@ -26,6 +26,8 @@ struct TerminalCore {
     var rightMargin: Int
     /// DECLRMM (`CSI ? 69 h`): whether DECSLRM may set left and right margins.
     var leftRightMarginMode = false
+    /// Which erases spare protected cells (see ``ProtectionMode``).
+    var protectionMode = ProtectionMode.none
     var tabStops: [Bool]
     var charsets = CharsetState()
     /// DECSC state, one per screen as in xterm.

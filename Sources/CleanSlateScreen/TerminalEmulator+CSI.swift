@@ -14,8 +14,8 @@ extension TerminalEmulator {
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "l")): setDECModes(false)
         case (UInt8(ascii: "?"), UInt8(ascii: "$"), UInt8(ascii: "p")): reportMode(parameters.value(0, default: 0), dec: true)
         case (0, UInt8(ascii: "$"), UInt8(ascii: "p")): reportMode(parameters.value(0, default: 0), dec: false)
-        case (UInt8(ascii: "?"), 0, UInt8(ascii: "J")): eraseInDisplay(parameters.value(0, default: 0, zeroIsDefault: false))
-        case (UInt8(ascii: "?"), 0, UInt8(ascii: "K")): eraseInLine(parameters.value(0, default: 0, zeroIsDefault: false))
+        case (UInt8(ascii: "?"), 0, UInt8(ascii: "J")): eraseInDisplay(parameters.value(0, default: 0, zeroIsDefault: false), selective: true)
+        case (UInt8(ascii: "?"), 0, UInt8(ascii: "K")): eraseInLine(parameters.value(0, default: 0, zeroIsDefault: false), selective: true)
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "n")): deviceStatusReport(parameters.value(0, default: 0), dec: true)
         case (UInt8(ascii: ">"), 0, UInt8(ascii: "c")):
             // Only `CSI > c` and `CSI > 0 c` ask; our own answer `CSI > 1 ; 10 ; 0 c` must not be taken
@@ -23,6 +23,11 @@ extension TerminalEmulator {
             if parameters.value(0, default: 0, zeroIsDefault: false) == 0 { replySecondaryDeviceAttributes() }
         case (0, UInt8(ascii: "!"), UInt8(ascii: "p")): softReset()
         case (0, UInt8(ascii: "*"), UInt8(ascii: "y")): replyRectangleChecksum()
+        case (0, UInt8(ascii: "\""), UInt8(ascii: "q")): selectCharacterProtection(parameters.value(0, default: 0, zeroIsDefault: false))
+        case (0, UInt8(ascii: "$"), UInt8(ascii: "x")): fillRectangle()
+        case (0, UInt8(ascii: "$"), UInt8(ascii: "z")): eraseRectangle()
+        case (0, UInt8(ascii: "$"), UInt8(ascii: "{")): selectivelyEraseRectangle()
+        case (0, UInt8(ascii: "$"), UInt8(ascii: "v")): copyRectangle()
         case (0, UInt8(ascii: "'"), UInt8(ascii: "}")): insertColumns(parameters.value(0, default: 1))
         case (0, UInt8(ascii: "'"), UInt8(ascii: "~")): deleteColumns(parameters.value(0, default: 1))
         case (0, UInt8(ascii: "\""), UInt8(ascii: "p")):

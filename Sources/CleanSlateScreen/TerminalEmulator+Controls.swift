@@ -25,6 +25,8 @@ extension TerminalEmulator {
         guard !core.pointee.parser.hasExtraIntermediates else { return }
         switch (core.pointee.parser.intermediate, final) {
         case (0, UInt8(ascii: "6")): backIndex()
+        case (0, UInt8(ascii: "V")): setISOProtection(true)
+        case (0, UInt8(ascii: "W")): setISOProtection(false)
         case (0, UInt8(ascii: "9")): forwardIndex()
         case (0, UInt8(ascii: "7")): saveCursor()
         case (0, UInt8(ascii: "8")): restoreCursor()
@@ -199,6 +201,7 @@ extension TerminalEmulator {
         iconName = ""
         savedCursors = [nil, nil]
         settings = ReportedSettings()
+        protectionMode = .none
         leftRightMarginMode = false
         colors = ColorPalette()
         tabStops = TerminalEmulator.defaultTabStops(columns: columns)

@@ -1,16 +1,16 @@
 extension TerminalEmulator {
-    /// ED: 0 below the cursor, 1 above it, 2 everything, 3 the scrollback (as xterm).
-    func eraseInDisplay(_ selector: Int) {
-        let blank = Cell.erased(with: pen)
+    /// ED (and DECSED when `selective`): 0 below the cursor, 1 above it, 2 everything, 3 the
+    /// scrollback (as xterm). Protected cells are spared as ``erase(row:from:to:selective:)`` says.
+    func eraseInDisplay(_ selector: Int, selective: Bool = false) {
         switch selector {
         case 0:
-            eraseInLine(0)
-            for row in (cursorRow + 1)..<rows { grid.fill(row: row, from: 0, to: columns, with: blank) }
+            eraseInLine(0, selective: selective)
+            for row in (cursorRow + 1)..<rows { erase(row: row, from: 0, to: columns, selective: selective) }
         case 1:
-            eraseInLine(1)
-            for row in 0..<cursorRow { grid.fill(row: row, from: 0, to: columns, with: blank) }
+            eraseInLine(1, selective: selective)
+            for row in 0..<cursorRow { erase(row: row, from: 0, to: columns, selective: selective) }
         case 2:
-            for row in 0..<rows { grid.fill(row: row, from: 0, to: columns, with: blank) }
+            for row in 0..<rows { erase(row: row, from: 0, to: columns, selective: selective) }
         case 3:
             scrollbackLines.removeAll()
         default:
@@ -19,30 +19,21 @@ extension TerminalEmulator {
         wrapPending = false
     }
 
-    /// EL: 0 right of the cursor (inclusive), 1 left of it (inclusive), 2 the whole line.
-    func eraseInLine(_ selector: Int) {
-        let line = grid.row(cursorRow)
-        let blank = Cell.erased(with: pen)
+    /// EL (and DECSEL when `selective`): 0 right of the cursor (inclusive), 1 left of it
+    /// (inclusive), 2 the whole line.
+    func eraseInLine(_ selector: Int, selective: Bool = false) {
         switch selector {
-        case 0:
-            clearHalves(line, from: cursorColumn, to: columns)
-            grid.fill(row: cursorRow, from: cursorColumn, to: columns, with: blank)
-        case 1:
-            clearHalves(line, from: 0, to: cursorColumn + 1)
-            grid.fill(row: cursorRow, from: 0, to: cursorColumn + 1, with: blank)
-        case 2:
-            grid.fill(row: cursorRow, from: 0, to: columns, with: blank)
-        default:
-            return
+        case 0: erase(row: cursorRow, from: cursorColumn, to: columns, selective: selective)
+        case 1: erase(row: cursorRow, from: 0, to: cursorColumn + 1, selective: selective)
+        case 2: erase(row: cursorRow, from: 0, to: columns, selective: selective)
+        default: return
         }
         wrapPending = false
     }
 
     /// ECH: blanks `count` cells from the cursor without moving it.
     func eraseCharacters(_ count: Int) {
-        let end = min(cursorColumn + count, columns)
-        clearHalves(grid.row(cursorRow), from: cursorColumn, to: end)
-        grid.fill(row: cursorRow, from: cursorColumn, to: end, with: Cell.erased(with: pen))
+        erase(row: cursorRow, from: cursorColumn, to: min(cursorColumn + count, columns), selective: false)
         wrapPending = false
     }
 

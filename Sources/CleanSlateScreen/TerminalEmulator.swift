@@ -79,6 +79,7 @@ public final class TerminalEmulator {
     var scrollBottom: Int { _read { yield core.pointee.scrollBottom } _modify { yield &core.pointee.scrollBottom } }
     var leftMargin: Int { _read { yield core.pointee.leftMargin } _modify { yield &core.pointee.leftMargin } }
     var rightMargin: Int { _read { yield core.pointee.rightMargin } _modify { yield &core.pointee.rightMargin } }
+    var protectionMode: ProtectionMode { _read { yield core.pointee.protectionMode } _modify { yield &core.pointee.protectionMode } }
     var leftRightMarginMode: Bool { _read { yield core.pointee.leftRightMarginMode } _modify { yield &core.pointee.leftRightMarginMode } }
 
     /// Whether the left and right margins leave out some columns.
