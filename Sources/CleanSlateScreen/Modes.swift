@@ -13,6 +13,25 @@ extension TerminalEmulator {
         }
     }
 
+    /// XTSAVE (`CSI ? Pm s`): remembers whether each listed DEC private mode is set.
+    func saveDECModes() {
+        let parameters = core.pointee.parser.parameters
+        for index in 0..<parameters.count {
+            let mode = Int(parameters[index])
+            let state = modeState(mode, dec: true)
+            if state == 1 || state == 2 { settings.savedDECModes[mode] = state == 1 }
+        }
+    }
+
+    /// XTRESTORE (`CSI ? Pm r`): sets or resets each listed DEC private mode as XTSAVE found it.
+    func restoreDECModes() {
+        let parameters = core.pointee.parser.parameters
+        for index in 0..<parameters.count {
+            let mode = Int(parameters[index])
+            if let enabled = settings.savedDECModes[mode] { setDECMode(mode, enabled) }
+        }
+    }
+
     /// DECSET / DECRST: the DEC private modes.
     func setDECModes(_ enabled: Bool) {
         let parameters = core.pointee.parser.parameters

@@ -8,7 +8,8 @@ struct CellRectangle {
 
 /// Which erase operations spare protected cells, after the kind of protection last used (xterm's
 /// "protected mode"): DECSCA protection is honoured by the selective erases (DECSED, DECSEL,
-/// DECSERA), SPA/EPA (ISO) protection by the ordinary ones (ED, EL, ECH).
+/// DECSERA), SPA/EPA (ISO) protection by the ordinary ones (ED, EL, ECH) and by DECSED and DECSEL.
+/// DECSTR and RIS turn protection off.
 enum ProtectionMode {
     case none, dec, iso
 }
@@ -86,11 +87,12 @@ extension TerminalEmulator {
         }
     }
 
-    /// Erases cells `from..<to` of `row`, sparing protected ones when `selective` (DECSED, DECSEL)
-    /// and DECSCA protection is in force, or when not selective (ED, EL, ECH) and SPA protection is.
+    /// Erases cells `from..<to` of `row`, sparing protected ones when `selective` (DECSED, DECSEL:
+    /// either kind of protection, as xterm does) or when not selective (ED, EL, ECH) and SPA
+    /// protection is in force.
     func erase(row: Int, from: Int, to: Int, selective: Bool) {
         guard from < to else { return }
-        let spare = selective ? protectionMode == .dec : protectionMode == .iso
+        let spare = selective ? protectionMode != .none : protectionMode == .iso
         let line = grid.row(row)
         clearHalves(line, from: from, to: to)
         guard spare else {

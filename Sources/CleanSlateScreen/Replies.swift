@@ -28,11 +28,12 @@ extension TerminalEmulator {
         reply(TerminalEmulator.secondaryDeviceAttributes)
     }
 
-    /// DSR: 5 → operating status, 6 → cursor position (CPR, relative to the region in origin mode);
+    /// DSR: 5 → operating status, 6 → cursor position (CPR, relative to the region and margins in origin mode);
     /// with `?`, 6 → DECXCPR `CSI ? row ; column ; page R` (page 1, as xterm).
     func deviceStatusReport(_ request: Int, dec: Bool) {
-        let row = cursorRow - (modes.origin ? scrollTop : 0) + 1
-        let column = cursorColumn + 1
+        // In origin mode the position is relative to the region; a cursor above or left of it reports 1.
+        let row = max(cursorRow - (modes.origin ? scrollTop : 0) + 1, 1)
+        let column = max(cursorColumn - (modes.origin ? leftMargin : 0) + 1, 1)
         switch (request, dec) {
         case (5, false): reply("\u{1B}[0n")
         case (6, false): reply("\u{1B}[\(row);\(column)R")
@@ -87,14 +88,15 @@ extension TerminalEmulator {
         }
     }
 
-    /// XTWINOPS 22: saves the icon name (which 0 or 1) and the title (0 or 2).
+    /// XTWINOPS 22 (which: 0 both, 1 the icon name, 2 the title): saves the title and icon name;
+    /// xterm saves both whichever is named, so popping both after pushing one restores both.
     private func pushTitle(which: Int) {
         guard (0...2).contains(which) else { return }
         if settings.titleStack.count == ReportedSettings.titleStackLimit { settings.titleStack.removeFirst() }
-        settings.titleStack.append((title: which == 1 ? nil : title, iconName: which == 2 ? nil : iconName))
+        settings.titleStack.append((title: title, iconName: iconName))
     }
 
-    /// XTWINOPS 23: restores what 22 saved (which: 0 both, 1 the icon name, 2 the title).
+    /// XTWINOPS 23: restores from the newest entry what `which` names (0 both, 1 the icon name, 2 the title).
     private func popTitle(which: Int) {
         guard (0...2).contains(which), let saved = settings.titleStack.popLast() else { return }
         if which != 1, let savedTitle = saved.title { title = savedTitle }

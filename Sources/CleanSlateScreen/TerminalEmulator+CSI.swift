@@ -12,6 +12,8 @@ extension TerminalEmulator {
         switch (marker, intermediate, final) {
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "h")): setDECModes(true)
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "l")): setDECModes(false)
+        case (UInt8(ascii: "?"), 0, UInt8(ascii: "s")): saveDECModes()
+        case (UInt8(ascii: "?"), 0, UInt8(ascii: "r")): restoreDECModes()
         case (UInt8(ascii: "?"), UInt8(ascii: "$"), UInt8(ascii: "p")): reportMode(parameters.value(0, default: 0), dec: true)
         case (0, UInt8(ascii: "$"), UInt8(ascii: "p")): reportMode(parameters.value(0, default: 0), dec: false)
         case (UInt8(ascii: "?"), 0, UInt8(ascii: "J")): eraseInDisplay(parameters.value(0, default: 0, zeroIsDefault: false), selective: true)
@@ -55,10 +57,10 @@ extension TerminalEmulator {
         case UInt8(ascii: "D"), UInt8(ascii: "j"): cursorBackward(count)
         case UInt8(ascii: "E"):
             cursorDown(count)
-            cursorColumn = 0
+            carriageReturn()
         case UInt8(ascii: "F"):
             cursorUp(count)
-            cursorColumn = 0
+            carriageReturn()
         case UInt8(ascii: "G"), UInt8(ascii: "`"): setCursorColumn(count - 1)
         case UInt8(ascii: "H"), UInt8(ascii: "f"): setCursor(row: count - 1, column: parameters.value(1, default: 1) - 1)
         case UInt8(ascii: "I"): tab(forward: count)

@@ -140,14 +140,14 @@ extension TerminalEmulator {
         wrapPending = false
     }
 
-    /// CBT: to the previous tab stop, `count` times, stopping at the left margin (or the first column).
+    /// CBT: to the previous tab stop, `count` times, stopping at the first column (margins do not
+    /// stop it, as in xterm).
     func tabBackward(_ count: Int) {
-        let first = cursorColumn >= leftMargin ? leftMargin : 0
         var column = cursorColumn
-        for _ in 0..<count where column > first {
-            repeat { column -= 1 } while column > first && !tabStops[column]
+        for _ in 0..<count where column > 0 {
+            repeat { column -= 1 } while column > 0 && !tabStops[column]
         }
-        cursorColumn = max(column, first)
+        cursorColumn = max(column, 0)
         wrapPending = false
     }
 
@@ -201,8 +201,6 @@ extension TerminalEmulator {
         iconName = ""
         savedCursors = [nil, nil]
         settings = ReportedSettings()
-        protectionMode = .none
-        leftRightMarginMode = false
         colors = ColorPalette()
         tabStops = TerminalEmulator.defaultTabStops(columns: columns)
         softResetState()
@@ -229,6 +227,8 @@ extension TerminalEmulator {
         scrollTop = 0
         scrollBottom = rows - 1
         resetHorizontalMargins()
+        leftRightMarginMode = false
+        protectionMode = .none
         wrapPending = false
     }
 

@@ -90,10 +90,28 @@ final class MarginTests: XCTestCase {
         XCTAssertCursor(terminal, 2, 2)  // away from the margins they only move the cursor
     }
 
+    func testCursorReportsAndLineMovesFollowTheMargins() {
+        let terminal = marginTerminal()
+        terminal.feed(csi("?6h") + csi("2;2H") + csi("6n"))
+        XCTAssertEqual(replyText(terminal), csi("2;2R"), "origin mode: relative to the margins")
+        XCTAssertCursor(terminal, 1, 3)
+        terminal.feed(csi("?6l") + csi("2;1H") + csi("?6h"))
+        terminal.feed(csi("1;1H") + csi("?6l") + csi("3;1H") + csi("?6h") + csi("6n"))
+        XCTAssertEqual(replyText(terminal), csi("1;1R"), "left of the margin in origin mode reports column 1")
+        terminal.feed(csi("?6l") + csi("2;5H") + csi("E"))
+        XCTAssertCursor(terminal, 2, 2)  // CNL goes to the left margin
+        terminal.feed(csi("3;6H") + csi("F"))
+        XCTAssertCursor(terminal, 1, 2)  // CPL too
+        terminal.feed(csi("2;5H") + csi("Z"))
+        XCTAssertCursor(terminal, 1, 0)  // CBT ignores the margins
+    }
+
     func testSoftResetAndTurningTheModeOffRestoreTheFullWidth() {
         let terminal = marginTerminal()
         terminal.feed(csi("!p"))
         XCTAssertEqual(terminal.rightMargin, 9)
+        XCTAssertFalse(terminal.leftRightMarginMode, "DECSTR resets DECLRMM, as xterm does")
+        terminal.feed(csi("?69h"))
         terminal.feed(csi("3;6s") + csi("?69l"))
         XCTAssertEqual(terminal.leftMargin, 0)
         XCTAssertEqual(terminal.rightMargin, 9)

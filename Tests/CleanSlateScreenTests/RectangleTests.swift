@@ -54,6 +54,8 @@ final class RectangleTests: XCTestCase {
         terminal.feed(csi("1;1H") + csi("K") + csi("4X") + csi("J"))
         XCTAssertEqual(terminal.snapshot().lines[0], " bc")
         terminal.feed(csi("?J"))
-        XCTAssertEqual(terminal.snapshot().lines[0], "", "DECSED does not honour ISO protection")
+        XCTAssertEqual(terminal.snapshot().lines[0], " bc", "xterm's DECSED honours ISO protection too")
+        terminal.feed(csi("!p") + csi("2J"))
+        XCTAssertEqual(terminal.snapshot().lines[0], "", "DECSTR ends protection")
     }
 }

@@ -157,6 +157,10 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(terminal.iconName, "icon1")
         terminal.feed(csi("23;0t"))
         XCTAssertEqual(terminal.title, "second", "the stack is empty")
+        // Pushing one of them saves both, as xterm does: popping both after pushing the icon name
+        // restores the title too.
+        terminal.feed(esc("]2;kept\u{7}") + csi("22;1t") + esc("]0;changed\u{7}") + csi("23;0t"))
+        XCTAssertEqual(terminal.title, "kept")
         terminal.feed(csi("8;10;10t") + csi("4;100;100t"))
         XCTAssertEqual(terminal.snapshot().rows, 24, "resizing is the test's decision, not the app's")
     }
