@@ -95,15 +95,23 @@ extension TerminalEmulator {
     /// Scrolls the region (rows and columns inside the margins) up; on the primary screen with a
     /// full-screen region the leaving lines go to scrollback.
     func scrollUp(_ count: Int) {
-        if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && !hasHorizontalMargins && scrollbackLines.limit > 0 {
+        guard !hasHorizontalMargins else {
+            grid.scrollUp(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
+            return
+        }
+        if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
             for row in 0..<min(count, rows) { scrollbackLines.push(grid.row(row), columns: columns) }
         }
-        grid.scrollUp(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
+        grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
     }
 
     /// Scrolls the region (rows and columns inside the margins) down.
     func scrollDown(_ count: Int) {
-        grid.scrollDown(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
+        if hasHorizontalMargins {
+            grid.scrollDown(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
+        } else {
+            grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
+        }
     }
 
     /// DECBI: one column left; at the left margin the region's columns shift right instead.

@@ -58,21 +58,22 @@ extension TerminalEmulator {
     /// DECSLRM: sets the left and right margins (one-based, inclusive) and homes the cursor; only
     /// while DECLRMM is set (otherwise `CSI s` saves the cursor).
     func setHorizontalMargins(left: Int, right: Int) {
-        let left = left - 1
-        let right = min(right, columns) - 1
-        guard left < right else { return }
-        leftMargin = left
-        rightMargin = right
+        guard let margins = Self.margins(first: left, last: right, size: columns) else { return }
+        (leftMargin, rightMargin) = margins
         setCursor(row: 0, column: 0)
+    }
+
+    /// One-based inclusive margins as zero-based ones, the last clamped to `size`; nil unless first < last.
+    private static func margins(first: Int, last: Int, size: Int) -> (Int, Int)? {
+        let first = first - 1
+        let last = min(last, size) - 1
+        return first < last ? (first, last) : nil
     }
 
     /// DECSTBM: sets the scroll region (one-based, inclusive) and homes the cursor.
     func setScrollRegion(top: Int, bottom: Int) {
-        let top = top - 1
-        let bottom = min(bottom, rows) - 1
-        guard top < bottom else { return }
-        scrollTop = top
-        scrollBottom = bottom
+        guard let margins = Self.margins(first: top, last: bottom, size: rows) else { return }
+        (scrollTop, scrollBottom) = margins
         setCursor(row: 0, column: 0)
     }
 
