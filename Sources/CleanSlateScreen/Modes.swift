@@ -62,6 +62,7 @@ extension TerminalEmulator {
         case 1015: setMouseEncoding(.urxvt, enabled)
         case 2004: modes.bracketedPaste = enabled
         case 66: modes.applicationKeypad = enabled
+        case 45, 1045: settings.reverseWraparound = enabled
         case 69:
             leftRightMarginMode = enabled
             if !enabled { resetHorizontalMargins() }
@@ -138,6 +139,7 @@ extension TerminalEmulator {
         case 47, 1047, 1049: return state(isAlternateActive)
         case 1048: return 2
         case 66: return state(modes.applicationKeypad)
+        case 45, 1045: return state(settings.reverseWraparound)
         case 69: return state(leftRightMarginMode)
         case let stored where ReportedSettings.storedDECModes.contains(stored): return state(settings.decModes.contains(stored))
         case let fixed where ReportedSettings.permanentlyResetDECModes.contains(fixed): return 4

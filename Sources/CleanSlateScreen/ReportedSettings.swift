@@ -15,6 +15,8 @@ struct ReportedSettings {
     var titleStack: [(title: String?, iconName: String?)] = []
     /// DECSCL's conformance level (61 to 65) as the application set it.
     var conformanceLevel = 65
+    /// Reverse wraparound (DECSET 45 or 1045): BS and CUB at the left margin go to the line above.
+    var reverseWraparound = false
     /// DEC private modes saved by XTSAVE (`CSI ? Pm s`), for XTRESTORE (`CSI ? Pm r`).
     var savedDECModes: [Int: Bool] = [:]
     /// DECSACE: 2 when DECCARA and DECRARA act on a rectangle, 0 or 1 for a stream of characters.

@@ -52,8 +52,12 @@ extension TerminalEmulator {
     }
 
     /// BS: one column left, but not past the left margin; a pending wrap is cancelled and the
-    /// cursor leaves the last column (as libvterm and xterm).
+    /// cursor leaves the last column (as libvterm and xterm). With reverse wraparound, as CUB 1.
     func backspace() {
+        if modes.autowrap && settings.reverseWraparound {
+            cursorBackward(1)
+            return
+        }
         wrapPending = false
         if cursorColumn > 0 && cursorColumn != leftMargin { cursorColumn -= 1 }
     }
@@ -237,6 +241,7 @@ extension TerminalEmulator {
         resetHorizontalMargins()
         leftRightMarginMode = false
         protectionMode = .none
+        settings.reverseWraparound = false
         wrapPending = false
     }
 

@@ -27,10 +27,38 @@ extension TerminalEmulator {
         wrapPending = false
     }
 
-    /// CUB: left, stopping at the left margin when the cursor is inside the margins.
+    /// CUB and BS: left, stopping at the left margin when the cursor is inside the margins. With
+    /// reverse wraparound (DECSET 45 or 1045) and autowrap, the cursor instead goes on to the end
+    /// of the line above, as xterm before patch 383 does for both modes: the move is counted over
+    /// the lines between the margins as one stream, which wraps from the top of the scroll region
+    /// (or the screen, when the cursor is outside the region) to its bottom. A pending wrap counts
+    /// as one of the steps.
     func cursorBackward(_ count: Int) {
-        cursorColumn = max(cursorColumn - count, horizontalBounds.left)
+        let reverse = modes.autowrap && settings.reverseWraparound
+        var count = count
+        if reverse && wrapPending { count -= 1 }
         wrapPending = false
+        let left = horizontalBounds.left
+        var column = cursorColumn - count
+        guard column < left else {
+            cursorColumn = column
+            return
+        }
+        guard reverse else {
+            cursorColumn = left
+            return
+        }
+        // Left of the left margin, the move counts as if it started at the margin.
+        if cursorColumn < leftMargin { column = leftMargin + column }
+        let insideRegion = cursorRow >= scrollTop && cursorRow <= scrollBottom
+        let (top, height) = insideRegion ? (scrollTop, scrollBottom - scrollTop + 1) : (0, rows)
+        let lineWidth = rightMargin - leftMargin + 1
+        let length = lineWidth * height
+        var offset = lineWidth * (cursorRow - top) + column - leftMargin
+        offset %= length
+        if offset < 0 { offset += length }
+        cursorRow = top + offset / lineWidth
+        cursorColumn = leftMargin + offset % lineWidth
     }
 
     /// CHA / HPA: to a zero-based column, relative to the left margin in origin mode.
