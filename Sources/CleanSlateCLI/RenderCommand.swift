@@ -27,18 +27,21 @@ enum RenderCommand {
             }
             guard let rows, let columns else { throw UsageError(message: "render needs --rows R and --cols C") }
             guard let input else { throw UsageError(message: "render needs a FILE to read, or - for standard input") }
-            let bytes: Data
+            let handle: FileHandle
             if input == "-" {
-                bytes = FileHandle.standardInput.readDataToEndOfFile()
+                handle = FileHandle.standardInput
             } else {
-                guard let data = FileManager.default.contents(atPath: input) else {
+                guard let file = FileHandle(forReadingAtPath: input) else {
                     CLIOutput.error("cannot read \(input): no such file, or it is not readable")
                     return 66
                 }
-                bytes = data
+                handle = file
             }
             let emulator = TerminalEmulator(rows: rows, columns: columns)
-            bytes.withUnsafeBytes { emulator.feed($0) }
+            if let failure = feed(emulator, from: handle) {
+                CLIOutput.error("cannot read \(input == "-" ? "standard input" : input): \(failure)")
+                return 66
+            }
             let screen = emulator.snapshot()
             if framed {
                 CLIOutput.line(screen.framed(showCursor: showCursor))
@@ -53,6 +56,21 @@ enum RenderCommand {
         } catch {
             CLIOutput.error("\(error)")
             return 70
+        }
+    }
+
+    /// The most bytes read and fed at a time: memory stays this small whatever the input's size.
+    static let chunkSize = 1 << 16
+
+    /// Feeds everything `handle` holds to `emulator`, a chunk at a time. Returns why reading failed, if it did.
+    private static func feed(_ emulator: TerminalEmulator, from handle: FileHandle) -> Error? {
+        do {
+            while let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty {
+                chunk.withUnsafeBytes { emulator.feed($0) }
+            }
+            return nil
+        } catch {
+            return error
         }
     }
 

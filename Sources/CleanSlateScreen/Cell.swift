@@ -12,6 +12,19 @@ struct Cell: Equatable {
     /// 1 for a normal cell, 2 for the left half of a wide character, 0 for its right half.
     var width: UInt8
 
+    /// The attribute bit for a protected cell (DECSCA or SPA), beside the ``CellAttributes`` flags.
+    static let protectedFlag: UInt16 = CellAttributes.protected.rawValue
+
+    /// A blank pen that keeps `pen`'s protection: SGR 0 does not undo DECSCA.
+    static func keepingProtection(of pen: Cell) -> Cell {
+        var cell = Cell.blank
+        cell.attributes = pen.attributes & protectedFlag
+        return cell
+    }
+
+    /// Whether the cell is protected from selective (or, under SPA, ordinary) erases.
+    var isProtected: Bool { attributes & Cell.protectedFlag != 0 }
+
     /// Marks `code` as a cluster index rather than a scalar.
     static let clusterFlag: UInt32 = 0x8000_0000
 

@@ -1,4 +1,4 @@
-/// Rendition flags of a cell, set by SGR.
+/// Rendition flags of a cell, set by SGR, and its protection (DECSCA, SPA).
 ///
 /// Underlining is not a flag here: see ``UnderlineStyle``.
 public struct CellAttributes: OptionSet, Sendable, Hashable {
@@ -24,6 +24,9 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
     public static let strikethrough = CellAttributes(rawValue: 1 << 6)
     /// A line above the text (SGR 53).
     public static let overline = CellAttributes(rawValue: 1 << 7)
+    /// Protected from erasing: by DECSED, DECSEL and DECSERA after DECSCA 1, or by ED, EL and ECH
+    /// inside an SPA/EPA area. Not a rendition (SGR 0 leaves it).
+    public static let protected = CellAttributes(rawValue: 1 << 15)
 }
 
 /// How a cell is underlined (SGR 4, 4:n, 21, 24).

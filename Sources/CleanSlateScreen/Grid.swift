@@ -60,6 +60,45 @@ final class Grid {
         for r in top..<(top + count) { self.fill(row: r, from: 0, to: columns, with: fill) }
     }
 
+    /// Scrolls the rectangle of rows `top...bottom` and columns `left...right` up by `count`
+    /// (cells move; rotating rows is only possible at full width, see ``scrollUp(top:bottom:count:fill:)``).
+    func scrollUp(top: Int, bottom: Int, left: Int, right: Int, count: Int, fill: Cell) {
+        if left == 0 && right == columns - 1 { return scrollUp(top: top, bottom: bottom, count: count, fill: fill) }
+        let count = min(count, bottom - top + 1)
+        guard count > 0, left <= right else { return }
+        let width = right - left + 1
+        for r in stride(from: top, through: bottom - count, by: 1) { (row(r) + left).update(from: row(r + count) + left, count: width) }
+        for r in (bottom - count + 1)...bottom { self.fill(row: r, from: left, to: right + 1, with: fill) }
+    }
+
+    /// Scrolls the rectangle of rows `top...bottom` and columns `left...right` down by `count`.
+    func scrollDown(top: Int, bottom: Int, left: Int, right: Int, count: Int, fill: Cell) {
+        if left == 0 && right == columns - 1 { return scrollDown(top: top, bottom: bottom, count: count, fill: fill) }
+        let count = min(count, bottom - top + 1)
+        guard count > 0, left <= right else { return }
+        let width = right - left + 1
+        for r in stride(from: bottom, through: top + count, by: -1) { (row(r) + left).update(from: row(r - count) + left, count: width) }
+        for r in top..<(top + count) { self.fill(row: r, from: left, to: right + 1, with: fill) }
+    }
+
+    /// Shifts the cells of columns `left...right` in rows `top...bottom` right by `count` (negative:
+    /// left), filling the columns that open up: DECIC, DECDC, DECBI and DECFI.
+    func shiftColumns(top: Int, bottom: Int, left: Int, right: Int, by count: Int, fill: Cell) {
+        guard left <= right, top <= bottom, count != 0 else { return }
+        let width = right - left + 1
+        let distance = min(abs(count), width)
+        for r in top...bottom {
+            let line = row(r)
+            if count > 0 {
+                if width > distance { (line + left + distance).update(from: line + left, count: width - distance) }
+                (line + left).update(repeating: fill, count: distance)
+            } else {
+                if width > distance { (line + left).update(from: line + left + distance, count: width - distance) }
+                (line + right + 1 - distance).update(repeating: fill, count: distance)
+            }
+        }
+    }
+
     /// Rotates `lineMap[top..<top+height]` left by `shift`.
     private func rotate(top: Int, height: Int, by shift: Int) {
         let shift = shift % height

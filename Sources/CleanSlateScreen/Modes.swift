@@ -6,8 +6,29 @@ extension TerminalEmulator {
             switch parameters[index] {
             case 4: modes.insert = enabled
             case 20: modes.newLine = enabled
+            case let mode where ReportedSettings.storedANSIModes.contains(Int(mode)):
+                if enabled { settings.ansiModes.insert(Int(mode)) } else { settings.ansiModes.remove(Int(mode)) }
             default: break
             }
+        }
+    }
+
+    /// XTSAVE (`CSI ? Pm s`): remembers whether each listed DEC private mode is set.
+    func saveDECModes() {
+        let parameters = core.pointee.parser.parameters
+        for index in 0..<parameters.count {
+            let mode = Int(parameters[index])
+            let state = modeState(mode, dec: true)
+            if state == 1 || state == 2 { settings.savedDECModes[mode] = state == 1 }
+        }
+    }
+
+    /// XTRESTORE (`CSI ? Pm r`): sets or resets each listed DEC private mode as XTSAVE found it.
+    func restoreDECModes() {
+        let parameters = core.pointee.parser.parameters
+        for index in 0..<parameters.count {
+            let mode = Int(parameters[index])
+            if let enabled = settings.savedDECModes[mode] { setDECMode(mode, enabled) }
         }
     }
 
@@ -40,6 +61,13 @@ extension TerminalEmulator {
         case 1006: setMouseEncoding(.sgr, enabled)
         case 1015: setMouseEncoding(.urxvt, enabled)
         case 2004: modes.bracketedPaste = enabled
+        case 66: modes.applicationKeypad = enabled
+        case 45, 1045: settings.reverseWraparound = enabled
+        case 69:
+            leftRightMarginMode = enabled
+            if !enabled { resetHorizontalMargins() }
+        case let stored where ReportedSettings.storedDECModes.contains(stored):
+            if enabled { settings.decModes.insert(stored) } else { settings.decModes.remove(stored) }
         case 47: switchScreen(toAlternate: enabled, clearOnExit: false)
         case 1047: switchScreen(toAlternate: enabled, clearOnExit: true)
         case 1048: if enabled { saveCursor() } else { restoreCursor() }
@@ -80,13 +108,15 @@ extension TerminalEmulator {
         wrapPending = false
     }
 
-    /// The DECRQM state of a mode: 1 set, 2 reset, 0 not recognised.
+    /// The DECRQM state of a mode: 1 set, 2 reset, 4 permanently reset, 0 not recognised.
     func modeState(_ mode: Int, dec: Bool) -> Int {
         func state(_ flag: Bool) -> Int { flag ? 1 : 2 }
         if !dec {
             switch mode {
             case 4: return state(modes.insert)
             case 20: return state(modes.newLine)
+            case let stored where ReportedSettings.storedANSIModes.contains(stored): return state(settings.ansiModes.contains(stored))
+            case let fixed where ReportedSettings.permanentlyResetANSIModes.contains(fixed): return 4
             default: return 0
             }
         }
@@ -108,6 +138,11 @@ extension TerminalEmulator {
         case 2004: return state(modes.bracketedPaste)
         case 47, 1047, 1049: return state(isAlternateActive)
         case 1048: return 2
+        case 66: return state(modes.applicationKeypad)
+        case 45, 1045: return state(settings.reverseWraparound)
+        case 69: return state(leftRightMarginMode)
+        case let stored where ReportedSettings.storedDECModes.contains(stored): return state(settings.decModes.contains(stored))
+        case let fixed where ReportedSettings.permanentlyResetDECModes.contains(fixed): return 4
         default: return 0
         }
     }

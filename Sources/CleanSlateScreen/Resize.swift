@@ -4,10 +4,10 @@ extension TerminalEmulator {
     /// When rows are removed, blank rows below the cursor go first; if more must go, rows leave
     /// from the top (into the scrollback on the primary screen) so the cursor's row stays visible.
     /// When rows are added to the primary screen, lines come back from the scrollback, as far as it holds any.
-    /// Margins are reset to the full screen.
+    /// Margins are reset to the full screen. Sizes are clamped to `1...maximumDimension`, as in ``init(rows:columns:scrollbackLimit:)``.
     public func resize(rows newRows: Int, columns newColumns: Int) {
-        let newRows = max(1, newRows)
-        let newColumns = max(1, newColumns)
+        let newRows = Self.clampedDimension(newRows)
+        let newColumns = Self.clampedDimension(newColumns)
         guard newRows != rows || newColumns != columns else { return }
         let alternateActive = isAlternateActive
         let savedPrimaryRow = savedCursors[0]?.row ?? cursorRow
@@ -52,6 +52,7 @@ extension TerminalEmulator {
         columns = newColumns
         scrollTop = 0
         scrollBottom = newRows - 1
+        resetHorizontalMargins()
         if newColumns < oldColumns {
             tabStops.removeLast(oldColumns - newColumns)
         } else {

@@ -14,7 +14,7 @@ extension TerminalEmulator {
             while parameters.isSubparameter(index + subparameters + 1) { subparameters += 1 }
             var consumed = 1 + subparameters
             switch code {
-            case 0: pen = .blank
+            case 0: pen = Cell.keepingProtection(of: pen)
             case 1: pen.attributes |= CellAttributes.bold.rawValue
             case 2: pen.attributes |= CellAttributes.dim.rawValue
             case 3: pen.attributes |= CellAttributes.italic.rawValue

@@ -32,14 +32,18 @@ struct Scrollback {
     }
 
     /// Removes and returns the newest line, if any.
+    ///
+    /// The ring is first put in order (oldest at index 0), so that once it is no longer full,
+    /// ``push(_:columns:)`` can append the next line at the end and keep the order.
     mutating func popNewest() -> [Cell]? {
         guard !lines.isEmpty else { return nil }
-        let newestIndex = (start + lines.count - 1) % lines.count
-        let line = lines.remove(at: newestIndex)
-        texts.remove(at: newestIndex)
-        if newestIndex < start { start -= 1 }
-        if lines.isEmpty { start = 0 } else { start %= lines.count }
-        return line
+        if start != 0 {
+            lines = Array(lines[start...] + lines[..<start])
+            texts = Array(texts[start...] + texts[..<start])
+            start = 0
+        }
+        texts.removeLast()
+        return lines.removeLast()
     }
 
     /// Removes every line.

@@ -21,6 +21,13 @@ struct TerminalCore {
     /// The scroll region (DECSTBM), inclusive, zero-based.
     var scrollTop = 0
     var scrollBottom: Int
+    /// The left and right margins (DECSLRM), inclusive, zero-based; the full width unless DECLRMM is set.
+    var leftMargin = 0
+    var rightMargin: Int
+    /// DECLRMM (`CSI ? 69 h`): whether DECSLRM may set left and right margins.
+    var leftRightMarginMode = false
+    /// Which erases spare protected cells (see ``ProtectionMode``).
+    var protectionMode = ProtectionMode.none
     var tabStops: [Bool]
     var charsets = CharsetState()
     /// DECSC state, one per screen as in xterm.
@@ -31,6 +38,10 @@ struct TerminalCore {
     var replies: [UInt8] = []
     /// DEC private mode 12 (cursor blinking), kept only to answer DECRQM.
     var cursorBlinks = false
+    /// Settings kept only to be reported back.
+    var settings = ReportedSettings()
+    /// The palette and dynamic colours applications set and query.
+    var colors = ColorPalette()
 
     init(rows: Int, columns: Int, scrollbackLimit: Int) {
         self.rows = rows
@@ -40,6 +51,7 @@ struct TerminalCore {
         grid = primaryGrid
         scrollbackLines = Scrollback(limit: scrollbackLimit)
         scrollBottom = rows - 1
+        rightMargin = columns - 1
         tabStops = TerminalEmulator.defaultTabStops(columns: columns)
     }
 }

@@ -7,9 +7,7 @@ extension TerminalEmulator {
         case 0x0A, 0x0B, 0x0C:
             lineFeed()
             if modes.newLine { cursorColumn = 0 }
-        case 0x0D:
-            cursorColumn = 0
-            wrapPending = false
+        case 0x0D: carriageReturn()
         case 0x0E: charsets.gl = 1
         case 0x0F: charsets.gl = 0
         case 0x84: lineFeed()
@@ -26,6 +24,10 @@ extension TerminalEmulator {
     func escapeDispatch(_ final: UInt8) {
         guard !core.pointee.parser.hasExtraIntermediates else { return }
         switch (core.pointee.parser.intermediate, final) {
+        case (0, UInt8(ascii: "6")): backIndex()
+        case (0, UInt8(ascii: "V")): setISOProtection(true)
+        case (0, UInt8(ascii: "W")): setISOProtection(false)
+        case (0, UInt8(ascii: "9")): forwardIndex()
         case (0, UInt8(ascii: "7")): saveCursor()
         case (0, UInt8(ascii: "8")): restoreCursor()
         case (0, UInt8(ascii: "D")): lineFeed()
@@ -49,19 +51,30 @@ extension TerminalEmulator {
         }
     }
 
-    /// BS: one column left; a pending wrap is cancelled and the cursor leaves the last column (as libvterm and xterm).
+    /// BS: one column left, but not past the left margin; a pending wrap is cancelled and the
+    /// cursor leaves the last column (as libvterm and xterm). With reverse wraparound, as CUB 1.
     func backspace() {
-        if wrapPending {
-            wrapPending = false
+        if modes.autowrap && settings.reverseWraparound {
+            cursorBackward(1)
+            return
         }
-        if cursorColumn > 0 { cursorColumn -= 1 }
+        wrapPending = false
+        if cursorColumn > 0 && cursorColumn != leftMargin { cursorColumn -= 1 }
     }
 
-    /// LF / IND: down one row, scrolling the region when at its bottom margin.
+    /// CR: to the left margin, or to the first column when the cursor is left of the margin (xterm;
+    /// in origin mode always to the margin).
+    func carriageReturn() {
+        cursorColumn = cursorColumn >= leftMargin || modes.origin ? leftMargin : 0
+        wrapPending = false
+    }
+
+    /// LF / IND: down one row, scrolling the region when at its bottom margin (only when the cursor
+    /// is between the left and right margins; outside them it stays).
     func lineFeed() {
         wrapPending = false
         if cursorRow == scrollBottom {
-            scrollUp(1)
+            if cursorInsideHorizontalMargins { scrollUp(1) }
         } else if cursorRow < rows - 1 {
             cursorRow += 1
         }
@@ -70,43 +83,77 @@ extension TerminalEmulator {
     /// NEL: carriage return and line feed.
     func nextLine() {
         lineFeed()
-        cursorColumn = 0
+        carriageReturn()
     }
 
-    /// RI: up one row, scrolling the region down when at its top margin.
+    /// RI: up one row, scrolling the region down when at its top margin (inside the left and right margins).
     func reverseIndex() {
         wrapPending = false
         if cursorRow == scrollTop {
-            scrollDown(1)
+            if cursorInsideHorizontalMargins { scrollDown(1) }
         } else if cursorRow > 0 {
             cursorRow -= 1
         }
     }
 
-    /// Scrolls the region up; on the primary screen with a full-screen region the leaving lines go to scrollback.
+    /// Scrolls the region (rows and columns inside the margins) up; on the primary screen with a
+    /// full-screen region the leaving lines go to scrollback.
     func scrollUp(_ count: Int) {
+        guard !hasHorizontalMargins else {
+            grid.scrollUp(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
+            return
+        }
         if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
             for row in 0..<min(count, rows) { scrollbackLines.push(grid.row(row), columns: columns) }
         }
         grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
     }
 
-    /// Scrolls the region down.
+    /// Scrolls the region (rows and columns inside the margins) down.
     func scrollDown(_ count: Int) {
-        grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
+        if hasHorizontalMargins {
+            grid.scrollDown(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
+        } else {
+            grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
+        }
     }
 
-    /// HT / CHT: to the next tab stop, `count` times, stopping at the last column.
-    func tab(forward count: Int) {
-        var column = cursorColumn
-        for _ in 0..<count where column < columns - 1 {
-            repeat { column += 1 } while column < columns - 1 && !tabStops[column]
+    /// DECBI: one column left; at the left margin the region's columns shift right instead.
+    func backIndex() {
+        wrapPending = false
+        if cursorColumn == leftMargin {
+            guard cursorRow >= scrollTop && cursorRow <= scrollBottom else { return }
+            grid.shiftColumns(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, by: 1, fill: Cell.erased(with: pen))
+        } else if cursorColumn > 0 {
+            cursorColumn -= 1
         }
-        cursorColumn = min(column, columns - 1)
+    }
+
+    /// DECFI: one column right; at the right margin the region's columns shift left instead.
+    func forwardIndex() {
+        wrapPending = false
+        if cursorColumn == rightMargin {
+            guard cursorRow >= scrollTop && cursorRow <= scrollBottom else { return }
+            grid.shiftColumns(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, by: -1, fill: Cell.erased(with: pen))
+        } else if cursorColumn < columns - 1 {
+            cursorColumn += 1
+        }
+    }
+
+    /// HT / CHT: to the next tab stop, `count` times, stopping at the right margin (or the last
+    /// column when the cursor is beyond the margin).
+    func tab(forward count: Int) {
+        let last = cursorColumn <= rightMargin ? rightMargin : columns - 1
+        var column = cursorColumn
+        for _ in 0..<count where column < last {
+            repeat { column += 1 } while column < last && !tabStops[column]
+        }
+        cursorColumn = min(column, last)
         wrapPending = false
     }
 
-    /// CBT: to the previous tab stop, `count` times, stopping at the first column.
+    /// CBT: to the previous tab stop, `count` times, stopping at the first column (margins do not
+    /// stop it, as in xterm).
     func tabBackward(_ count: Int) {
         var column = cursorColumn
         for _ in 0..<count where column > 0 {
@@ -147,6 +194,7 @@ extension TerminalEmulator {
         grid.fillAll(with: cell)
         scrollTop = 0
         scrollBottom = rows - 1
+        resetHorizontalMargins()
         cursorRow = 0
         cursorColumn = 0
         wrapPending = false
@@ -164,6 +212,8 @@ extension TerminalEmulator {
         title = ""
         iconName = ""
         savedCursors = [nil, nil]
+        settings = ReportedSettings()
+        colors = ColorPalette()
         tabStops = TerminalEmulator.defaultTabStops(columns: columns)
         softResetState()
         cursorRow = 0
@@ -188,6 +238,16 @@ extension TerminalEmulator {
         modes.autowrap = true
         scrollTop = 0
         scrollBottom = rows - 1
+        resetHorizontalMargins()
+        leftRightMarginMode = false
+        protectionMode = .none
+        settings.reverseWraparound = false
         wrapPending = false
+    }
+
+    /// Left and right margins back to the full width.
+    func resetHorizontalMargins() {
+        leftMargin = 0
+        rightMargin = columns - 1
     }
 }

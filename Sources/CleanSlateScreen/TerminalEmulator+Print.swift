@@ -11,19 +11,22 @@ extension TerminalEmulator {
         cell.width = 1
         var column = cursorColumn
         var pending = wrapPending
+        let rightMargin = self.rightMargin
         while index < end {
             var byte = base[index]
             if byte < 0x20 || byte >= 0x7F { break }
             if pending {
                 pending = false
                 if autowrap {
-                    cursorColumn = 0
+                    cursorColumn = leftMargin
                     lineFeed()
-                    column = 0
+                    column = leftMargin
                 }
             }
+            // Text wraps at the right margin, or at the last column when the cursor is beyond it.
+            let edge = column <= rightMargin ? rightMargin + 1 : columns
             let line = grid.row(cursorRow)
-            let limit = min(end, index + columns - column)
+            let limit = min(end, index + edge - column)
             if line[column].width == 0 && column > 0 { line[column - 1] = Cell.erased(with: line[column - 1]) }
             var target = line + column
             let runStart = index
@@ -38,8 +41,8 @@ extension TerminalEmulator {
             }
             column += index - runStart
             if column < columns && line[column].width == 0 { line[column] = Cell.erased(with: line[column]) }
-            if column >= columns {
-                column = columns - 1
+            if column >= edge {
+                column = edge - 1
                 pending = autowrap
             }
         }
@@ -57,24 +60,28 @@ extension TerminalEmulator {
         if width == 0 { width = 1 }
         if width == 2 && columns < 2 { width = 1 }
         if wrapPending && modes.autowrap {
-            cursorColumn = 0
+            cursorColumn = leftMargin
             lineFeed()
         }
         wrapPending = false
-        if cursorColumn + width > columns {
+        // Text wraps at the right margin, or at the last column when the cursor is beyond it.
+        var edge = cursorColumn <= rightMargin ? rightMargin + 1 : columns
+        if width == 2 && edge - (cursorColumn <= rightMargin ? leftMargin : 0) < 2 { width = 1 }
+        if cursorColumn + width > edge {
             if modes.autowrap {
-                // A wide character does not fit in the last column: leave it blank and wrap (xterm).
+                // A wide character does not fit before the edge: leave the cell blank and wrap (xterm).
                 let line = grid.row(cursorRow)
-                clearHalves(line, from: cursorColumn, to: columns)
+                clearHalves(line, from: cursorColumn, to: edge)
                 line[cursorColumn] = Cell.erased(with: pen)
-                cursorColumn = 0
+                cursorColumn = leftMargin
                 lineFeed()
+                edge = rightMargin + 1
             } else {
-                cursorColumn = columns - width
+                cursorColumn = edge - width
             }
         }
         let line = grid.row(cursorRow)
-        if modes.insert { insertBlanks(line, at: cursorColumn, count: width) }
+        if modes.insert { insertBlanks(line, at: cursorColumn, count: width, end: edge) }
         clearHalves(line, from: cursorColumn, to: cursorColumn + width)
         var cell = pen
         cell.code = scalar
@@ -87,8 +94,8 @@ extension TerminalEmulator {
         }
         lastGraphic = scalar
         cursorColumn += width
-        if cursorColumn >= columns {
-            cursorColumn = columns - 1
+        if cursorColumn >= edge {
+            cursorColumn = edge - 1
             wrapPending = modes.autowrap
         }
     }
@@ -131,9 +138,29 @@ extension TerminalEmulator {
     }
 
     /// REP: prints the last printed character `count` more times.
+    ///
+    /// The work is bounded by the screen, not by `count`: see ``visibleRepeatCount(_:of:)``.
     func repeatLastCharacter(_ count: Int) {
         guard lastGraphic != 0 else { return }
         let scalar = lastGraphic
-        for _ in 0..<min(count, rows * columns) { print(scalar) }
+        for _ in 0..<visibleRepeatCount(count, of: scalar) { print(scalar) }
+    }
+
+    /// The number of prints of `scalar` that leave the same screen and cursor as `count` prints.
+    ///
+    /// Printing one character over and over becomes periodic once every row it can reach is full of
+    /// it: with autowrap, after the current line and then one line per screen row, each further
+    /// line-worth of characters (the width between the margins over the character's width) scrolls an identical line away and leaves the
+    /// screen as it was; without autowrap the cursor sticks at the right margin after one line.
+    /// Beyond that point, only `count` modulo the period matters. The scrollback therefore gets at
+    /// most a screenful of copies of the line from one REP, where xterm would add one per line.
+    func visibleRepeatCount(_ count: Int, of scalar: UInt32) -> Int {
+        let lineWidth = rightMargin - leftMargin + 1
+        let width = lineWidth < 2 ? 1 : max(1, CharacterWidth.of(charsets.map(scalar)))
+        let period = max(1, lineWidth / width)
+        // The first line may run to the last column (from beyond the right margin); then one line per row.
+        let settled = modes.autowrap ? columns + 1 + (rows + 1) * period : columns + 1
+        guard count > settled else { return count }
+        return modes.autowrap ? settled + (count - settled) % period : settled
     }
 }

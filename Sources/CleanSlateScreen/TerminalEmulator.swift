@@ -15,10 +15,22 @@ public final class TerminalEmulator {
     /// checks (which Swift applies to stored properties of classes). Owned by this object.
     let core: UnsafeMutablePointer<TerminalCore>
 
+    /// The most rows and columns a terminal has; larger sizes are clamped to it.
+    public static let maximumDimension = 1000
+
     /// Creates a terminal of the given size whose primary screen keeps up to `scrollbackLimit` lines.
+    ///
+    /// `rows` and `columns` are clamped to `1...maximumDimension` (1000), so no size traps or
+    /// allocates gigabytes; check ``rows`` and ``columns`` for the size you got.
     public init(rows: Int = 24, columns: Int = 80, scrollbackLimit: Int = 1000) {
         core = .allocate(capacity: 1)
-        core.initialize(to: TerminalCore(rows: max(1, rows), columns: max(1, columns), scrollbackLimit: scrollbackLimit))
+        core.initialize(to: TerminalCore(rows: Self.clampedDimension(rows), columns: Self.clampedDimension(columns),
+                                         scrollbackLimit: scrollbackLimit))
+    }
+
+    /// `value` limited to `1...maximumDimension`.
+    static func clampedDimension(_ value: Int) -> Int {
+        min(max(1, value), maximumDimension)
     }
 
     deinit {
@@ -65,12 +77,23 @@ public final class TerminalEmulator {
     var wrapPending: Bool { _read { yield core.pointee.wrapPending } _modify { yield &core.pointee.wrapPending } }
     var scrollTop: Int { _read { yield core.pointee.scrollTop } _modify { yield &core.pointee.scrollTop } }
     var scrollBottom: Int { _read { yield core.pointee.scrollBottom } _modify { yield &core.pointee.scrollBottom } }
+    var leftMargin: Int { _read { yield core.pointee.leftMargin } _modify { yield &core.pointee.leftMargin } }
+    var rightMargin: Int { _read { yield core.pointee.rightMargin } _modify { yield &core.pointee.rightMargin } }
+    var protectionMode: ProtectionMode { _read { yield core.pointee.protectionMode } _modify { yield &core.pointee.protectionMode } }
+    var leftRightMarginMode: Bool { _read { yield core.pointee.leftRightMarginMode } _modify { yield &core.pointee.leftRightMarginMode } }
+
+    /// Whether the left and right margins leave out some columns.
+    var hasHorizontalMargins: Bool { leftMargin != 0 || rightMargin != columns - 1 }
+    /// Whether the cursor is between the left and right margins.
+    var cursorInsideHorizontalMargins: Bool { cursorColumn >= leftMargin && cursorColumn <= rightMargin }
     var tabStops: [Bool] { _read { yield core.pointee.tabStops } _modify { yield &core.pointee.tabStops } }
     var charsets: CharsetState { _read { yield core.pointee.charsets } _modify { yield &core.pointee.charsets } }
     var savedCursors: [SavedCursor?] { _read { yield core.pointee.savedCursors } _modify { yield &core.pointee.savedCursors } }
     var lastGraphic: UInt32 { _read { yield core.pointee.lastGraphic } _modify { yield &core.pointee.lastGraphic } }
     var replies: [UInt8] { _read { yield core.pointee.replies } _modify { yield &core.pointee.replies } }
     var cursorBlinks: Bool { _read { yield core.pointee.cursorBlinks } _modify { yield &core.pointee.cursorBlinks } }
+    var colors: ColorPalette { _read { yield core.pointee.colors } _modify { yield &core.pointee.colors } }
+    var settings: ReportedSettings { _read { yield core.pointee.settings } _modify { yield &core.pointee.settings } }
 
     /// The cursor position (zero-based).
     public var cursor: ScreenPosition { ScreenPosition(row: cursorRow, column: cursorColumn) }

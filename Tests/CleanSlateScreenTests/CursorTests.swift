@@ -116,4 +116,21 @@ final class CursorTests: XCTestCase {
         terminal.feed(csi("?25h"))
         XCTAssertTrue(terminal.snapshot().isCursorVisible)
     }
+
+    func testReverseWraparoundTakesBackspaceToTheLineAbove() {
+        // xterm before patch 383, for DECSET 45 and 1045 alike.
+        let terminal = makeTerminal(csi("?45h") + csi("3;1H") + "\u{8}", rows: 5, columns: 10)
+        XCTAssertCursor(terminal, 1, 9)
+        terminal.feed(csi("2;4r") + csi("2;1H") + csi("3D"))
+        XCTAssertCursor(terminal, 3, 7)  // from the top of the region around to its bottom
+        terminal.feed(csi("1;9H") + "ab" + "\u{8}")
+        XCTAssertCursor(terminal, 0, 9)  // a pending wrap is one of the steps
+        terminal.feed(csi("?69h") + csi("3;6s") + csi("3;3H") + "\u{8}")
+        XCTAssertCursor(terminal, 1, 5)  // to the right margin of the line above
+        terminal.feed(csi("?7l") + csi("2;3H") + "\u{8}")
+        XCTAssertCursor(terminal, 1, 2)  // needs autowrap
+        terminal.feed(csi("?7h") + csi("!p") + csi("2;1H") + "\u{8}" + csi("?45$p"))
+        XCTAssertCursor(terminal, 1, 0)  // DECSTR turns it off
+        XCTAssertEqual(replyText(terminal), csi("?45;2$y"))
+    }
 }

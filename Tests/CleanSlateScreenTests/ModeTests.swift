@@ -114,4 +114,13 @@ final class ModeTests: XCTestCase {
         XCTAssertCursor(terminal, 1, 0)
         XCTAssertTrue(terminal.modes.newLine)
     }
+
+    func testXTSAVEAndXTRESTOREPutDECModesBack() {
+        let terminal = makeTerminal(csi("?1h") + csi("?7l") + csi("?1;7;2004s") + csi("?1l") + csi("?7h") + csi("?2004h"))
+        XCTAssertTrue(terminal.modes.autowrap)
+        terminal.feed(csi("?1;7;2004r"))
+        XCTAssertTrue(terminal.modes.applicationCursorKeys)
+        XCTAssertFalse(terminal.modes.autowrap)
+        XCTAssertFalse(terminal.modes.bracketedPaste)
+    }
 }

@@ -53,6 +53,31 @@ final class ResizeTests: XCTestCase {
         XCTAssertCursor(terminal, 6, 1)
     }
 
+    func testLinesComeBackInOrderAfterTheScrollbackWrappedAndScrolledAgain() {
+        // A full scrollback (3 lines, its ring wrapped), one line pulled back by growing, then one more
+        // line scrolled off and the screen grown again: xterm shows every line in the order written.
+        let terminal = makeTerminal((0...7).map(String.init).joined(separator: "\r\n"), rows: 3, scrollbackLimit: 3)
+        XCTAssertEqual(terminal.snapshot().scrollback, ["2", "3", "4"])
+        terminal.resize(rows: 4, columns: 10)
+        XCTAssertEqual(terminal.snapshot().lines, ["4", "5", "6", "7"])
+        terminal.feed("\r\n8")
+        XCTAssertEqual(terminal.snapshot().scrollback, ["2", "3", "4"])
+        terminal.resize(rows: 7, columns: 10)
+        XCTAssertEqual(terminal.snapshot().lines, ["2", "3", "4", "5", "6", "7", "8"])
+        XCTAssertEqual(terminal.snapshot().scrollback, [])
+        XCTAssertCursor(terminal, 6, 1)
+    }
+
+    func testShrinkingAndGrowingAgainKeepsTheNewestLinesInOrder() {
+        let terminal = makeTerminal((0...9).map(String.init).joined(separator: "\r\n"), rows: 6, scrollbackLimit: 4)
+        for rows in [2, 5, 1, 6, 3, 6] {
+            terminal.resize(rows: rows, columns: 10)
+            let shown = (terminal.snapshot().scrollback + terminal.snapshot().lines).filter { !$0.isEmpty }
+            // Lines beyond the scrollback limit are gone for good; the rest must be the newest, in order.
+            XCTAssertEqual(shown, (0...9).suffix(shown.count).map(String.init), "after resizing to \(rows) rows")
+        }
+    }
+
     func testResizeResetsTheScrollRegion() {
         let terminal = makeTerminal(csi("2;3r"))
         terminal.resize(rows: 6, columns: 10)

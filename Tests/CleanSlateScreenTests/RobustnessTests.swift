@@ -58,6 +58,57 @@ final class RobustnessTests: XCTestCase {
         }
     }
 
+    /// A random control sequence: CSI with an optional private marker, random parameters, an
+    /// optional intermediate and any final byte, so every dispatch path gets odd arguments.
+    private func randomControlSequence(_ generator: inout Generator) -> [UInt8] {
+        var bytes: [UInt8] = [0x1B, UInt8(ascii: "[")]
+        let markers: [UInt8] = [0, 0, 0, UInt8(ascii: "?"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "=")]
+        let marker = markers[Int(generator.next() % UInt64(markers.count))]
+        if marker != 0 { bytes.append(marker) }
+        for index in 0..<Int(generator.next() % 4) {
+            if index > 0 { bytes.append(generator.next() % 5 == 0 ? UInt8(ascii: ":") : UInt8(ascii: ";")) }
+            let magnitudes: [UInt64] = [3, 30, 1_100, 100_000]
+            bytes += Array(String(generator.next() % magnitudes[Int(generator.next() % 4)]).utf8)
+        }
+        if generator.next() % 6 == 0 { bytes.append(UInt8(0x20 + generator.next() % 16)) }
+        bytes.append(UInt8(0x40 + generator.next() % 63))
+        return bytes
+    }
+
+    func testThousandsOfRandomSequencesOnRandomSizesKeepTheInvariants() {
+        // Deterministic (seeded), so a failure reproduces; Scripts/fuzz.sh explores far more.
+        var generator = Generator(state: 0x5EED_7E57)
+        var terminal = TerminalEmulator(rows: 24, columns: 80, scrollbackLimit: 50)
+        for round in 0..<3000 {
+            if round % 100 == 0 {
+                terminal = TerminalEmulator(rows: 1 + Int(generator.next() % 60), columns: 1 + Int(generator.next() % 160),
+                                            scrollbackLimit: Int(generator.next() % 60))
+            }
+            var input: [UInt8] = []
+            for _ in 0..<(1 + Int(generator.next() % 24)) {
+                switch generator.next() % 4 {
+                case 0: input += randomControlSequence(&generator)
+                case 1: input += fragments[Int(generator.next() % UInt64(fragments.count))]
+                case 2: input += Array("wörd 中 ".utf8)
+                default: input.append(UInt8(truncatingIfNeeded: generator.next()))
+                }
+            }
+            terminal.feed(input)
+            if generator.next() % 10 == 0 {
+                terminal.resize(rows: Int(generator.next() % 70) - 5, columns: Int(generator.next() % 200) - 5)
+            }
+            if generator.next() % 3 == 0 { _ = terminal.takeReplies() }
+            let snapshot = terminal.snapshot()
+            XCTAssertEqual(snapshot.rows, terminal.rows)
+            XCTAssertEqual(snapshot.columns, terminal.columns)
+            XCTAssertEqual(snapshot.lines.count, terminal.rows)
+            XCTAssertTrue((0..<snapshot.rows).contains(snapshot.cursor.row), "round \(round): cursor \(snapshot.cursor)")
+            XCTAssertTrue((0..<snapshot.columns).contains(snapshot.cursor.column), "round \(round): cursor \(snapshot.cursor)")
+            XCTAssertLessThanOrEqual(snapshot.scrollback.count, terminal.scrollbackLines.limit, "round \(round)")
+            assertBounded(terminal)
+        }
+    }
+
     func testSplittingTheInputDoesNotChangeTheResult() {
         // The fast paths (runs of text, whole control sequences) only apply within one buffer; fed byte by
         // byte, everything goes through the state machine. Both must give the same screen and replies.

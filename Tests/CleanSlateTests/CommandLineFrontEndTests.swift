@@ -121,6 +121,28 @@ final class CommandLineFrontEndTests: XCTestCase {
         XCTAssertEqual(usage, .exited(64))
     }
 
+    func testRenderStreamsItsInputSoMemoryDoesNotGrowWithItsSize() throws {
+        // 64 MB of output with colour, fed through a pipe. The peak resident size of the render
+        // process (VmHWM, read while it is still running, after all but the last pipe-full was read)
+        // must stay far below the input's size: it is about 21 MB streaming, and was over 84 MB
+        // (the input plus the process) when render read everything first.
+        let app = try makeApp(.name("sh"), arguments: ["-c", #"echo "pid=$$"; exec "$0" render --rows 24 --cols 80 -"#, try buildFolder() + "/cleanslate"])
+        try app.launch()
+        try app.waitForOutput(matching: #"pid=[0-9]+\n"#)
+        let pid = try XCTUnwrap(app.standardOutput.split(separator: "\n").first.flatMap { Int32($0.dropFirst(4)) })
+        let line = Array("\u{1B}[1;32mok\u{1B}[0m streaming line of text 0123456789 abcdefghijklmnopqrstuvwxyz\r\n".utf8)
+        let chunk = Array([[UInt8]](repeating: line, count: (1 << 20) / line.count).joined())
+        let megabytes = 64
+        for _ in 0..<(megabytes * (1 << 20) / chunk.count) { try app.write(chunk, timeout: .seconds(60)) }
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let peak = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+        let peakKilobytes = try XCTUnwrap(Int(peak.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(3)))
+        try app.closeInput()
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
+        XCTAssertTrue(app.standardOutput.hasSuffix("ok streaming line of text 0123456789 abcdefghijklmnopqrstuvwxyz\n\n"), app.standardOutput)
+        XCTAssertLessThan(peakKilobytes, 48 * 1024, "render's peak RSS after reading \(megabytes) MB")
+    }
+
     func testRenderReadsStandardInput() throws {
         let (status, app) = try cleanslate(["render", "--rows", "2", "--cols", "5", "-"], input: "abcdefg")
         XCTAssertEqual(status, .exited(0))

@@ -60,6 +60,26 @@ final class TerminalLaunchTests: XCTestCase {
         try app.waitForScreen(containing: #"reply=033[1;4R"#)
     }
 
+    func testAnAppThatEchoesTheTerminalsRepliesDoesNotStartAnEndlessExchange() throws {
+        // cat in raw mode writes back every byte it reads. Typing a device-attributes query makes cat
+        // print it, the emulator answers, cat prints the answer: if the emulator answered its own
+        // answer, the two would ping-pong forever and the screen would never settle.
+        let app = try terminalApp(.name("sh"), ["-c", "stty raw -echo; echo ready; exec cat"])
+        try app.waitForScreen(containing: "ready")
+        let before = app.outputBytes().count
+        let queries = "\u{1B}[>c\u{1B}[c\u{1B}[6n\u{1B}[5n"
+        try app.typeText(queries + "end")
+        try app.waitForScreen(containing: "end")
+        try app.waitForScreenToSettle(quietPeriod: .milliseconds(300), timeout: .seconds(5))
+        let output = String(decoding: app.outputBytes().dropFirst(before), as: UTF8.self)
+        let replies = ["\u{1B}[>64;380;0c", "\u{1B}[?65;1;2;6;9;15;16;17;18;21;22;28;29c", "\u{1B}[0n"]
+        for reply in replies {
+            XCTAssertEqual(output.components(separatedBy: reply).count - 1, 1, "\(reply.debugDescription) must come back once: \(output.debugDescription)")
+        }
+        // Plus one cursor position report, at most "ESC [ 24 ; 80 R" long.
+        XCTAssertLessThanOrEqual(output.utf8.count, queries.utf8.count + 3 + replies.joined().utf8.count + 8, output.debugDescription)
+    }
+
     func testTypedTextIsEchoedByTheTerminalAndReadByTheApp() throws {
         let app = try terminalApp(.name("sh"), ["-c", "printf 'name? '; read name; echo \"hello $name\""])
         try app.waitForScreen(containing: "name?")
@@ -99,6 +119,32 @@ final class TerminalLaunchTests: XCTestCase {
         let app = try launchApp(.name("true"))
         XCTAssertThrowsError(try app.screen()) { XCTAssertEqual(($0 as? CleanSlateError)?.code, .notRunning) }
         XCTAssertThrowsError(try app.press(.enter)) { XCTAssertEqual(($0 as? CleanSlateError)?.code, .notRunning) }
+    }
+
+    func testTerminalSizesBeyondTheLimitAreRejectedNamingIt() {
+        for (rows, columns) in [(Int.max, 80), (24, 1001), (-1, 80), (24, Int.min)] {
+            XCTAssertThrowsError(try TerminalSize(rows: rows, columns: columns)) { error in
+                XCTAssertEqual((error as? CleanSlateError)?.code, .invalidArgument)
+                XCTAssertTrue("\(error)".contains("between 1 and 1000"), "\(error)")
+            }
+        }
+        XCTAssertEqual(TerminalSize.maximumDimension, TerminalEmulator.maximumDimension)
+    }
+
+    func testPressWithACountBeyondTheLimitIsRejectedNamingIt() throws {
+        let app = try terminalApp(.name("sh"), ["-c", "stty -echo; echo ready; exec cat"])
+        try app.waitForScreen(containing: "ready")
+        for times in [Int.max, AppLauncher.maximumPressCount + 1, -1] {
+            XCTAssertThrowsError(try app.press(.enter, times: times)) { error in
+                XCTAssertEqual((error as? CleanSlateError)?.code, .invalidArgument)
+                XCTAssertTrue("\(error)".contains("between 0 and \(AppLauncher.maximumPressCount)"), "\(error)")
+            }
+        }
+        XCTAssertEqual(AppLauncher.maximumPressCount, 10_000)
+        try app.press(.character("a"), times: 3)
+        try app.press(.enter, times: 0)
+        try app.press(.enter)
+        try app.waitForScreen(containing: "aaa")
     }
 
     func testInvalidTerminalSizesAreRejected() {

@@ -9,13 +9,22 @@ extension AppLauncher {
         return process.monitor.withLock { terminal.emulator.snapshot() }
     }
 
+    /// The largest `times` that ``press(_:modifiers:times:timeout:)`` accepts.
+    public static let maximumPressCount = 10_000
+
     /// Presses a key, encoded as xterm encodes it in the app's current modes (for example arrows
     /// differ in application cursor mode), `times` times.
+    ///
+    /// - Throws: `.invalidArgument` unless `times` is between 0 and ``maximumPressCount``.
     public func press(_ key: Key, modifiers: Key.Modifiers = [], times: Int = 1, timeout: Duration? = nil) throws {
+        guard (0...Self.maximumPressCount).contains(times) else {
+            throw CleanSlateError(.invalidArgument,
+                "cannot press \(key) \(times) times: times must be between 0 and \(Self.maximumPressCount) (AppLauncher.maximumPressCount); press in several calls for more")
+        }
         let (process, terminal) = try terminalProcess(for: "press \(key)")
         let applicationCursorKeys = process.monitor.withLock { terminal.emulator.modes.applicationCursorKeys }
         let bytes = try KeyEncoder.encode(key, modifiers: modifiers, applicationCursorKeys: applicationCursorKeys)
-        try write(Array([[UInt8]](repeating: bytes, count: max(0, times)).joined()), timeout: timeout)
+        try write(Array([[UInt8]](repeating: bytes, count: times).joined()), timeout: timeout)
     }
 
     /// Pastes text as xterm does: each line feed is sent as a carriage return (the Enter key), and

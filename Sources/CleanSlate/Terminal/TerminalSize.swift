@@ -1,3 +1,5 @@
+import CleanSlateScreen
+
 /// The size of the pseudo-terminal an app is launched on.
 public struct TerminalSize: Sendable, Equatable, CustomStringConvertible {
     /// Number of rows (lines).
@@ -8,8 +10,8 @@ public struct TerminalSize: Sendable, Equatable, CustomStringConvertible {
     /// The classic 24 rows by 80 columns.
     public static let standard = TerminalSize(validRows: 24, columns: 80)
 
-    /// The largest size accepted in either direction.
-    public static let maximumDimension = 1000
+    /// The largest size accepted in either direction (the emulator's limit).
+    public static let maximumDimension = TerminalEmulator.maximumDimension
 
     /// Creates a size.
     ///
