@@ -30,7 +30,10 @@ final class TerminalProcessTreeTests: XCTestCase {
         app.launchEnvironment = ["PS1": "$ "]
         try app.launch()
         try app.waitForScreen(containing: "$ ")
-        try app.typeText("sleep 1000 & echo job=$!\r")
+        // The job says its pid once it runs a program of its own (until then it is a copy of the
+        // shell, with the shell's signal handlers, and a hang-up in that instant would be handled
+        // as the shell handles it).
+        try app.typeText("sh -c 'echo job=$$; exec sleep 1000' &\r")
         let screen = try app.waitForScreen(matching: #"job=\d+"#)
         let line = try XCTUnwrap(screen.lines.first { $0.hasPrefix("job=") })
         let job = try ProcessWatch(try XCTUnwrap(Int32(line.dropFirst(4).prefix { $0.isNumber })))
