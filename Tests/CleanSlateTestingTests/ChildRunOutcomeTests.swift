@@ -46,8 +46,8 @@ struct ChildRunOutcomeTests {
         #expect(outcome.lines(containing: "kept the sandbox").isEmpty)
     }
 
-    @Test func passingAndKnownIssueTestsAreWipedAndKeptWithAlways() throws {
-        for fixture in ["passesAfterWriting", "knownIssueAfterWriting"] {
+    @Test func passingKnownIssueAndCancelledTestsAreWipedAndKeptWithAlways() throws {
+        for fixture in ["passesAfterWriting", "knownIssueAfterWriting", "cancelledAfterWriting"] {
             let outcome = try run(fixture)
             #expect(outcome.status == .exited(0), "\(outcome.output)")
             let root = try #require(outcome.value(of: "FIXTURE-SANDBOX"), "\(outcome.output)")

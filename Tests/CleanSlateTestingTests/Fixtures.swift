@@ -37,6 +37,11 @@ struct TraitFixtures {
         withKnownIssue { Issue.record("a known issue is not a failure") }
     }
 
+    @Test func cancelledAfterWriting() throws {
+        try writeEvidence()
+        try Test.cancel("cancelled on purpose")
+    }
+
     @Test func leavesAProcessRunning() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "setsid sleep 1000 & echo daemon=$!"]); let line = #line
         #expect(try app.waitForExit() == .exited(0))
