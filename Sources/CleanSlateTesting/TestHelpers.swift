@@ -93,9 +93,9 @@ extension CleanSlateError.Code {
 /// The scope of the running test case, or the error that says how to get one.
 private func currentScope(for helper: String) throws -> TestScope {
     if let scope = TestScope.current { return scope }
-    let where_ = Test.current.map { "the test \($0.name) has no .cleanSlate trait" } ?? "no Swift Testing test is running in this task"
+    let reason = Test.current.map { "the test \($0.name) has no .cleanSlate trait" } ?? "no Swift Testing test is running in this task"
     throw CleanSlateError(
         .noCleanSlateTrait,
-        "\(helper) needs a test with the .cleanSlate trait, but \(where_): write @Test(.cleanSlate) or @Suite(.cleanSlate) "
+        "\(helper) needs a test with the .cleanSlate trait, but \(reason): write @Test(.cleanSlate) or @Suite(.cleanSlate) "
             + "(in an XCTestCase, import CleanSlateXCTest and call its methods; in a detached task, the test's scope is not inherited)")
 }
