@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "cleanslate", targets: ["CleanSlateCLI"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
         .executable(name: "cleanslate-benchmarks", targets: ["CleanSlateBenchmarks"]),
+        .library(name: "CleanSlateTesting", targets: ["CleanSlateTesting"]),
     ],
     targets: [
         // GNU-only libc calls that the Glibc module cannot see (it is built without _GNU_SOURCE).
@@ -19,13 +20,19 @@ let package = Package(
         // The core: sandboxes, environment, AppLauncher. Never imports XCTest or Testing.
         .target(name: "CleanSlate", dependencies: ["_CleanSlateCShim", "CleanSlateScreen"]),
         // XCTest integration: teardown-block registration, keep-on-failure, leak checks.
-        .target(name: "CleanSlateXCTest", dependencies: ["CleanSlate"]),
+        .target(name: "CleanSlateXCTest", dependencies: ["CleanSlate", "CleanSlateTestSupport"]),
+        // What both test integrations share: the keep policy, sandbox teardown, and failure reports
+        // that reach whichever framework runs the test (imports XCTest and Testing; not a product).
+        .target(name: "CleanSlateTestSupport", dependencies: ["CleanSlate"]),
+        // Swift Testing integration: the .cleanSlate trait and launchApp/makeApp/sandboxForTest.
+        .target(name: "CleanSlateTesting", dependencies: ["CleanSlate", "CleanSlateTestSupport"]),
         .executableTarget(name: "CleanSlateCLI", dependencies: ["CleanSlate", "SampleApp"]),
         .executableTarget(name: "SampleApp", path: "SampleApp"),
         .executableTarget(name: "CleanSlateBenchmarks", dependencies: ["CleanSlate", "_CleanSlateCShim", "CleanSlateScreen"]),
         .testTarget(name: "CleanSlateTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
         .testTarget(name: "CleanSlateXCTestTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
         .testTarget(name: "CleanSlateScreenTests", dependencies: ["CleanSlateScreen"]),
+        .testTarget(name: "CleanSlateTestingTests", dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"]),
     ],
     swiftLanguageModes: [.v6]
 )

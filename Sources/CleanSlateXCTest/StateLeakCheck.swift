@@ -18,9 +18,17 @@ enum StateLeakCheck {
         forEachStoredProperty(of: instance) { label, value in
             if value is AutoTearDownStorage || value is TestConstantStorage { return }
             if isNilOptional(value) { return }
-            leaked.append(label.hasPrefix("_") ? String(label.dropFirst()) : label)
+            leaked.append(writtenName(ofStoredProperty: label))
         }
         return leaked
+    }
+
+    /// The name the user wrote for a stored property: a `lazy var x` is stored as
+    /// `$__lazy_storage_$_x`, a property-wrapped `var x` as `_x`.
+    static func writtenName(ofStoredProperty label: String) -> String {
+        let lazyPrefix = "$__lazy_storage_$_"
+        if label.hasPrefix(lazyPrefix) { return String(label.dropFirst(lazyPrefix.count)) }
+        return label.hasPrefix("_") ? String(label.dropFirst()) : label
     }
 
     private static func forEachStoredProperty(of instance: AnyObject, _ body: (String, Any) -> Void) {

@@ -1,18 +1,36 @@
 import CleanSlate
+import CleanSlateTestSupport
 import Foundation
 import XCTest
 
 /// The sandbox of each running test, keyed by the test-case instance. XCTest creates one instance
-/// per test method, so the key identifies the test; the entry is removed in that test's teardown.
+/// per test method, so the key identifies the test; the entry is removed when the test's sandbox is
+/// kept or wiped.
 enum TestSandboxes {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var sandboxes: [ObjectIdentifier: Sandbox] = [:]
-
-    static func sandbox(for test: XCTestCase) -> Sandbox? {
-        lock.withLock { sandboxes[ObjectIdentifier(test)] }
+    /// A test's sandbox and how it ends.
+    struct Entry {
+        let sandbox: Sandbox
+        let template: SandboxTemplate?
+        let policy: KeepPolicy
+        let location: CallerLocation
     }
 
-    static func set(_ sandbox: Sandbox?, for test: XCTestCase) {
-        lock.withLock { sandboxes[ObjectIdentifier(test)] = sandbox }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var entries: [ObjectIdentifier: Entry] = [:]
+
+    static func entry(for test: XCTestCase) -> Entry? {
+        lock.withLock { entries[ObjectIdentifier(test)] }
+    }
+
+    static func set(_ entry: Entry?, for test: XCTestCase) {
+        lock.withLock { entries[ObjectIdentifier(test)] = entry }
+    }
+
+    /// Keeps or wipes the sandbox of `test`, if it has one, and forgets it. Whether the test failed
+    /// is read from `testRun.totalFailureCount` (on Linux `hasSucceeded` is still false here).
+    static func finish(_ test: XCTestCase) {
+        guard let entry = lock.withLock({ entries.removeValue(forKey: ObjectIdentifier(test)) }) else { return }
+        let failed = (test.testRun?.totalFailureCount ?? 0) > 0
+        TestTeardown.finish(entry.sandbox, of: test.name, policy: entry.policy, failed: failed, reportingAt: entry.location)
     }
 }

@@ -1,43 +1,43 @@
 import CleanSlate
+import CleanSlateTestSupport
 import Foundation
 import XCTest
 
 extension XCTestCase {
-    /// This test's sandbox: created on first use (in `setUp` or in the test) and wiped in the test's
-    /// teardown, after every app launched in it has been terminated.
+    /// This test's sandbox: created on first use (in `setUp` or in the test) and wiped when the test
+    /// ends, after every app launched in it has been terminated.
     ///
     /// Every call within one test returns the same sandbox, so a relaunched app sees what the previous
     /// launch saved; the next test gets a new, empty one. When the test fails the sandbox is kept for
     /// diagnosis (see ``KeepPolicy``) and its path printed on standard error. A wipe that cannot finish
     /// fails the test with the path and the reason.
     ///
+    /// In a plain `XCTestCase` the sandbox is kept or wiped in a teardown block, which runs before
+    /// `tearDown()`: a failure recorded later, in `tearDown()`, does not keep it. In a
+    /// ``CleanSlateTestCase`` the decision is made when the whole test has ended (in `invokeTest()`),
+    /// so a test that fails only in `tearDown()` keeps its sandbox too.
+    ///
     /// - Parameters:
     ///   - template: a prepared ``SandboxTemplate`` to clone (for returning-user tests); nil starts empty.
-    ///     Only the first call of a test creates the sandbox, so pass it there (e.g. in `setUp`).
+    ///     The sandbox is created by the first call of a test (or the first `makeApp`/`launchApp`), so
+    ///     pass the template there (e.g. in `setUp`). Passing a template after the sandbox was created
+    ///     without it throws `.sandboxAlreadyCreated` instead of ignoring it.
     ///   - keep: when to keep the sandbox; nil uses `CLEANSLATE_KEEP`, else `.failed`.
     ///   - rootDirectory: where to create it; nil uses `CLEANSLATE_ROOT`, else the default.
     public func sandboxForTest(
         template: SandboxTemplate? = nil, keep: KeepPolicy? = nil, rootDirectory: String? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> Sandbox {
-        if let existing = TestSandboxes.sandbox(for: self) { return existing }
-        let policy = try KeepPolicy.resolve(explicit: keep, environmentValue: ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"])
+        if let existing = TestSandboxes.entry(for: self) {
+            if let template, template !== existing.template { throw TestTeardown.templateTooLate(existing.sandbox) }
+            return existing.sandbox
+        }
+        let policy = try TestTeardown.keepPolicy(explicit: keep)
         let sandbox = try template.map { try Sandbox(template: $0, rootDirectory: rootDirectory) } ?? Sandbox(rootDirectory: rootDirectory)
-        TestSandboxes.set(sandbox, for: self)
-        let name = self.name
-        addTeardownBlock { [unowned self] in
-            TestSandboxes.set(nil, for: self)
-            let failed = (self.testRun?.totalFailureCount ?? 0) > 0
-            if policy.keeps(testFailed: failed) {
-                // Marked, so that sweeps leave it alone for the retention period (CLEANSLATE_KEEP_DAYS).
-                try? sandbox.markKept()
-                FileHandle.standardError.write(Data(
-                    "CleanSlate: kept the sandbox of \(name) at \(sandbox.root) (keep policy: \(policy.rawValue)); delete it when done\n".utf8))
-                return
-            }
-            do { try sandbox.wipe() } catch {
-                XCTFail("CleanSlate could not wipe the sandbox of this test: \(error)", file: file, line: line)
-            }
+        TestSandboxes.set(.init(sandbox: sandbox, template: template, policy: policy, location: CallerLocation(filePath: file, line: line)), for: self)
+        if !(self is CleanSlateTestCase) {
+            // CleanSlateTestCase finishes the sandbox in invokeTest(), after tearDown().
+            addTeardownBlock { [unowned self] in TestSandboxes.finish(self) }
         }
         return sandbox
     }
@@ -57,14 +57,7 @@ extension XCTestCase {
         app.launchArguments = arguments
         app.launchEnvironment = environment
         app.terminalSize = terminalSize
-        addTeardownBlock {
-            let escaped = app.terminate()
-            if !escaped.isEmpty {
-                XCTFail("CleanSlate: \(escaped.count == 1 ? "a process" : "\(escaped.count) processes") started by \(app.executable) "
-                    + "outlived it and \(escaped.count == 1 ? "was" : "were") still running at teardown (killed now): "
-                    + escaped.map(\.description).joined(separator: "; "), file: file, line: line)
-            }
-        }
+        addTeardownBlock { TestTeardown.terminate(app, reportingAt: CallerLocation(filePath: file, line: line)) }
         return app
     }
 

@@ -39,6 +39,8 @@ final class FixtureOutcomeTests: XCTestCase {
         let failure = try XCTUnwrap(outcome.output.split(separator: "\n").first { $0.contains("stored properties still hold values") },
                                     "no leak failure reported: \(outcome.output)")
         XCTAssertTrue(failure.contains("'leakedArray', 'leakedLauncher'"), String(failure))
+        XCTAssertTrue(failure.contains("'lazyHelper'"), "a lazy property is named as written: \(failure)")
+        XCTAssertFalse(failure.contains("lazy_storage"), String(failure))
         for name in ["autoReleased", "constant", "releasedByHand"] {
             XCTAssertFalse(failure.contains("'\(name)'"), "\(name) must not be reported: \(failure)")
         }
@@ -60,6 +62,16 @@ final class FixtureOutcomeTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: root + "/xdg/config/state.txt", encoding: .utf8), "evidence\n")
         let record = try FileManager.default.destinationOfSymbolicLink(atPath: root + "/.cleanslate-owner")
         XCTAssertTrue(record.contains("\nkept "), "kept sandboxes are marked so sweeps leave them alone: \(record)")
+    }
+
+    func testATestThatFailsOnlyInTearDownKeepsItsSandbox() throws {
+        let outcome = try runFixture("TearDownFailureFixture/testFailsOnlyInTearDown")
+        XCTAssertEqual(outcome.status, .exited(1), outcome.output)
+        XCTAssertTrue(outcome.output.contains("deliberate failure in tearDown"), outcome.output)
+        let root = try XCTUnwrap(outcome.sandbox, outcome.output)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        XCTAssertTrue(outcome.errors.contains("kept the sandbox of TearDownFailureFixture.testFailsOnlyInTearDown at \(root)"), outcome.errors)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/xdg/config/state.txt"))
     }
 
     func testKeepNeverWipesAFailedTestsSandbox() throws {

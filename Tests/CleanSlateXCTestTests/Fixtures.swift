@@ -15,12 +15,14 @@ final class LeakyFixture: CleanSlateTestCase {
     var releasedByHand: String?
     @AutoTearDown var autoReleased: AppLauncher?
     @TestConstant var constant = "kept on purpose"
+    lazy var lazyHelper = [4, 5]
 
     override func setUpWithError() throws {
         try XCTSkipUnless(Fixture.isActive, "fixture for FixtureOutcomeTests")
     }
 
     func testLeaks() throws {
+        _ = lazyHelper
         autoReleased = try makeApp(.name("true"))
         leakedLauncher = try makeApp(.name("true"))
         releasedByHand = "x"
@@ -62,5 +64,23 @@ final class FailingFixture: XCTestCase {
         let app = try launchApp(.name("sh"), arguments: ["-c", "echo evidence > \"$XDG_CONFIG_HOME/state.txt\""])
         _ = try app.waitForExit()
         print("FIXTURE-SANDBOX=\(app.sandbox.root)")
+    }
+}
+
+/// A test that passes in its body and fails only in `tearDown()`.
+final class TearDownFailureFixture: CleanSlateTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Fixture.isActive, "fixture for FixtureOutcomeTests")
+    }
+
+    func testFailsOnlyInTearDown() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "echo evidence > \"$XDG_CONFIG_HOME/state.txt\""])
+        _ = try app.waitForExit()
+        print("FIXTURE-SANDBOX=\(app.sandbox.root)")
+    }
+
+    override func tearDown() {
+        // tearDown() runs even when setUpWithError() skipped the test.
+        if Fixture.isActive { XCTFail("deliberate failure in tearDown") }
     }
 }

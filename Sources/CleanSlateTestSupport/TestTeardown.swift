@@ -1,0 +1,55 @@
+import CleanSlate
+import Foundation
+
+/// The end of a test's use of CleanSlate, the same under both frameworks: apps are terminated (a
+/// process that outlived its app fails the test), then the sandbox is kept or wiped per the policy.
+package enum TestTeardown {
+    /// The keep policy of a test: `explicit`, else `CLEANSLATE_KEEP` of the test process, else `.failed`.
+    package static func keepPolicy(explicit: KeepPolicy?) throws -> KeepPolicy {
+        try KeepPolicy.resolve(explicit: explicit, environmentValue: ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"])
+    }
+
+    /// Terminates `app` and reports the processes it left running as a failure at `location`.
+    package static func terminate(_ app: AppLauncher, reportingAt location: CallerLocation) {
+        let escaped = app.terminate()
+        guard !escaped.isEmpty else { return }
+        let one = escaped.count == 1
+        TestFailure.report(
+            "CleanSlate: \(one ? "a process" : "\(escaped.count) processes") started by \(app.executable) "
+                + "outlived it and \(one ? "was" : "were") still running at teardown (killed now): "
+                + escaped.map(\.description).joined(separator: "; "),
+            at: location)
+    }
+
+    /// Keeps `sandbox` (marked, so sweeps leave it alone for the retention period, and its path
+    /// printed on standard error) when `policy` says so for a test that `failed`, else wipes it; a
+    /// wipe that cannot finish is reported as a failure at `location`.
+    package static func finish(
+        _ sandbox: Sandbox, of testName: String, policy: KeepPolicy, failed: Bool, reportingAt location: CallerLocation
+    ) {
+        if policy.keeps(testFailed: failed) {
+            try? sandbox.markKept()
+            FileHandle.standardError.write(Data(
+                "CleanSlate: kept the sandbox of \(testName) at \(sandbox.root) (keep policy: \(policy.rawValue)); delete it when done\n".utf8))
+            return
+        }
+        do { try sandbox.wipe() } catch {
+            TestFailure.report("CleanSlate could not wipe the sandbox of this test: \(error)", at: location)
+        }
+    }
+
+    /// The error for a template given after the test's sandbox was created without it (by an earlier
+    /// `makeApp`, `launchApp` or `sandboxForTest` call): the template would otherwise be ignored.
+    package static func templateTooLate(_ sandbox: Sandbox) -> CleanSlateError {
+        CleanSlateError(
+            .sandboxAlreadyCreated,
+            "sandboxForTest(template:) was called after this test's sandbox \(sandbox.root) had been created "
+                + "(by an earlier makeApp, launchApp or sandboxForTest call), so the template cannot be applied; "
+                + "call sandboxForTest(template:) first, before any app is made (in setUp, or as the test's first line)")
+    }
+}
+
+extension CleanSlateError.Code {
+    /// A test's sandbox was asked for with a template after it had already been created without it.
+    public static let sandboxAlreadyCreated = CleanSlateError.Code("sandboxAlreadyCreated")
+}

@@ -1,0 +1,119 @@
+import CleanSlate
+import CleanSlateTestSupport
+import Testing
+
+/// A Swift Testing trait that gives each test case its own fresh sandbox and cleans up after it.
+///
+/// Put `.cleanSlate` on a test or on a suite (it then applies to every test in the suite, nested
+/// suites included). Each test case, each argument of a parameterized test included, gets:
+/// - its own sandbox, made on first use by ``sandboxForTest(template:keep:rootDirectory:fileID:filePath:line:column:)``,
+///   ``makeApp(_:arguments:environment:terminalSize:fileID:filePath:line:column:)``,
+///   ``launchApp(_:arguments:environment:terminalSize:fileID:filePath:line:column:)`` or
+///   `AppLauncher(_:)`, which all use it;
+/// - when it ends, every app made through those helpers is terminated (a process an app left
+///   running fails the test, named by pid and command line), then the sandbox is wiped, or kept
+///   when the test case recorded an issue (or threw) and the keep policy says so, with the same
+///   `CLEANSLATE_KEEP` values and message as the XCTest integration.
+///
+/// ```swift
+/// @Suite(.cleanSlate) struct OnboardingTests {
+///     @Test func firstLaunchAsks() throws {
+///         let app = try launchApp(.product("SampleApp"))
+///         try app.waitForOutput("What's your name? ")
+///     }
+/// }
+/// ```
+///
+/// Whether a test case failed is learnt from the issues it records (through Swift Testing's
+/// issue-handling trait, so known issues do not count) and from an error it throws. The test's
+/// state is bound to its task (`@TaskLocal`), so concurrently running tests never see each other's.
+public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
+    /// When to keep a test's sandbox; nil uses `CLEANSLATE_KEEP`, else `.failed`.
+    public let keep: KeepPolicy?
+    /// Where sandboxes are made; nil uses `CLEANSLATE_ROOT`, else the default (see `Sandbox`).
+    public let rootDirectory: String?
+    let templatePreparation: TemplatePreparation?
+
+    init(keep: KeepPolicy?, rootDirectory: String?, template: (@Sendable (Sandbox) throws -> Void)?) {
+        self.keep = keep
+        self.rootDirectory = rootDirectory
+        templatePreparation = template.map(TemplatePreparation.init)
+    }
+
+    /// The trait applies to every test in a suite it is attached to.
+    public var isRecursive: Bool { true }
+
+    /// A scope for every test case; and, when the trait prepares a template, one around the whole
+    /// suite (or test function) that prepares it once and wipes it at the end.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> CleanSlateTrait? {
+        if testCase != nil { return self }
+        return templatePreparation == nil ? nil : self
+    }
+
+    /// Runs a test case in its own sandbox scope, or a suite with its prepared template.
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        if testCase == nil, let templatePreparation {
+            try await templatePreparation.provide(rootDirectory: rootDirectory, performing: function)
+        } else {
+            try await runTestCase(test, testCase, function)
+        }
+    }
+
+    private func runTestCase(_ test: Test, _ testCase: Test.Case?, _ function: @Sendable () async throws -> Void) async throws {
+        let scope = TestScope(
+            testName: Self.name(of: test), keep: keep, rootDirectory: rootDirectory,
+            preparedTemplate: PreparedTemplate.current?.template)
+        let failureObserver = IssueHandlingTrait.compactMapIssues { issue in
+            if issue.isFailure { scope.noteFailure() }
+            return issue
+        }
+        do {
+            try await TestScope.$current.withValue(scope) {
+                try await failureObserver.provideScope(for: test, testCase: testCase) {
+                    do {
+                        try await function()
+                    } catch {
+                        // Test.cancel() cancels the task and throws: that is not a failure.
+                        if !Task.isCancelled { scope.noteFailure() }
+                        scope.terminateApps()
+                        throw error
+                    }
+                    scope.terminateApps()
+                }
+            }
+        } catch {
+            scope.finishSandbox()
+            throw error
+        }
+        scope.finishSandbox()
+    }
+
+    /// `Module.Suite/test(argument:)`, as the kept-sandbox message names it.
+    private static func name(of test: Test) -> String {
+        test.id.moduleName + "." + test.id.nameComponents.joined(separator: "/")
+    }
+}
+
+extension Trait where Self == CleanSlateTrait {
+    /// A fresh sandbox for each test case, apps terminated and the sandbox wiped (or kept, per
+    /// `CLEANSLATE_KEEP`) at its end; see ``CleanSlateTrait``.
+    public static var cleanSlate: CleanSlateTrait { CleanSlateTrait(keep: nil, rootDirectory: nil, template: nil) }
+
+    /// A fresh sandbox for each test case, with options.
+    ///
+    /// - Parameters:
+    ///   - keep: when to keep a test's sandbox; nil uses `CLEANSLATE_KEEP`, else `.failed`.
+    ///   - rootDirectory: where to make sandboxes (and the template); nil uses `CLEANSLATE_ROOT`, else
+    ///     the default.
+    ///   - template: prepares a ``SandboxTemplate`` once for the whole suite (or test function) the
+    ///     trait is attached to, before its first test; every test case's sandbox starts as a copy of
+    ///     it. The template is wiped when the suite ends. If it throws, the suite's tests do not run
+    ///     and the error is recorded.
+    public static func cleanSlate(
+        keep: KeepPolicy? = nil, rootDirectory: String? = nil, template: (@Sendable (Sandbox) throws -> Void)? = nil
+    ) -> CleanSlateTrait {
+        CleanSlateTrait(keep: keep, rootDirectory: rootDirectory, template: template)
+    }
+}
