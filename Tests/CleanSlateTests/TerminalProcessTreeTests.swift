@@ -35,8 +35,10 @@ final class TerminalProcessTreeTests: XCTestCase {
         // as the shell handles it).
         try app.typeText("sh -c 'echo job=$$; exec sleep 1000' &\r")
         let screen = try app.waitForScreen(matching: #"job=\d+"#)
-        let line = try XCTUnwrap(screen.lines.first { $0.hasPrefix("job=") })
-        let job = try ProcessWatch(try XCTUnwrap(Int32(line.dropFirst(4).prefix { $0.isNumber })))
+        // The job's line may share a row with the next prompt: take the digits after "job=".
+        let text = screen.lines.joined(separator: "\n")
+        let digits = try XCTUnwrap(text.firstMatch(of: #/job=(\d+)/#)?.1, text)
+        let job = try ProcessWatch(try XCTUnwrap(Int32(digits)))
         let escaped = app.terminate()
         XCTAssertTrue(job.hasEnded(within: .seconds(10)), "the background job survived terminate()")
         XCTAssertEqual(escaped, [], "a job that dies of the hang-up did not escape")
