@@ -162,6 +162,21 @@ static int receive_with_descriptors(int socket, void *bytes, size_t length, int 
 
 // MARK: The process table, read from /proc
 
+/// Reads up to `size - 1` bytes of /proc/<pid>/<file> into `buffer`, NUL-terminated. Returns the
+/// count, or -1 when the process (or the file) is gone.
+static ssize_t read_proc_file(pid_t pid, const char *file, char *buffer, size_t size) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, file);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n;
+    do { n = read(fd, buffer, size - 1); } while (n < 0 && errno == EINTR);
+    close(fd);
+    buffer[n > 0 ? n : 0] = 0;
+    return n;
+}
+
+
 struct cs_process { pid_t pid, ppid, pgid; char state; unsigned flags; };
 
 /// PF_EXITING in /proc/<pid>/stat's flags: the process is inside exit(), past the point of return.
@@ -173,17 +188,10 @@ static int read_process_table(struct cs_process *table, int capacity) {
     if (!directory) return 0;
     int count = 0;
     struct dirent *entry;
-    char path[64], text[512];
+    char text[512];
     while ((entry = readdir(directory)) != NULL && count < capacity) {
         if (entry->d_name[0] < '1' || entry->d_name[0] > '9') continue;
-        snprintf(path, sizeof path, "/proc/%s/stat", entry->d_name);
-        int fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0) continue;
-        ssize_t n;
-        do { n = read(fd, text, sizeof text - 1); } while (n < 0 && errno == EINTR);
-        close(fd);
-        if (n <= 0) continue;
-        text[n] = 0;
+        if (read_proc_file((pid_t)atoi(entry->d_name), "stat", text, sizeof text) <= 0) continue;
         // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses; the last ')' ends it.
         char *end = strrchr(text, ')');
         if (!end || end[1] == 0) continue;
@@ -204,15 +212,8 @@ static int read_process_table(struct cs_process *table, int capacity) {
 
 /// Reads the state, flags and "[command name]" of one process. Returns 0 if it is gone.
 static int read_state(pid_t pid, char *state, unsigned *flags, char *name, size_t size) {
-    char path[64], text[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    ssize_t n;
-    do { n = read(fd, text, sizeof text - 1); } while (n < 0 && errno == EINTR);
-    close(fd);
-    if (n <= 0) return 0;
-    text[n] = 0;
+    char text[512];
+    if (read_proc_file(pid, "stat", text, sizeof text) <= 0) return 0;
     char *open_paren = strchr(text, '('), *end = strrchr(text, ')');
     if (!open_paren || !end || end[1] == 0) return 0;
     int ppid = 0, pgid = 0;
@@ -236,6 +237,18 @@ static void mark_descendants(const struct cs_process *table, int count, pid_t ro
             }
         }
     }
+}
+
+/// Spawn attributes for a clean start: an empty signal mask and every signal at its default
+/// disposition (the keeper and the supervisor ignore or block several). The flags must include
+/// POSIX_SPAWN_SETSIGMASK and POSIX_SPAWN_SETSIGDEF for these to apply.
+static void clean_spawn_attributes(posix_spawnattr_t *attributes) {
+    posix_spawnattr_init(attributes);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(attributes, &none);
+    posix_spawnattr_setsigdefault(attributes, &all);
 }
 
 // MARK: The keeper
@@ -296,15 +309,9 @@ static void observe_children(struct cs_keeper *keeper) {
 
 /// Whether `pid` is a launch supervisor or keeper (its command line is the one cs_supervisor_start gives).
 static int is_supervisor(pid_t pid) {
-    char path[64], line[128];
-    snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    ssize_t n;
-    do { n = read(fd, line, sizeof line - 1); } while (n < 0 && errno == EINTR);
-    close(fd);
+    char line[128];
+    ssize_t n = read_proc_file(pid, "cmdline", line, sizeof line);
     if (n <= 0) return 0;
-    line[n] = 0;
     const char *second = memchr(line, 0, (size_t)n);
     return second && second + 1 < line + n && strcmp(second + 1, CS_SUPERVISOR_ARGUMENT) == 0;
 }
@@ -313,15 +320,8 @@ static int is_supervisor(pid_t pid) {
 /// passes to its jobs, say) is turned into SIGKILL when sent, so the process is already dying even
 /// if it has not run since. Such a process is not reported as having escaped.
 static int is_dying(pid_t pid) {
-    char path[64], text[4096];
-    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 1;
-    ssize_t n;
-    do { n = read(fd, text, sizeof text - 1); } while (n < 0 && errno == EINTR);
-    close(fd);
-    if (n <= 0) return 1;
-    text[n] = 0;
+    char text[4096];
+    if (read_proc_file(pid, "status", text, sizeof text) <= 0) return 1;
     const char *fields[] = {"\nSigPnd:", "\nShdPnd:"};
     for (int i = 0; i < 2; i++) {
         const char *field = strstr(text, fields[i]);
@@ -364,14 +364,8 @@ static void report_survivors(struct cs_keeper *keeper, int app_was_running) {
         if (keeper_table[i].pid == keeper->app) continue;
         if (app_was_running && keeper_table[i].pgid == keeper->app) continue;
         if ((keeper_table[i].flags & CS_PF_EXITING) || is_dying(keeper_table[i].pid)) continue;
-        char path[64], line[512];
-        snprintf(path, sizeof path, "/proc/%d/cmdline", (int)keeper_table[i].pid);
-        ssize_t n = 0;
-        int fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd >= 0) {
-            do { n = read(fd, line, sizeof line); } while (n < 0 && errno == EINTR);
-            close(fd);
-        }
+        char line[512];
+        ssize_t n = read_proc_file(keeper_table[i].pid, "cmdline", line, sizeof line);
         // No command line: the process is exiting, or in the middle of an exec. Look again; name a
         // live one by its command name.
         if (n <= 0) {
@@ -437,13 +431,8 @@ static int keeper_spawn(struct cs_keeper *keeper, char *payload, const struct cs
 
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_t actions;
-    posix_spawnattr_init(&attributes);
+    clean_spawn_attributes(&attributes);
     posix_spawn_file_actions_init(&actions);
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &all);
     short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
     int terminal = -1;
     int rc = 0;
@@ -650,13 +639,8 @@ pid_t cs_supervisor_start(char *const envp[], int *control) {
     if (socket_pair(SOCK_SEQPACKET, pair) != 0) return -1;
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_t actions;
-    posix_spawnattr_init(&attributes);
+    clean_spawn_attributes(&attributes);
     posix_spawn_file_actions_init(&actions);
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &all);
     // Its own session: no terminal signal (Ctrl-C at the developer's terminal) reaches it.
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSID);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
