@@ -82,7 +82,7 @@ struct ChildRunOutcomeTests {
     }
 
     @Test func aFailureReportedInsideATestReachesSwiftTestingAtTheCallersLine() throws {
-        let outcome = try run("reportsThroughTheSharedPath")
+        let outcome = try run("reportsThroughTheSharedPath", keep: "never")  // the failure is the point: keep nothing
         #expect(outcome.status == .exited(1))
         let line = try #require(outcome.value(of: "FIXTURE-REPORT-LINE"), "\(outcome.output)")
         let issue = outcome.lines(containing: "Test reportsThroughTheSharedPath() recorded an issue at Fixtures.swift:\(line):")
@@ -91,7 +91,8 @@ struct ChildRunOutcomeTests {
     }
 
     @Test func aFailureReportedInsideAnXCTestCaseReachesXCTestAtTheCallersLine() throws {
-        let outcome = try runChildTests("CleanSlateTestingTests.ReportingXCTestFixture/testReportsThroughTheSharedPath", framework: .xcTest)
+        let outcome = try runChildTests(
+            "CleanSlateTestingTests.ReportingXCTestFixture/testReportsThroughTheSharedPath", framework: .xcTest, keep: "never")
         #expect(outcome.status == .exited(1))
         let line = try #require(outcome.value(of: "FIXTURE-REPORT-LINE"), "\(outcome.output)")
         let failure = outcome.lines(containing: "Fixtures.swift:\(line): error: ReportingXCTestFixture.testReportsThroughTheSharedPath : failed - REPORT-MARKER")

@@ -34,7 +34,7 @@ extension XCTestCase {
 /// checks their outcome: what a failing or leaking test does cannot be observed from inside it.
 final class FixtureOutcomeTests: XCTestCase {
     func testLeakCheckNamesEveryLeakedPropertyAndNothingElse() throws {
-        let outcome = try runFixture("LeakyFixture/testLeaks")
+        let outcome = try runFixture("LeakyFixture/testLeaks", keep: "never")  // it fails on purpose: keep nothing
         XCTAssertEqual(outcome.status, .exited(1), outcome.output)
         let failure = try XCTUnwrap(outcome.output.split(separator: "\n").first { $0.contains("stored properties still hold values") },
                                     "no leak failure reported: \(outcome.output)")
