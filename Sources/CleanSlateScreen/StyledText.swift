@@ -23,7 +23,8 @@
 ///   colour. Cells in the default style have no line.
 ///
 /// Replacements change the text before the columns are counted: a replaced span takes the style of
-/// its first cell, so the columns stay right whatever the length of the text it replaced.
+/// its first cell, so the columns, the cursor's included, stay right whatever the length of the text
+/// it replaced (a cursor inside replaced text is placed after the replacement).
 extension ScreenSnapshot {
     /// The rows' text, trailing blanks trimmed, without the blank rows at the bottom, joined by newlines.
     public func plainText(replacing replacements: TextReplacements = .none) -> String {
@@ -32,7 +33,11 @@ extension ScreenSnapshot {
 
     /// The styled rendering described in the extension's documentation.
     public func styledText(replacing replacements: TextReplacements = .none) -> String {
-        var header = "screen \(rows)x\(columns) cursor \(cursor.row),\(cursor.column)"
+        var cursorColumn = cursor.column
+        if cursor.row >= 0 && cursor.row < rows {
+            cursorColumn = renderedColumn(of: cursor.column, in: replacing(replacements, in: units(ofRow: cursor.row)))
+        }
+        var header = "screen \(rows)x\(columns) cursor \(cursor.row),\(cursorColumn)"
         if !isCursorVisible { header += " hidden" }
         if isAlternateScreenActive { header += " alternate" }
         var lines = [header]
@@ -46,11 +51,13 @@ extension ScreenSnapshot {
         return lines.joined(separator: "\n")
     }
 
-    /// One shown character (a wide one once) with its width and style description.
+    /// One shown character (a wide one once) with its width, style description, and the screen
+    /// column it came from (for a replacement's characters, the column of the replaced text).
     private struct Unit {
         var character: Character
         var width: Int
         var style: String
+        var sourceColumn: Int
     }
 
     /// A row as rendered: its text and the runs of styled columns.
@@ -72,7 +79,7 @@ extension ScreenSnapshot {
             if cell.width == 0 { continue }
             // A cell shows one grapheme; anything else is kept whole behind a character that matches nothing.
             let character = cell.character.count == 1 ? cell.character.first! : "\u{FFFC}"
-            units.append(Unit(character: character, width: cell.width, style: StyleDescription.of(cell)))
+            units.append(Unit(character: character, width: cell.width, style: StyleDescription.of(cell), sourceColumn: column))
         }
         return units
     }
@@ -85,12 +92,25 @@ extension ScreenSnapshot {
         var index = 0
         for span in spans {
             result.append(contentsOf: units[index..<span.range.lowerBound])
-            let style = units[span.range.lowerBound].style
-            result.append(contentsOf: span.replacement.map { Unit(character: $0, width: 1, style: style) })
+            let first = units[span.range.lowerBound]
+            result.append(contentsOf: span.replacement.map {
+                Unit(character: $0, width: 1, style: first.style, sourceColumn: first.sourceColumn)
+            })
             index = span.range.upperBound
         }
         result.append(contentsOf: units[index...])
         return result
+    }
+
+    /// Where the screen column `column` is in the rendered row `units`: the column of the first
+    /// character that came from it or from a later column (after a replacement that covers it).
+    private func renderedColumn(of column: Int, in units: [Unit]) -> Int {
+        var rendered = 0
+        for unit in units {
+            if unit.sourceColumn >= column { return rendered }
+            rendered += unit.width
+        }
+        return rendered + max(0, column - (units.last.map { $0.sourceColumn + $0.width } ?? 0))
     }
 
     private func renderRow(_ units: [Unit]) -> RenderedRow {

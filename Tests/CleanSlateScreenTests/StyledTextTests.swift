@@ -52,12 +52,24 @@ final class StyledTextTests: XCTestCase {
         let input = "cfg " + csi("32m") + "/s/abc/xdg/config" + csi("0m") + " " + csi("1m") + "!" + csi("0m")
         let replacements = TextReplacements([("/s/abc", "$SANDBOX"), ("/s/abc/xdg/config", "$XDG_CONFIG_HOME")])
         XCTAssertEqual(makeTerminal(input, rows: 1, columns: 40).snapshot().styledText(replacing: replacements), """
-            screen 1x40 cursor 0,23
+            screen 1x40 cursor 0,22
             |cfg $XDG_CONFIG_HOME !
             ~ 4-19 fg=green
             ~ 21 bold
             """)
         XCTAssertEqual(makeTerminal(input, rows: 1, columns: 40).snapshot().plainText(replacing: replacements), "cfg $XDG_CONFIG_HOME !")
+    }
+
+    func testTheCursorColumnIsCountedInTheReplacedText() {
+        let replacements = TextReplacements([("/long/sandbox/path", "$HOME")])
+        let after = makeTerminal("at /long/sandbox/path x", rows: 1, columns: 30).snapshot()
+        XCTAssertEqual(after.styledText(replacing: replacements), "screen 1x30 cursor 0,10\n|at $HOME x")
+        let inside = makeTerminal("at /long/sandbox/path" + csi("8G"), rows: 1, columns: 30).snapshot()
+        XCTAssertEqual(inside.styledText(replacing: replacements), "screen 1x30 cursor 0,8\n|at $HOME", "inside the replaced text: after it")
+        let before = makeTerminal("at /long/sandbox/path" + csi("2G"), rows: 2, columns: 30).snapshot()
+        XCTAssertEqual(before.styledText(replacing: replacements), "screen 2x30 cursor 0,1\n|at $HOME")
+        let otherRow = makeTerminal("at /long/sandbox/path\r\n" + csi("25G"), rows: 2, columns: 30).snapshot()
+        XCTAssertEqual(otherRow.styledText(replacing: replacements), "screen 2x30 cursor 1,24\n|at $HOME")
     }
 
     func testReplacementsTakeTheLongestMatchAndOnlyWholeNames() {
