@@ -19,7 +19,8 @@ struct SnapshotChildRunTests {
     }
 
     private func run(_ filter: String, _ framework: ChildFramework, _ environment: [String: String] = [:]) throws -> ChildTestRun {
-        try runChildTests(filter, framework: framework, environment: ["FIXTURE_SNAPSHOTS": try folder()].merging(environment) { $1 })
+        // The fixtures fail on purpose: keep=never, so their sandboxes are not kept.
+        try runChildTests(filter, framework: framework, keep: "never", environment: ["FIXTURE_SNAPSHOTS": try folder()].merging(environment) { $1 })
     }
 
     @Test func underSwiftTestingAMissingReferenceIsRecordedThenMatchesAndAMismatchIsAnIssueAtTheAssertion() throws {
