@@ -87,6 +87,12 @@ struct SnapshotAssertionTests {
     @Test func aScreenThatNeverSettlesFailsWithTheWaitError() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "while :; do printf x; sleep 0.01; done"], terminalSize: TerminalSize(rows: 4, columns: 20))
         let failures = issues { assertScreenSnapshot(of: app, named: "busy", snapshotDirectory: "/nonexistent", timeout: .milliseconds(400)) }
-        #expect(failures.count == 1 && failures[0].hasPrefix("screen snapshot \"busy\": the screen did not settle:"), "\(failures)")
+        #expect(failures.count == 1 && failures[0].hasPrefix("screen snapshot \"busy\": waiting for the screen to settle failed: CleanSlate timedOut"), "\(failures)")
+    }
+
+    @Test func anAppOverPipesHasNoScreenToSnapshot() throws {
+        let app = try launchApp(.name("cat"))
+        let failures = issues { assertScreenSnapshot(of: app, matches: "") }
+        #expect(failures.count == 1 && failures[0].contains("runs over pipes; set terminalSize before launch() to run it on a terminal"), "\(failures)")
     }
 }

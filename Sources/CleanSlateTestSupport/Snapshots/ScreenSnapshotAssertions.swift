@@ -45,7 +45,7 @@ public func assertScreenSnapshot(
         let comparison = SnapshotComparison(subject: subject, actual: format.render(screen, replacing: app.sandbox.placeholders), styled: format == .styled)
         message = SnapshotAssertion.verify(comparison, named: name, record: record, directory: snapshotDirectory, location: location)
     } catch {
-        message = "\(subject): the screen did not settle: \(error)"
+        message = "\(subject): waiting for the screen to settle failed: \(error)"
     }
     SnapshotAssertion.report(message, at: location)
 }
@@ -65,7 +65,7 @@ public func assertScreenSnapshot(
         let comparison = SnapshotComparison(subject: "the screen", actual: format.render(screen, replacing: app.sandbox.placeholders), styled: format == .styled)
         message = comparison.againstInline(expected)
     } catch {
-        message = "the screen did not settle: \(error)"
+        message = "waiting for the screen to settle failed: \(error)"
     }
     SnapshotAssertion.report(message, at: location)
 }
