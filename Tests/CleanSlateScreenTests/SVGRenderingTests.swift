@@ -1,49 +1,11 @@
 import CleanSlateScreen
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import XCTest
 
-/// The elements of an SVG document, read with Foundation's XML parser (which also proves the
-/// document well-formed).
-private final class SVGElements: NSObject, XMLParserDelegate {
-    struct Element {
-        let name: String
-        let attributes: [String: String]
-        var text = ""
-    }
-
-    private(set) var elements: [Element] = []
-    private var open: [Int] = []
-
-    static func parse(_ svg: String) throws -> [Element] {
-        let reader = SVGElements()
-        let parser = XMLParser(data: Data(svg.utf8))
-        parser.delegate = reader
-        guard parser.parse() else { throw parser.parserError ?? CocoaError(.coderReadCorrupt) }
-        return reader.elements
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
-        open.append(elements.count)
-        elements.append(Element(name: name, attributes: attributes))
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if let index = open.last { elements[index].text += string }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        open.removeLast()
-    }
-}
-
 final class SVGRenderingTests: XCTestCase {
-    private func texts(_ elements: [SVGElements.Element]) -> [SVGElements.Element] { elements.filter { $0.name == "text" } }
+    private func texts(_ elements: [XMLElements.Element]) -> [XMLElements.Element] { elements.filter { $0.name == "text" } }
 
     func testTheImageHasOneCellPerNineByEighteenPixelsAndADefaultBackground() throws {
-        let elements = try SVGElements.parse(makeTerminal("", rows: 3, columns: 10).snapshot().svg())
+        let elements = try XMLElements.parse(makeTerminal("", rows: 3, columns: 10).snapshot().svg())
         XCTAssertEqual(elements.first?.name, "svg")
         XCTAssertEqual(elements.first?.attributes["width"], "90")
         XCTAssertEqual(elements.first?.attributes["height"], "54")
@@ -53,7 +15,7 @@ final class SVGRenderingTests: XCTestCase {
 
     func testRunsOfTextKeepTheirColoursAttributesAndColumns() throws {
         let input = "ok " + csi("1;31m") + "Error" + csi("0m") + " " + csi("3;4;38;2;1;2;3m") + "x" + csi("0m")
-        let elements = texts(try SVGElements.parse(makeTerminal(input, rows: 2, columns: 20).snapshot().svg()))
+        let elements = texts(try XMLElements.parse(makeTerminal(input, rows: 2, columns: 20).snapshot().svg()))
         XCTAssertEqual(elements.map(\.text), ["ok", "Error", "x"])
         XCTAssertEqual(elements[0].attributes["fill"], "#e5e5e5")
         XCTAssertEqual(elements[1].attributes["fill"], "#cd0000")
@@ -68,7 +30,7 @@ final class SVGRenderingTests: XCTestCase {
 
     func testBackgroundsAndInverseVideoAreRectanglesOfTheRightCells() throws {
         let input = "\r\n" + csi("44m") + "ab" + csi("0m") + csi("7m") + "c" + csi("0m")
-        let elements = try SVGElements.parse(makeTerminal(input, rows: 2, columns: 10).snapshot().svg())
+        let elements = try XMLElements.parse(makeTerminal(input, rows: 2, columns: 10).snapshot().svg())
         let rects = elements.filter { $0.name == "rect" && $0.attributes["class"] == nil }.dropFirst()
         XCTAssertEqual(rects.map { [$0.attributes["x"], $0.attributes["y"], $0.attributes["width"], $0.attributes["fill"]] },
                        [["0", "18", "18", "#0000ee"], ["18", "18", "9", "#e5e5e5"]])
@@ -77,23 +39,23 @@ final class SVGRenderingTests: XCTestCase {
     }
 
     func testAWideCharacterIsDrawnAloneOverTwoCells() throws {
-        let elements = texts(try SVGElements.parse(makeTerminal("a中b", rows: 1, columns: 10).snapshot().svg()))
+        let elements = texts(try XMLElements.parse(makeTerminal("a中b", rows: 1, columns: 10).snapshot().svg()))
         XCTAssertEqual(elements.map(\.text), ["a", "中", "b"])
         XCTAssertEqual(elements.map { $0.attributes["x"] }, ["0", "9", "27"])
         XCTAssertEqual(elements[1].attributes["textLength"], "18")
     }
 
     func testTheCursorIsABoxOverItsCellUnlessHidden() throws {
-        let shown = try SVGElements.parse(makeTerminal("ab\r\nc", rows: 3, columns: 10).snapshot().svg())
+        let shown = try XMLElements.parse(makeTerminal("ab\r\nc", rows: 3, columns: 10).snapshot().svg())
         let cursor = try XCTUnwrap(shown.first { $0.attributes["class"] == "cursor" })
         XCTAssertEqual([cursor.attributes["x"], cursor.attributes["y"]], ["9", "18"])
-        let hidden = try SVGElements.parse(makeTerminal(csi("?25l") + "ab", rows: 3, columns: 10).snapshot().svg())
+        let hidden = try XMLElements.parse(makeTerminal(csi("?25l") + "ab", rows: 3, columns: 10).snapshot().svg())
         XCTAssertNil(hidden.first { $0.attributes["class"] == "cursor" })
     }
 
     func testMarkupInTheTextAndTitleIsEscaped() throws {
         let input = esc("]2;a<b>&\"c\u{07}") + "<tag> & \"q\""
-        let elements = try SVGElements.parse(makeTerminal(input, rows: 1, columns: 20).snapshot().svg())
+        let elements = try XMLElements.parse(makeTerminal(input, rows: 1, columns: 20).snapshot().svg())
         XCTAssertEqual(elements.first { $0.name == "title" }?.text, "a<b>&\"c")
         XCTAssertEqual(texts(elements).map(\.text), ["<tag> & \"q\""])
     }
