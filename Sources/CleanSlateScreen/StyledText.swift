@@ -139,24 +139,25 @@ enum StyleDescription {
         var parts: [String] = []
         if cell.foreground != .default { parts.append("fg=" + name(of: cell.foreground)) }
         if cell.background != .default { parts.append("bg=" + name(of: cell.background)) }
-        for (flag, name) in flagNames where cell.attributes.contains(flag) { parts.append(name) }
-        switch cell.underline {
-        case .none: break
-        case .single: parts.append("underline")
-        case .double: parts.append("underline=double")
-        case .curly: parts.append("underline=curly")
-        case .dotted: parts.append("underline=dotted")
-        case .dashed: parts.append("underline=dashed")
-        }
+        for (flag, name, _) in flags where cell.attributes.contains(flag) { parts.append(name) }
+        if let (name, _) = underlines[cell.underline] { parts.append(name) }
         return parts.joined(separator: " ")
     }
 
-    private static let flagNames: [(CellAttributes, String)] = [
-        (.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.blink, "blink"), (.inverse, "inverse"),
-        (.hidden, "hidden"), (.strikethrough, "strikethrough"), (.overline, "overline"),
+    /// The attribute flags in the order they are written, with their names and SGR codes.
+    static let flags: [(flag: CellAttributes, name: String, sgr: String)] = [
+        (.bold, "bold", "1"), (.dim, "dim", "2"), (.italic, "italic", "3"), (.blink, "blink", "5"), (.inverse, "inverse", "7"),
+        (.hidden, "hidden", "8"), (.strikethrough, "strikethrough", "9"), (.overline, "overline", "53"),
     ]
 
-    private static let ansiNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+    /// The underline styles with their names and SGR codes.
+    static let underlines: [UnderlineStyle: (name: String, sgr: String)] = [
+        .single: ("underline", "4"), .double: ("underline=double", "4:2"), .curly: ("underline=curly", "4:3"),
+        .dotted: ("underline=dotted", "4:4"), .dashed: ("underline=dashed", "4:5"),
+    ]
+
+    /// The names of the eight ANSI colours (palette entries 0-7; 8-15 are `bright-` and the name).
+    static let ansiNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
     static func name(of color: TerminalColor) -> String {
         switch color {
@@ -164,12 +165,7 @@ enum StyleDescription {
         case let .indexed(index) where index < 8: return ansiNames[Int(index)]
         case let .indexed(index) where index < 16: return "bright-" + ansiNames[Int(index) - 8]
         case let .indexed(index): return "\(index)"
-        case let .rgb(red, green, blue): return "#" + [red, green, blue].map(hex).joined()
+        case .rgb: return ScreenPicture.hex(ScreenPicture.rgb(color, default: 0))
         }
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 }

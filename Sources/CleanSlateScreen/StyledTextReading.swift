@@ -124,12 +124,9 @@ private struct StyledTextHeader {
 
 /// The SGR sequence that selects a style written as in the styled rendering.
 enum StyleSGR {
-    private static let attributes: [String: String] = [
-        "bold": "1", "dim": "2", "italic": "3", "blink": "5", "inverse": "7", "hidden": "8", "strikethrough": "9",
-        "overline": "53", "underline": "4", "underline=double": "4:2", "underline=curly": "4:3",
-        "underline=dotted": "4:4", "underline=dashed": "4:5",
-    ]
-    private static let ansiNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+    /// The SGR code of each attribute name of the styled rendering.
+    private static let attributes: [String: String] = Dictionary(
+        uniqueKeysWithValues: StyleDescription.flags.map { ($0.name, $0.sgr) } + StyleDescription.underlines.values.map { ($0.name, $0.sgr) })
 
     /// `ESC [ 0 ; ... m` for `style`, nil when a part is unknown.
     static func sequence(for style: String) -> String? {
@@ -149,8 +146,8 @@ enum StyleSGR {
     private static func color(_ name: Substring, foreground: Bool) -> String? {
         let base = foreground ? 30 : 40
         if name == "default" { return "\(base + 9)" }
-        if let index = ansiNames.firstIndex(of: String(name)) { return "\(base + index)" }
-        if name.hasPrefix("bright-"), let index = ansiNames.firstIndex(of: String(name.dropFirst("bright-".count))) {
+        if let index = StyleDescription.ansiNames.firstIndex(of: String(name)) { return "\(base + index)" }
+        if name.hasPrefix("bright-"), let index = StyleDescription.ansiNames.firstIndex(of: String(name.dropFirst("bright-".count))) {
             return "\(base + 60 + index)"
         }
         if let index = Int(name), (16...255).contains(index) { return "\(base + 8);5;\(index)" }
