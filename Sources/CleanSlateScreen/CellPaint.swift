@@ -51,6 +51,8 @@ public enum ScreenPicture {
     public static let defaultForeground: UInt32 = 0xE5E5E5
     /// The default background, black, as 0xRRGGBB.
     public static let defaultBackground: UInt32 = 0x000000
+    /// The shade of a cell that differs between two screens, red, as 0xRRGGBB.
+    public static let differenceColor: UInt32 = 0xFF3B30
 
     /// `color` as 0xRRGGBB in xterm's default palette, `fallback` for the default colour.
     public static func rgb(_ color: TerminalColor, default fallback: UInt32) -> UInt32 {

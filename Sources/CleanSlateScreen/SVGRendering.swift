@@ -8,8 +8,9 @@
 /// cells wide. Inverse video swaps the colours, `dim` halves the text's opacity, `hidden` text is not
 /// drawn, and a visible cursor is a light box over its cell. The image uses no external resource.
 extension ScreenSnapshot {
-    /// The screen as an SVG document.
-    public func svg() -> String {
+    /// The screen as an SVG document, with each cell in `differences` (the cells that differ from
+    /// another screen; positions off this screen are ignored) shaded red under its text.
+    public func svg(marking differences: Set<ScreenPosition> = []) -> String {
         let picture = ScreenPicture.self
         let width = columns * picture.cellWidth, height = rows * picture.cellHeight
         var parts = [
@@ -19,6 +20,12 @@ extension ScreenSnapshot {
         if !title.isEmpty { parts.append("<title>\(picture.escaped(title))</title>") }
         parts.append(#"<rect width="100%" height="100%" fill="\#(picture.hex(picture.defaultBackground))"/>"#)
         for row in 0..<rows { parts.append(contentsOf: backgroundElements(row: row)) }
+        for cell in differences.sorted(by: { ($0.row, $0.column) < ($1.row, $1.column) })
+        where cell.row >= 0 && cell.row < rows && cell.column >= 0 && cell.column < columns {
+            parts.append(#"<rect x="\#(cell.column * picture.cellWidth)" y="\#(cell.row * picture.cellHeight)" "#
+                + #"width="\#(picture.cellWidth)" height="\#(picture.cellHeight)" fill="\#(picture.hex(picture.differenceColor))" "#
+                + #"fill-opacity="0.45" class="difference"/>"#)
+        }
         for row in 0..<rows { parts.append(contentsOf: textElements(row: row)) }
         if isCursorVisible, cursor.row >= 0, cursor.row < rows, cursor.column >= 0, cursor.column < columns {
             parts.append(#"<rect x="\#(cursor.column * picture.cellWidth)" y="\#(cursor.row * picture.cellHeight)" "#
