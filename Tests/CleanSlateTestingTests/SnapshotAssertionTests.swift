@@ -50,10 +50,11 @@ struct SnapshotAssertionTests {
     }
 
     @Test func aScreenSnapshotWaitsForTheScreenToSettle() throws {
-        // The second line comes 300 ms after the first: a snapshot taken without waiting misses it.
-        let app = try terminalApp("printf 'first\\r\\n'; sleep 0.3; printf 'second in %s\\r\\n' \"$HOME\"")
+        // The second line comes 200 ms after the first: a snapshot taken without waiting misses it. The quiet
+        // period leaves the shell 800 ms to start `sleep`, so a loaded machine does not end the wait early.
+        let app = try terminalApp("printf 'first\\r\\n'; sleep 0.2; printf 'second in %s\\r\\n' \"$HOME\"")
         try app.waitForScreen(containing: "first")
-        assertScreenSnapshot(of: app, matches: "first\nsecond in $HOME", quietPeriod: .milliseconds(600))
+        assertScreenSnapshot(of: app, matches: "first\nsecond in $HOME", quietPeriod: .seconds(1))
     }
 
     @Test func theStyledFormatShowsColoursAndTheCursorAndAMismatchNamesTheCells() throws {
