@@ -86,8 +86,8 @@ struct SnapshotAssertionTests {
     }
 
     @Test func aScreenThatNeverSettlesFailsWithTheWaitError() throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "while :; do printf x; sleep 0.01; done"], terminalSize: TerminalSize(rows: 4, columns: 20))
-        let failures = issues { assertScreenSnapshot(of: app, named: "busy", snapshotDirectory: "/nonexistent", timeout: .milliseconds(400)) }
+        let app = try launchApp(.name("sh"), arguments: ["-c", "while :; do printf x; done"], terminalSize: TerminalSize(rows: 4, columns: 20))
+        let failures = issues { assertScreenSnapshot(of: app, named: "busy", snapshotDirectory: "/nonexistent", quietPeriod: .milliseconds(300), timeout: .milliseconds(600)) }
         #expect(failures.count == 1 && failures[0].hasPrefix("screen snapshot \"busy\": waiting for the screen to settle failed: CleanSlate timedOut"), "\(failures)")
     }
 
