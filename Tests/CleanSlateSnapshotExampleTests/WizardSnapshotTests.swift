@@ -19,6 +19,7 @@ struct WizardSnapshotTests {
         let app = try launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
         try app.waitForScreen(containing: "Name:")
         try app.press(.enter)
+        try app.waitForScreen(containing: "Name cannot be empty")
         assertScreenSnapshot(of: app, named: "empty-name", format: .styled)
     }
 
