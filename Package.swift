@@ -33,6 +33,9 @@ let package = Package(
         .testTarget(name: "CleanSlateXCTestTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
         .testTarget(name: "CleanSlateScreenTests", dependencies: ["CleanSlateScreen"]),
         .testTarget(name: "CleanSlateTestingTests", dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"]),
+        // The README's snapshot example, with its reference files in __Snapshots__ (excluded: they are not sources).
+        .testTarget(name: "CleanSlateSnapshotExampleTests", dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],
+                    exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

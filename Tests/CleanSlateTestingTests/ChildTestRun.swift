@@ -35,8 +35,10 @@ enum ChildFramework {
 /// Runs the tests matching `filter` in a child copy of this test bundle (launched with CleanSlate
 /// itself, in the running test's sandbox). Swift Testing runs when the bundle is given
 /// `--testing-library swift-testing` (as `swift test` does), with `--filter`; XCTest takes the
-/// `Module.Class/testMethod` name as its argument.
-func runChildTests(_ filter: String, framework: ChildFramework, keep: String? = nil) throws -> ChildTestRun {
+/// `Module.Class/testMethod` name as its argument. `environment` is added to the child's.
+func runChildTests(
+    _ filter: String, framework: ChildFramework, keep: String? = nil, environment extra: [String: String] = [:]
+) throws -> ChildTestRun {
     let bundle = try #require(Bundle.main.executablePath ?? CommandLine.arguments.first)
     let arguments: [String]
     switch framework {
@@ -45,6 +47,7 @@ func runChildTests(_ filter: String, framework: ChildFramework, keep: String? = 
     }
     var environment = ["CLEANSLATE_FIXTURE": "1"]
     if let keep { environment["CLEANSLATE_KEEP"] = keep }
+    environment.merge(extra) { _, new in new }
     let app = try makeApp(.path(bundle), arguments: arguments, environment: environment)
     try app.launch()
     let status = try app.waitForExit(timeout: .seconds(120))

@@ -1,0 +1,54 @@
+/// Two screens side by side, for a snapshot that no longer matches: which cells differ, and a
+/// self-contained HTML page with both screens as pictures and those cells shaded red.
+public enum ScreenComparison {
+    /// The positions whose cells differ (character, width, colours or attributes), over the larger
+    /// of the two sizes: a cell that is on one screen only differs.
+    public static func differingCells(_ reference: ScreenSnapshot, _ actual: ScreenSnapshot) -> Set<ScreenPosition> {
+        var cells: Set<ScreenPosition> = []
+        for row in 0..<max(reference.rows, actual.rows) {
+            for column in 0..<max(reference.columns, actual.columns) {
+                let old = reference.cellIfOnScreen(row: row, column: column)
+                let new = actual.cellIfOnScreen(row: row, column: column)
+                if old == nil || new == nil || old != new { cells.insert(ScreenPosition(row: row, column: column)) }
+            }
+        }
+        return cells
+    }
+
+    /// An HTML page titled `title` showing `reference` and `actual` side by side as SVG pictures
+    /// (``ScreenSnapshot/svg(marking:)``), the differing cells shaded on both, with a summary that
+    /// counts them and gives each screen's size and cursor.
+    public static func html(reference: ScreenSnapshot, actual: ScreenSnapshot, title: String) -> String {
+        let differences = differingCells(reference, actual)
+        let count = differences.count == 1 ? "1 cell differs" : "\(differences.count) cells differ"
+        let escapedTitle = ScreenPicture.escaped(title)
+        return [
+            "<!DOCTYPE html>",
+            #"<html lang="en"><head><meta charset="utf-8"/>"#,
+            "<title>\(escapedTitle)</title>",
+            "<style>",
+            "body { background: #202020; color: #e0e0e0; font-family: sans-serif; margin: 16px; }",
+            ".side-by-side { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }",
+            "figure { margin: 0; } figcaption { margin-bottom: 6px; font-weight: bold; }",
+            "</style></head><body>",
+            "<h1>\(escapedTitle)</h1>",
+            #"<p class="summary">\#(count), shaded red. Reference: \#(describe(reference)). Actual: \#(describe(actual)).</p>"#,
+            #"<div class="side-by-side">"#,
+            #"<figure class="reference"><figcaption>Reference</figcaption>"#, reference.svg(marking: differences), "</figure>",
+            #"<figure class="actual"><figcaption>Actual</figcaption>"#, actual.svg(marking: differences), "</figure>",
+            "</div></body></html>",
+        ].joined(separator: "\n") + "\n"
+    }
+
+    private static func describe(_ screen: ScreenSnapshot) -> String {
+        "\(screen.rows)x\(screen.columns), cursor at row \(screen.cursor.row), column \(screen.cursor.column)"
+            + (screen.isCursorVisible ? "" : " (hidden)")
+    }
+}
+
+extension ScreenSnapshot {
+    /// The cell at a position, nil when it is off the screen.
+    fileprivate func cellIfOnScreen(row: Int, column: Int) -> ScreenCell? {
+        row < rows && column < columns ? storedCell(row: row, column: column) : nil
+    }
+}

@@ -1,0 +1,45 @@
+import CleanSlate
+import CleanSlateTesting
+import CleanSlateXCTest
+import Testing
+import XCTest
+
+// The README's snapshot example, kept here so that it is compiled and run. Both frameworks assert
+// the same reference files, __Snapshots__/WizardSnapshotTests/*.txt, reviewed when recorded.
+
+@Suite(.cleanSlate)
+struct WizardSnapshotTests {
+    @Test func theWizardOpensOnTheNameField() throws {
+        let app = try launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
+        try app.waitForScreen(containing: "Name:")
+        assertScreenSnapshot(of: app, named: "name-field", format: .styled)
+    }
+
+    @Test func anEmptyNameIsRefusedInRed() throws {
+        let app = try launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
+        try app.waitForScreen(containing: "Name:")
+        try app.press(.enter)
+        try app.waitForScreen(containing: "Name cannot be empty")
+        assertScreenSnapshot(of: app, named: "empty-name", format: .styled)
+    }
+
+    @Test func envShowsTheSandbox() throws {
+        let app = try launchApp(.product("SampleApp"), arguments: ["env", "HOME", "XDG_CONFIG_HOME", "TMPDIR"])
+        #expect(try app.waitForExit() == .exited(0))
+        assertOutputSnapshot(of: app, named: "env")
+    }
+}
+
+final class WizardSnapshotXCTests: XCTestCase {
+    func testTheWizardOpensOnTheNameField() throws {
+        let app = try launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
+        try app.waitForScreen(containing: "Name:")
+        assertScreenSnapshot(of: app, named: "name-field", format: .styled)
+    }
+
+    func testEnvShowsTheSandbox() throws {
+        let app = try launchApp(.product("SampleApp"), arguments: ["env", "HOME", "XDG_CONFIG_HOME", "TMPDIR"])
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        assertOutputSnapshot(of: app, named: "env")
+    }
+}
