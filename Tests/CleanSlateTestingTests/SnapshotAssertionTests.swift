@@ -43,7 +43,8 @@ struct SnapshotAssertionTests {
         let app = try launchApp(.name("sh"), arguments: ["-c", "echo saved to $XDG_CONFIG_HOME/app.toml"])
         _ = try app.waitForExit()
         let folder = try sandboxForTest().path(.temporary, "refs")
-        let recorded = issues { assertOutputSnapshot(of: app, named: "saved", snapshotDirectory: folder) }
+        // `missing` said explicitly: the default records nothing when CI is set (as under .ci/run).
+        let recorded = issues { assertOutputSnapshot(of: app, named: "saved", record: .missing, snapshotDirectory: folder) }
         #expect(recorded.count == 1 && recorded[0].contains("standard output snapshot \"saved\": recorded the missing reference"), "\(recorded)")
         #expect(try String(contentsOfFile: folder + "/saved.txt", encoding: .utf8) == "saved to $XDG_CONFIG_HOME/app.toml\n")
         #expect(issues { assertOutputSnapshot(of: app, named: "saved", snapshotDirectory: folder) } == [])
