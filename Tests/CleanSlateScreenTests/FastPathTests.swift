@@ -1,4 +1,4 @@
-import CleanSlateScreen
+@testable import CleanSlateScreen
 import XCTest
 
 /// The emulator prints runs of plain ASCII and scrolls plain lines through fast paths; these tests hold
@@ -30,6 +30,33 @@ final class FastPathTests: XCTestCase {
             // Equality covers every cell's attributes, the cursor and the scrollback; the message shows the text.
             XCTAssertTrue(got == expected, "seed \(seed), \(rows)x\(columns): \(got.lines) \(got.scrollback) != \(expected.lines) \(expected.scrollback)")
         }
+    }
+
+    func testACellWrittenAsTwoWordsIsTheCellWithThatCode() {
+        // The fast path writes cells as raw 16-byte patterns with the character or-ed into the low bits;
+        // this holds only while `code` is the first field of `Cell` and the layout has no padding.
+        let pen = Cell(code: 0, foreground: 0x0102_0304, background: 0x0506_0708, attributes: 0x090A, underline: 3, width: 1)
+        let written = unsafeBitCast(PrintableASCII.cell(PrintableASCII.pattern(of: pen), code: 0x41), to: Cell.self)
+        XCTAssertEqual(written, Cell(code: 0x41, foreground: 0x0102_0304, background: 0x0506_0708, attributes: 0x090A, underline: 3, width: 1))
+    }
+
+    func testEightByteCheckFindsEveryByteOutsidePrintableASCII() {
+        let printable = Array("Hello, w".utf8)
+        XCTAssertTrue(PrintableASCII.allPrintable(Self.word(printable)))
+        XCTAssertTrue(PrintableASCII.allPrintable(Self.word([UInt8](repeating: 0x20, count: 8))))
+        XCTAssertTrue(PrintableASCII.allPrintable(Self.word([UInt8](repeating: 0x7E, count: 8))))
+        for position in 0..<8 {
+            for byte: UInt8 in [0x00, 0x0A, 0x0D, 0x1B, 0x1F, 0x7F, 0x80, 0xC3, 0xFF] {
+                var bytes = printable
+                bytes[position] = byte
+                XCTAssertFalse(PrintableASCII.allPrintable(Self.word(bytes)), "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    /// Eight bytes as the little-endian word the fast path loads.
+    static func word(_ bytes: [UInt8]) -> UInt64 {
+        bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
 
     func testScrolledLinesKeepTheirColoursAndTrailingColouredBlanks() throws {
