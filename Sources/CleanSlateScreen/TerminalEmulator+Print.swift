@@ -4,7 +4,8 @@ extension TerminalEmulator {
     /// Only called in the ground state with plain ASCII designated and insert mode off.
     func printASCII(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         var index = start
-        let grid = self.grid
+        // The core keeps the grid alive for the whole call; not retaining it saves a retain and a release per run.
+        unowned(unsafe) let grid = self.grid
         let columns = self.columns
         let autowrap = modes.autowrap
         var cell = pen
