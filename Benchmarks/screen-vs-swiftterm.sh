@@ -18,6 +18,9 @@
 #   --callgrind  instead of timing, count the instructions each program executes per input byte with valgrind's
 #                callgrind: (instructions for the first $CALLGRIND_BYTES bytes of the input, default 2000000,
 #                minus instructions for a 1-byte input) / bytes. Deterministic, unlike wall time on a shared machine.
+#
+# BASELINE=PATH adds a column for another build of cleanslate-benchmarks (for example a release build of an
+# earlier commit, extracted with `git archive COMMIT | tar -x -C DIR`), to compare before and after in one run.
 set -euo pipefail
 
 mode=time
@@ -110,6 +113,13 @@ ours="$root/.build-screen/release/cleanslate-benchmarks screen"
 swiftterm="$(swift build -c release --package-path "$driver_dir" --show-bin-path)/swiftterm-driver"
 programs=(ours swiftterm)
 names=("CleanSlate" "SwiftTerm")
+baseline=""
+if [[ -n "${BASELINE:-}" ]]; then
+    [[ -x "$BASELINE" ]] || { echo "BASELINE=$BASELINE is not an executable" >&2; exit 1; }
+    baseline="$BASELINE screen"
+    programs+=(baseline)
+    names+=("baseline")
+fi
 libvterm=""
 if cc -O2 -o "$work/libvterm-driver" Benchmarks/libvterm/driver.c -lvterm 2>/dev/null; then
     libvterm="$work/libvterm-driver"
@@ -125,6 +135,7 @@ for name in ascii-scroll find-lines sgr-color htop mc; do [[ -f "$work/$name.bin
 command_of() {
     case "$1" in
         ours) echo "$ours" ;;
+        baseline) echo "$baseline" ;;
         swiftterm) echo "$swiftterm" ;;
         libvterm) echo "$libvterm" ;;
     esac
@@ -153,6 +164,7 @@ if [[ "$mode" == callgrind ]]; then
         strip --strip-debug "$work/$program.bin-stripped"
     done
     ours="$work/ours.bin-stripped screen"
+    [[ -n "$baseline" ]] && baseline="$work/baseline.bin-stripped screen"
     swiftterm="$work/swiftterm.bin-stripped"
     [[ -n "$libvterm" ]] && libvterm="$work/libvterm.bin-stripped"
     bytes="${CALLGRIND_BYTES:-2000000}"
