@@ -128,8 +128,8 @@ enum ScreenWorkloads {
 
     /// Paths as `find` prints them while it walks a tree, one per line ended by CR LF (a terminal's ONLCR):
     /// the current folder's path plus a file or folder name, 3–12 characters from the set file names use.
-    /// The walk goes down into a new folder, stays, or comes back up at random, so lines are mostly 20–60
-    /// characters and share their beginnings, and the screen scrolls on every line.
+    /// The walk goes down into a new folder, stays, or comes back up at random, so lines share their
+    /// beginnings and average 30 characters (70 % of them 20–60), and the screen scrolls on every line.
     static func findLines() -> [UInt8] {
         var random = SplitMix64(seed: 3)
         let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789-_.".utf8)
