@@ -22,7 +22,7 @@ cc -O2 -o "$work/libvterm-driver" Benchmarks/libvterm/driver.c -lvterm
 median() { sort -n | awk '{ values[NR] = $1 } END { print values[int((NR + 1) / 2)] }'; }
 
 printf '%-14s %14s %14s %8s\n' workload "CleanSlate" "libvterm" ratio
-for name in ascii-scroll sgr-color htop mc; do
+for name in ascii-scroll find-lines sgr-color htop mc; do
     input="$work/$name.bin"
     [[ -f "$input" ]] || continue
     : >"$work/$name.swift"

@@ -10,7 +10,7 @@ import Foundation
 /// - `--runs N` — runs per workload (default 7); the median throughput is reported.
 ///
 /// The standard workloads, about 8 MB each: `ascii-scroll` (random printable lines that scroll),
-/// `sgr-color` (short runs with 256-colour and true-colour SGRs, both `;` and `:` forms), and `htop` and
+/// `find-lines` (short path lines as `find` prints them), `sgr-color` (short runs with 256-colour and true-colour SGRs, both `;` and `:` forms), and `htop` and
 /// `mc` (the captured full-screen programs from `shared/conformance/pyte-captured`, repeated).
 func runScreenBenchmark(arguments: [String]) {
     var runs = 7
@@ -88,7 +88,7 @@ enum ScreenWorkloads {
     static let targetSize = 8_000_000
 
     static func standard() -> [(name: String, bytes: [UInt8])] {
-        var workloads = [("ascii-scroll", asciiScroll()), ("sgr-color", sgrColor())]
+        var workloads = [("ascii-scroll", asciiScroll()), ("find-lines", findLines()), ("sgr-color", sgrColor())]
         for capture in ["htop", "mc"] {
             let path = captureDirectory.appendingPathComponent(capture + ".input").path
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -122,6 +122,30 @@ enum ScreenWorkloads {
             let length = 40 + Int(random.next() % 41)
             for _ in 0..<length { output.append(UInt8(0x20 + random.next() % 95)) }
             output += [0x0D, 0x0A]
+        }
+        return output
+    }
+
+    /// Paths as `find` prints them while it walks a tree, one per line ended by CR LF (a terminal's ONLCR):
+    /// the current folder's path plus a file or folder name, 3–12 characters from the set file names use.
+    /// The walk goes down into a new folder, stays, or comes back up at random, so lines share their
+    /// beginnings and average 30 characters (70 % of them 20–60), and the screen scrolls on every line.
+    static func findLines() -> [UInt8] {
+        var random = SplitMix64(seed: 3)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789-_.".utf8)
+        var folders: [[UInt8]] = [Array(".".utf8)]
+        var output: [UInt8] = []
+        output.reserveCapacity(targetSize + 200)
+        while output.count < targetSize {
+            var name: [UInt8] = []
+            for _ in 0..<(3 + Int(random.next() % 10)) { name.append(letters[Int(random.next() % UInt64(letters.count))]) }
+            let path = folders.joined(separator: [0x2F]) + [0x2F] + name
+            output += path + [0x0D, 0x0A]
+            switch random.next() % 8 {
+            case 0 where folders.count < 6: folders.append(name)
+            case 1 where folders.count > 1: folders.removeLast()
+            default: break
+            }
         }
         return output
     }

@@ -6,15 +6,25 @@ enum CharacterWidth {
     static func of(_ scalar: UInt32) -> Int {
         if scalar < 0x300 { return 1 }
         if scalar <= 0xFFFF { return Int(basicMultilingualPlane[Int(scalar)]) }
-        return lookUp(scalar)
+        return widthFromRanges(scalar)
     }
 
     /// The width of every scalar up to U+FFFF (64 KiB), built once from the range tables, so that the
     /// common case is one load instead of two binary searches. Immutable after its lazy initialisation.
-    private static let basicMultilingualPlane: [UInt8] = (0...0xFFFF).map { UInt8(lookUp(UInt32($0))) }
+    /// Built by painting the ranges (wide, then zero width, which wins as in ``widthFromRanges(_:)``)
+    /// rather than searching for each scalar: a hundred times fewer instructions, paid by every process.
+    private static let basicMultilingualPlane: [UInt8] = {
+        var widths = [UInt8](repeating: 1, count: 0x10000)
+        for (table, width) in [(CharacterWidthTables.wide, UInt8(2)), (CharacterWidthTables.zeroWidth, 0)] {
+            for pair in stride(from: 0, to: table.count, by: 2) where table[pair] <= 0xFFFF {
+                for scalar in Int(table[pair])...Int(min(table[pair + 1], 0xFFFF)) { widths[scalar] = width }
+            }
+        }
+        return widths
+    }()
 
     /// The width from the range tables.
-    private static func lookUp(_ scalar: UInt32) -> Int {
+    static func widthFromRanges(_ scalar: UInt32) -> Int {
         if contains(CharacterWidthTables.zeroWidth, scalar) { return 0 }
         if contains(CharacterWidthTables.wide, scalar) { return 2 }
         return 1

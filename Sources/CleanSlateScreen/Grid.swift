@@ -30,11 +30,24 @@ final class Grid {
         cells + lineMap[row] &* columns
     }
 
-    /// Sets cells `from..<to` of `row` to `cell`.
+    /// Sets cells `from..<to` of `row` to `cell`, one 16-byte store per cell.
     @inline(__always)
     func fill(row: Int, from: Int, to: Int, with cell: Cell) {
         guard from < to else { return }
-        (self.row(row) + from).update(repeating: cell, count: to - from)
+        let bytes = unsafeBitCast(cell, to: SIMD2<UInt64>.self)
+        var target = UnsafeMutableRawPointer(self.row(row) + from)
+        let end = UnsafeMutableRawPointer(self.row(row) + to)
+        while end - target >= 64 {
+            target.storeBytes(of: bytes, as: SIMD2<UInt64>.self)
+            target.storeBytes(of: bytes, toByteOffset: 16, as: SIMD2<UInt64>.self)
+            target.storeBytes(of: bytes, toByteOffset: 32, as: SIMD2<UInt64>.self)
+            target.storeBytes(of: bytes, toByteOffset: 48, as: SIMD2<UInt64>.self)
+            target += 64
+        }
+        while target < end {
+            target.storeBytes(of: bytes, as: SIMD2<UInt64>.self)
+            target += 16
+        }
     }
 
     /// Sets every cell to `cell`.

@@ -1,7 +1,9 @@
 /// Lines that scrolled off the top of the primary screen, oldest first, at most `limit` of them.
 ///
-/// A ring of line buffers: once full, the oldest line's buffer is reused for the newest, so a
-/// steadily scrolling screen allocates nothing.
+/// A ring of line buffers: once full, the oldest line's buffer is overwritten with the newest, so a
+/// steadily scrolling screen allocates nothing. Lines are stored at the width they had on screen,
+/// trailing erased cells included, because one copy of a whole row costs less than finding its end
+/// on every scroll; they are trimmed when read (``popNewest()``, ``texts(_:)``).
 struct Scrollback {
     private(set) var limit: Int
     private var lines: [[Cell]] = []
@@ -14,21 +16,32 @@ struct Scrollback {
     /// The number of lines held.
     var count: Int { lines.count }
 
-    /// Appends a copy of `columns` cells at `row`, without its trailing erased cells.
+    /// Appends a copy of the `columns` cells at `row`.
     mutating func push(_ row: UnsafePointer<Cell>, columns: Int) {
         guard limit > 0 else { return }
-        var length = columns
-        while length > 0 && row[length - 1] == .blank { length -= 1 }
-        let cells = UnsafeBufferPointer(start: row, count: length)
+        let cells = UnsafeBufferPointer(start: row, count: columns)
         if lines.count < limit {
             lines.append(Array(cells))
             texts.append(nil)
-        } else {
-            lines[start].removeAll(keepingCapacity: true)
-            lines[start].append(contentsOf: cells)
-            texts[start] = nil
-            start = (start + 1) % lines.count
+            return
         }
+        let slot = start
+        start = slot + 1 == lines.count ? 0 : slot + 1
+        texts[slot] = nil
+        lines.withUnsafeMutableBufferPointer { lines in
+            if lines[slot].count == columns {
+                lines[slot].withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: row, count: columns) }
+            } else {
+                lines[slot] = Array(cells)
+            }
+        }
+    }
+
+    /// `line` without its trailing erased cells (those with default colours).
+    static func trimmed(_ line: [Cell]) -> ArraySlice<Cell> {
+        var length = line.count
+        while length > 0 && line[length - 1] == .blank { length -= 1 }
+        return line[..<length]
     }
 
     /// Removes and returns the newest line, if any.
@@ -43,7 +56,7 @@ struct Scrollback {
             start = 0
         }
         texts.removeLast()
-        return lines.removeLast()
+        return Array(Self.trimmed(lines.removeLast()))
     }
 
     /// Removes every line.
@@ -54,7 +67,7 @@ struct Scrollback {
     }
 
     /// The text of every line, oldest first, converting with `text` only the lines not converted before.
-    mutating func texts(_ text: ([Cell]) -> String) -> [String] {
+    mutating func texts(_ text: (ArraySlice<Cell>) -> String) -> [String] {
         var result: [String] = []
         result.reserveCapacity(lines.count)
         for offset in 0..<lines.count {
@@ -62,7 +75,7 @@ struct Scrollback {
             if let cached = texts[slot] {
                 result.append(cached)
             } else {
-                let converted = text(lines[slot])
+                let converted = text(Self.trimmed(lines[slot]))
                 texts[slot] = converted
                 result.append(converted)
             }

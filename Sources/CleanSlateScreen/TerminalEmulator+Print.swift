@@ -4,11 +4,14 @@ extension TerminalEmulator {
     /// Only called in the ground state with plain ASCII designated and insert mode off.
     func printASCII(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         var index = start
-        let grid = self.grid
+        // The core keeps the grid alive for the whole call; not retaining it saves a retain and a release per run.
+        unowned(unsafe) let grid = self.grid
         let columns = self.columns
         let autowrap = modes.autowrap
         var cell = pen
         cell.width = 1
+        cell.code = 0
+        let pattern = PrintableASCII.pattern(of: cell)
         var column = cursorColumn
         var pending = wrapPending
         let rightMargin = self.rightMargin
@@ -28,16 +31,27 @@ extension TerminalEmulator {
             let line = grid.row(cursorRow)
             let limit = min(end, index + edge - column)
             if line[column].width == 0 && column > 0 { line[column - 1] = Cell.erased(with: line[column - 1]) }
-            var target = line + column
             let runStart = index
-            while true {
-                cell.code = UInt32(byte)
-                target.pointee = cell
-                target += 1
-                index += 1
-                if index == limit { break }
+            var target = UnsafeMutableRawPointer(line + column)
+            // Eight bytes at a time while all eight are printable, then one at a time.
+            while index &+ 8 <= limit {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                guard PrintableASCII.allPrintable(word) else { break }
+                for shift in stride(from: 0, to: 64, by: 8) {
+                    target.storeBytes(of: PrintableASCII.cell(pattern, code: (word &>> UInt64(shift)) & 0xFF), as: SIMD2<UInt64>.self)
+                    target += 16
+                }
+                index &+= 8
+            }
+            if index < limit {
                 byte = base[index]
-                if byte < 0x20 || byte >= 0x7F { break }
+                while byte >= 0x20 && byte < 0x7F {
+                    target.storeBytes(of: PrintableASCII.cell(pattern, code: UInt64(byte)), as: SIMD2<UInt64>.self)
+                    target += 16
+                    index &+= 1
+                    if index == limit { break }
+                    byte = base[index]
+                }
             }
             column += index - runStart
             if column < columns && line[column].width == 0 { line[column] = Cell.erased(with: line[column]) }

@@ -136,6 +136,13 @@ public final class TerminalEmulator {
                 index = printASCII(base, from: index, to: count)
                 continue
             }
+            // A C0 control in the ground state is performed at once (what the parser would return); ESC,
+            // CAN and SUB change the parser's state and go through it.
+            if byte < 0x20 && byte != 0x1B && byte != 0x18 && byte != 0x1A && core.pointee.parser.acceptsPlainText() {
+                execute(UInt32(byte))
+                index += 1
+                continue
+            }
             if byte == 0x1B && core.pointee.parser.acceptsPlainText(),
                 let (next, final) = core.pointee.parser.parseControlSequence(base, from: index, to: count)
             {

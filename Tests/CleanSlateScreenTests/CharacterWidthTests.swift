@@ -33,4 +33,11 @@ final class CharacterWidthTests: XCTestCase {
             }
         }
     }
+
+    func testTheBasicPlaneTableAgreesWithTheRangeTablesForEveryScalar() {
+        // The 64 KiB table is built from the ranges at first use; every entry must give what the
+        // binary searches give, zero width winning where a scalar is in both lists.
+        let mismatches = (0...0xFFFF).map(UInt32.init).filter { CharacterWidth.of($0) != CharacterWidth.widthFromRanges($0) }
+        XCTAssertEqual(mismatches.map { String($0, radix: 16) }, [])
+    }
 }
