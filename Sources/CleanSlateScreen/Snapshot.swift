@@ -24,12 +24,16 @@ public struct ScreenSnapshot: Sendable, Equatable {
     let clusterScalars: [[UInt32]]
     /// The primary screen's scrollback, oldest line first, trailing blanks trimmed.
     public let scrollback: [String]
+    /// The palette and dynamic colours, as the app may have set them (OSC 4, 10–12).
+    public let colors: ScreenColors
 
     /// Creates a snapshot from its parts; `cells` holds `rows * columns` cells row by row.
     init(
         rows: Int, columns: Int, cursor: ScreenPosition, isCursorVisible: Bool, title: String,
-        isAlternateScreenActive: Bool, modes: TerminalModes, cells: [Cell], clusters: [[UInt32]], scrollback: [String]
+        isAlternateScreenActive: Bool, modes: TerminalModes, cells: [Cell], clusters: [[UInt32]], scrollback: [String],
+        colors: ScreenColors = ScreenColors()
     ) {
+        self.colors = colors
         self.rows = rows
         self.columns = columns
         self.cursor = cursor
@@ -155,7 +159,7 @@ extension TerminalEmulator {
         return ScreenSnapshot(
             rows: rows, columns: columns, cursor: cursor, isCursorVisible: modes.cursorVisible, title: title,
             isAlternateScreenActive: isAlternateActive, modes: modes, cells: cells, clusters: clusters.clusters,
-            scrollback: scrollback)
+            scrollback: scrollback, colors: ScreenColors(colors))
     }
 
     /// The text a stored cell shows.

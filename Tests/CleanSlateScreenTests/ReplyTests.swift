@@ -208,3 +208,24 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(replyText(makeTerminal(csi(">1c"))), "")
     }
 }
+
+/// Colours an app sets are part of the public screen model, not only of the replies.
+final class ScreenColorsTests: XCTestCase {
+    func testPaletteAndDynamicColoursAppSetShowInTheSnapshotAndResetsRestoreThem() {
+        let emulator = TerminalEmulator(rows: 2, columns: 10)
+        XCTAssertEqual(emulator.snapshot().colors.changedIndexed, [:])
+        XCTAssertEqual(emulator.snapshot().colors.indexed(1), 0xCD0000, "xterm's default red")
+        emulator.feed("\u{1B}]4;1;rgb:11/22/33\u{1B}\\\u{1B}]10;#aabbcc\u{7}\u{1B}]11;rgb:01/02/03\u{7}\u{1B}]12;#ff0000\u{7}")
+        let colors = emulator.snapshot().colors
+        XCTAssertEqual(colors.indexed(1), 0x112233)
+        XCTAssertEqual(colors.changedIndexed, [1: 0x112233])
+        XCTAssertEqual(colors.foreground, 0xAABBCC)
+        XCTAssertEqual(colors.background, 0x010203)
+        XCTAssertEqual(colors.cursor, 0xFF0000)
+        XCTAssertNil(colors.indexed(256))
+        emulator.feed("\u{1B}]104\u{7}\u{1B}]110\u{7}")
+        XCTAssertEqual(emulator.snapshot().colors.indexed(1), 0xCD0000)
+        XCTAssertEqual(emulator.snapshot().colors.foreground, 0xE5E5E5)
+        XCTAssertEqual(emulator.snapshot().colors.background, 0x010203, "OSC 110 resets the foreground only")
+    }
+}
