@@ -71,7 +71,18 @@ final class StrictIsolationTests: XCTestCase {
         XCTAssertFalse(server.hasPendingConnection(), "a connection from the app reached the host's loopback")
     }
 
+    func testAProgramInsideTheSandboxRunsAndGetsSandboxPathsAsItSeesThem() throws {
+        let sandbox = try sandboxForTest()
+        try sandbox.write("#!/bin/sh\necho \"$0 $1\"; cat \"$1\"\n", to: "bin/tool", in: .data, permissions: 0o755)
+        try sandbox.write("seeded\n", to: "input.txt")
+        let app = try strictApp(.path(sandbox.path(.data, "bin/tool")), [sandbox.path(.home, "input.txt")])
+        try app.launch()
+        XCTAssertEqual(try app.waitForExit(), .exited(0), app.standardError)
+        XCTAssertEqual(app.standardOutput, "/run/cleanslate/xdg/data/bin/tool /home/cleanslate/input.txt\nseeded\n")
+    }
+
     func testTheAppSeesOnlyItsOwnProcesses() throws {
+        try requireProgram("/usr/bin/ps", hint: "install procps")
         let app = try strictApp(.name("ps"), ["-e", "-o", "pid=,comm="])
         try app.launch()
         XCTAssertEqual(try app.waitForExit(), .exited(0), app.standardError)
@@ -112,6 +123,9 @@ final class StrictIsolationTests: XCTestCase {
         let app = try strictApp(.name("sh"), ["-c", #"tty; printf 'name? '; read name; echo "hi $name""#], terminalSize: .standard)
         try app.launch()
         try app.waitForOutput("name? ")
+        // The pid reported is the host's (inside, the app is PID 2).
+        guard case let .running(pid) = app.state else { return XCTFail("not running: \(app.state)") }
+        XCTAssertEqual(try String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), "sh\n")
         try app.typeText("Ada\r")
         try app.waitForOutput("hi Ada")
         XCTAssertEqual(try app.waitForExit(), .exited(0))

@@ -30,6 +30,7 @@ final class StrictIsolationUserTests: XCTestCase {
         try requireStrictIsolation()
         try requireProgram("/usr/bin/setpriv", hint: "install util-linux")
         try requireProgram("/bin/bash", hint: "install bash")
+        try requireProgram("/usr/bin/ps", hint: "install procps")
         let server = try LoopbackListener()
         defer { server.close() }
         // nobody runs the real cleanslate from / (it cannot enter this test's sandbox, mode 0700).
@@ -53,6 +54,7 @@ final class StrictIsolationUserTests: XCTestCase {
     func testTheSameChecksHoldForThisUser() throws {
         try requireStrictIsolation()
         try requireProgram("/bin/bash", hint: "install bash")
+        try requireProgram("/usr/bin/ps", hint: "install procps")
         let server = try LoopbackListener()
         defer { server.close() }
         let app = try makeApp(.product("cleanslate"), arguments: [
