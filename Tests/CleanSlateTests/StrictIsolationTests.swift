@@ -144,15 +144,65 @@ final class StrictIsolationTests: XCTestCase {
         XCTAssertEqual(standard.standardOutput, Self.hostName() + "\n")
     }
 
+    func testNanoEditsAndSavesAFileInTheSandboxHome() throws {
+        try requireProgram("/usr/bin/nano")
+        let app = try strictApp(.path("/usr/bin/nano"), ["notes.txt"], terminalSize: .standard)
+        try app.launch()
+        try app.waitForScreen("nano's title and help lines") { $0.contains("GNU nano") && $0.contains("^X Exit") }
+        try app.typeText("strict nano")
+        try app.press(.character("o"), modifiers: .control)
+        try app.waitForScreen(containing: "File Name to Write: notes.txt")
+        try app.press(.enter)
+        try app.waitForScreen(containing: "Wrote 1 line")
+        try app.press(.character("x"), modifiers: .control)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        XCTAssertEqual(try app.sandbox.text(of: "notes.txt", in: .home), "strict nano\n")
+    }
+
+    func testConcurrentStrictLaunchesEachGetTheirOwnNamespaces() throws {
+        try requireStrictIsolation()
+        let results = LockedList()
+        let failures = LockedList()
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            do {
+                let app = AppLauncher(.name("sh"), sandbox: try Sandbox())
+                defer { app.terminate(); try? app.sandbox.wipe() }
+                app.isolation = .strict
+                app.launchArguments = ["-c", "echo \(index) > \"$HOME/n\"; echo $$ $(cat \"$HOME/n\")"]
+                try app.launch()
+                guard try app.waitForExit(timeout: .seconds(30)) == .exited(0) else { throw CleanSlateError(.appExited, app.standardError) }
+                results.append(app.standardOutput)
+            } catch {
+                failures.append("\(index): \(error)")
+            }
+        }
+        XCTAssertEqual(failures.items, [])
+        // Each app is PID 2 of its own PID namespace and reads back what it wrote in its own home.
+        XCTAssertEqual(Set(results.items), Set((0..<8).map { "2 \($0)\n" }), "\(results.items)")
+    }
+
+    func testStrictLaunchesLeakNoDescriptorOrZombie() throws {
+        let app = try strictApp(.path("/bin/true"), [])
+        try app.launch(); _ = try app.waitForExit(); app.terminate()
+        let descriptors = openDescriptorCount()
+        for _ in 0..<50 {
+            try app.launch()
+            XCTAssertEqual(try app.waitForExit(), .exited(0))
+        }
+        app.terminate()
+        XCTAssertEqual(openDescriptorCount(), descriptors)
+        XCTAssertEqual(zombieChildren(), [])
+    }
+
     // MARK: Helpers
 
-    /// Host pids of processes whose command line contains `marker`.
-    static func hostProcesses(running marker: String) -> [Int32] {
+    /// Host pids of live processes whose command line starts with `commandLine`.
+    static func hostProcesses(running commandLine: String) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
             let text = String(decoding: line.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-            return text.contains(marker) && processIsAlive(pid)
+            return text.hasPrefix(commandLine) && processIsAlive(pid)
         }
     }
 
@@ -161,6 +211,14 @@ final class StrictIsolationTests: XCTestCase {
         gethostname(&buffer, buffer.count)
         return String(cString: buffer)
     }
+}
+
+/// Strings appended from several threads.
+final class LockedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func append(_ item: String) { lock.withLock { list.append(item) } }
+    var items: [String] { lock.withLock { list } }
 }
 
 /// A TCP listener on the host's 127.0.0.1 at a free port, never accepting.

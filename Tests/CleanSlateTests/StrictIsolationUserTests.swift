@@ -102,6 +102,30 @@ final class StrictIsolationUserTests: XCTestCase {
         XCTAssertFalse(app.standardOutput.contains(StrictOptions.homePath), app.standardOutput)
     }
 
+    /// The test process (here the real `cleanslate run`) dies by SIGKILL with no teardown: its strict
+    /// launch's keeper reads end of file and ends the namespace, the app and its daemon with it.
+    func testNothingOfAStrictLaunchOutlivesAKilledTestProcess() throws {
+        try requireStrictIsolation()
+        let marker = "2000000.\(Int.random(in: 100_000...999_999))"
+        let script = "setsid sleep \(marker)1 </dev/null >/dev/null 2>&1 & "
+            + #"until tr '\0' ' ' < /proc/$!/cmdline | grep -q '^sleep'; do :; done; echo ready; exec sleep "#
+            + marker + "2"
+        let frontEnd = try makeApp(.product("cleanslate"), arguments: [
+            "run", "--root", try sandboxForTest().temporaryDirectory, "--isolation", "strict", "--", "sh", "-c", script,
+        ])
+        try frontEnd.launch()
+        try frontEnd.waitForOutput("ready\n")
+        let watches = try [marker + "1", marker + "2"].map { name -> ProcessWatch in
+            let pids = StrictIsolationTests.hostProcesses(running: "sleep " + name)
+            XCTAssertEqual(pids.count, 1, "sleep \(name) must be running on the host")
+            return try ProcessWatch(try XCTUnwrap(pids.first))
+        }
+        guard case let .running(frontEndPID) = frontEnd.state else { return XCTFail("the front end is not running") }
+        kill(frontEndPID, SIGKILL)
+        XCTAssertEqual(try frontEnd.waitForExit(), .signaled(SIGKILL, coreDumped: false))
+        for watch in watches { XCTAssertTrue(watch.hasEnded(within: .seconds(5)), "a process of the strict launch outlived its test process") }
+    }
+
     func testAnUnknownIsolationLevelIsAUsageError() throws {
         let app = try makeApp(.product("cleanslate"), arguments: ["run", "--isolation", "paranoid", "true"])
         try app.launch()
