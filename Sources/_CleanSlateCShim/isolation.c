@@ -15,6 +15,7 @@
 // - the sandbox is bind-mounted writable at a fixed path, and its home at another (the test process
 //   names both: /run/cleanslate and /home/cleanslate);
 //   folders to expose (the app's own folder, when it lies in a hidden one) are bound back read-only;
+// - /dev holds only null, zero, full, random, urandom, tty and the app's own pseudo-terminal;
 // - a fresh /proc for the new PID namespace; a fixed host name; loopback up, no other interface;
 // - /etc/passwd and /etc/group list only root, cleanslate (1000) and nobody, so the app's user has
 //   the same name on every machine.
@@ -152,6 +153,49 @@ static int pin_identity(void) {
     return 0;
 }
 
+/// Bind-mounts the file open as `fd` over a new empty file `target`.
+static int bind_file(int fd, const char *target) {
+    int made = open(target, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (made < 0) return -1;
+    close(made);
+    char source[64];
+    snprintf(source, sizeof source, "/proc/self/fd/%d", fd);
+    return mount(source, target, NULL, MS_BIND, NULL);
+}
+
+/// Replaces /dev by a read-only tmpfs holding only what programs expect to open (null, zero, full,
+/// random, urandom, tty), the app's own pseudo-terminal at its path under /dev/pts, the /dev/fd and
+/// /dev/std* links and an empty /dev/shm. The host's disks and other terminals are not there:
+/// device nodes ignore read-only mounts, and the caller's uid (root in CI) may own them.
+static int minimal_dev(const char *terminal) {
+    static const char *const names[] = {"null", "zero", "full", "random", "urandom", "tty"};
+    enum { count = sizeof names / sizeof names[0] };
+    int fds[count + 1];
+    char path[128];
+    int rc = -1;
+    for (int i = 0; i <= count; i++) fds[i] = -1;
+    for (int i = 0; i < count; i++) {
+        snprintf(path, sizeof path, "/dev/%s", names[i]);
+        fds[i] = open(path, O_PATH | O_CLOEXEC);
+    }
+    if (terminal[0] && (fds[count] = open(terminal, O_PATH | O_CLOEXEC)) < 0) goto done;
+    if (mount("cleanslate", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k") != 0) goto done;
+    for (int i = 0; i < count; i++) {
+        snprintf(path, sizeof path, "/dev/%s", names[i]);
+        if (fds[i] >= 0 && bind_file(fds[i], path) != 0) goto done;
+    }
+    if (mkdir("/dev/pts", 0755) != 0 || mkdir("/dev/shm", 01777) != 0) goto done;
+    if (fds[count] >= 0 && bind_file(fds[count], terminal) != 0) goto done;
+    if (symlink("/proc/self/fd", "/dev/fd") != 0 || symlink("/proc/self/fd/0", "/dev/stdin") != 0 ||
+        symlink("/proc/self/fd/1", "/dev/stdout") != 0 || symlink("/proc/self/fd/2", "/dev/stderr") != 0) goto done;
+    rc = set_read_only("/dev", 0, 1);
+done:;
+    int saved = errno;
+    for (int i = 0; i <= count; i++) if (fds[i] >= 0) close(fds[i]);
+    errno = saved;
+    return rc;
+}
+
 static int is_directory(const char *path) {
     struct stat info;
     return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
@@ -162,6 +206,8 @@ static int is_directory(const char *path) {
 int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc, int *step) {
     int sandbox = -1, home = -1, exposed[64];
     int exposed_count = spec->exposed_count < 64 ? spec->exposed_count : 64;
+    // More than these would be left unhidden: refused, never silently dropped.
+    if (spec->hidden_count > 256 || spec->exposed_count > 64) { errno = E2BIG; *step = CS_ISOLATION_STEP_HIDE; return -1; }
     char hidden_mounted[256] = {0};
     for (int i = 0; i < 64; i++) exposed[i] = -1;
     *host_proc = -1;
@@ -182,7 +228,8 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     *host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
 
     if (set_read_only("/", 1, 1) != 0) FAIL(CS_ISOLATION_STEP_READ_ONLY);
-    for (int i = 0; i < spec->hidden_count && i < 256; i++) {
+    if (minimal_dev(spec->terminal) != 0) FAIL(CS_ISOLATION_STEP_DEVICES);
+    for (int i = 0; i < spec->hidden_count; i++) {
         // A folder that does not exist (or lies in one hidden already) has nothing to hide.
         if (!is_directory(spec->hidden[i])) continue;
         if (mount("cleanslate", spec->hidden[i], "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=64k") != 0)
@@ -199,7 +246,7 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
         if (bind_folder(exposed[i], spec->exposed[i]) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
         if (set_read_only(spec->exposed[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     }
-    for (int i = 0; i < spec->hidden_count && i < 256; i++) {
+    for (int i = 0; i < spec->hidden_count; i++) {
         if (hidden_mounted[i] && set_read_only(spec->hidden[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     }
     // This process is PID 1 of the new PID namespace, so the new /proc shows that namespace.

@@ -12,6 +12,7 @@ struct cs_isolation {
     const char *sandbox_home;       // its home folder, bind-mounted writable at home_target
     const char *home_target;
     const char *hostname;
+    const char *terminal;           // the pseudo-terminal slave the app runs on ("" over pipes)
     const char *const *hidden;      // folders covered by an empty read-only tmpfs, parents first
     int hidden_count;
     const char *const *exposed;     // folders shown again (read-only) inside hidden ones

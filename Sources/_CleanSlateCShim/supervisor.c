@@ -506,7 +506,9 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     uint32_t extra = request->isolation_count - 5;
     const char **hidden = calloc(extra + 1, sizeof(char *)), **exposed = calloc(extra + 1, sizeof(char *));
     if (!hidden || !exposed) { free(hidden); free(exposed); *stage = CS_STAGE_PREPARE; return ENOMEM; }
-    struct cs_isolation spec = {fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], hidden, 0, exposed, 0};
+    const char *slave = payload + strlen(payload) + 1;
+    slave += strlen(slave) + 1;  // path, directory, then the terminal's slave ("" over pipes)
+    struct cs_isolation spec = {fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], slave, hidden, 0, exposed, 0};
     for (uint32_t i = 0; i < extra; i++) {
         if (cursor[0] == 'h') hidden[spec.hidden_count++] = cursor + 1;
         if (cursor[0] == 'e') exposed[spec.exposed_count++] = cursor + 1;

@@ -71,6 +71,17 @@ final class StrictIsolationTests: XCTestCase {
         XCTAssertFalse(server.hasPendingConnection(), "a connection from the app reached the host's loopback")
     }
 
+    func testDevHoldsOnlyTheUsualDevicesAndTheAppsOwnTerminal() throws {
+        let app = try strictApp(.name("sh"), ["-c", "ls -1A /dev; ls -1A /dev/pts; echo x > /dev/null && echo null-ok; tty"], terminalSize: .standard)
+        try app.launch()
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let lines = app.standardOutput.split(separator: "\r\n").map(String.init)
+        let terminal = try XCTUnwrap(lines.last, app.standardOutput)
+        XCTAssertTrue(terminal.hasPrefix("/dev/pts/"), app.standardOutput)
+        XCTAssertEqual(Array(lines.dropLast()), ["fd", "full", "null", "pts", "random", "shm", "stderr", "stdin", "stdout", "tty", "urandom", "zero",
+                                 String(terminal.dropFirst("/dev/pts/".count)), "null-ok"], app.standardOutput)
+    }
+
     func testAProgramInsideTheSandboxRunsAndGetsSandboxPathsAsItSeesThem() throws {
         let sandbox = try sandboxForTest()
         try sandbox.write("#!/bin/sh\necho \"$0 $1\"; cat \"$1\"\n", to: "bin/tool", in: .data, permissions: 0o755)

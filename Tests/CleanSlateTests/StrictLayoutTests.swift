@@ -30,6 +30,16 @@ final class StrictLayoutTests: XCTestCase {
         XCTAssertEqual(layout.exposedFolders, ["/work/project/.build/debug"])
     }
 
+    func testHiddenPathsThatCannotBeHonouredAreTypedErrors() throws {
+        for options in [StrictOptions(hiddenPaths: ["relative/folder"]), StrictOptions(hiddenPaths: ["/a\u{0}b"]),
+                        StrictOptions(hiddenPaths: (0...StrictLayout.hiddenPathLimit).map { "/srv/\($0)" })] {
+            let app = try makeApp(.path("/bin/true"))
+            app.isolation = .strict(options)
+            let error = assertThrowsCleanSlateError(.invalidArgument) { try app.launch() }
+            XCTAssertTrue(error?.message.contains("StrictOptions.hiddenPaths") ?? false, "\(String(describing: error))")
+        }
+    }
+
     func testSandboxPathsAreGivenAsTheAppSeesThem() throws {
         let sandbox = try sandboxForTest()
         let layout = StrictLayout(sandbox: sandbox, options: StrictOptions(), executablePath: "/bin/sh", runnerDirectory: "/")

@@ -271,6 +271,7 @@ public final class AppLauncher: @unchecked Sendable {
         guard case let .strict(options) = configuration.isolation else {
             return try start(configuration, path: path, environment: environment, directory: directory, layout: nil)
         }
+        try StrictLayout.validate(options)
         let layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
                                   runnerDirectory: FileManager.default.currentDirectoryPath)
         do {

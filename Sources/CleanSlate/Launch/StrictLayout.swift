@@ -35,6 +35,22 @@ struct StrictLayout: Equatable {
         exposedFolders = programIsHidden ? [programFolder] : []
     }
 
+    /// The most folders one launch can hide (the keeper's limit, with room for the fixed ones).
+    static let hiddenPathLimit = 200
+
+    /// Throws `.invalidArgument` for hidden paths the keeper cannot honour: relative ones, ones with
+    /// a NUL byte, or too many. (Folders that do not exist are fine: there is nothing to hide.)
+    static func validate(_ options: StrictOptions) throws {
+        if options.hiddenPaths.count > hiddenPathLimit {
+            throw CleanSlateError(.invalidArgument,
+                "StrictOptions.hiddenPaths lists \(options.hiddenPaths.count) folders; at most \(hiddenPathLimit) can be hidden (hide a common parent instead)")
+        }
+        for path in options.hiddenPaths where !path.hasPrefix("/") || path.utf8.contains(0) {
+            throw CleanSlateError(.invalidArgument,
+                "StrictOptions.hiddenPaths entry \(path.debugDescription) must be an absolute path without NUL bytes")
+        }
+    }
+
     /// `path` as the app sees it: inside the sandbox it is moved to ``StrictOptions/homePath`` or
     /// ``StrictOptions/sandboxPath``; anything else is unchanged.
     func insidePath(_ path: String) -> String {

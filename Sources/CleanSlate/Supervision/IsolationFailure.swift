@@ -25,6 +25,7 @@ enum IsolationFailure {
         case CS_ISOLATION_STEP_HIDE: what = "a folder could not be hidden or shown again (/home and /run must exist)"
         case CS_ISOLATION_STEP_SANDBOX: what = "the sandbox could not be mounted at \(StrictOptions.homePath) and \(StrictOptions.sandboxPath)"
         case CS_ISOLATION_STEP_PROC: what = "a fresh /proc could not be mounted (a container that masks parts of /proc forbids it)"
+        case CS_ISOLATION_STEP_DEVICES: what = "the minimal /dev (null, zero, full, random, urandom, tty and the terminal) could not be set up"
         default: what = "the namespaces could not be set up"
         }
         return CleanSlateError(.isolationUnavailable, errno: code,

@@ -132,6 +132,8 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_ISOLATION_STEP_HIDE 7
 #define CS_ISOLATION_STEP_SANDBOX 8
 #define CS_ISOLATION_STEP_PROC 9
+/// Replacing /dev with a minimal one.
+#define CS_ISOLATION_STEP_DEVICES 10
 
 /// Starts the launch supervisor by re-executing this program's own binary (/proc/self/exe) with a
 /// marker that the library's constructor recognises before `main` runs. The supervisor is in its
