@@ -155,6 +155,32 @@ final class StrictIsolationTests: XCTestCase {
         XCTAssertEqual(standard.standardOutput, Self.hostName() + "\n")
     }
 
+    /// The app is not PID 1 of its namespace (the keeper is), so a signal it has no handler for
+    /// ends it as usual: the graceful policy's SIGTERM does, no SIGKILL is needed.
+    func testSIGTERMEndsAnAppWithoutAHandler() throws {
+        let app = try strictApp(.name("sh"), ["-c", "echo ready; exec sleep 1000"])
+        app.terminationPolicy = .graceful(gracePeriod: .seconds(10))
+        try app.launch()
+        try app.waitForOutput("ready\n")
+        XCTAssertEqual(app.terminate(), [])
+        XCTAssertEqual(app.state, .exited(.signaled(SIGTERM, coreDumped: false)))
+    }
+
+    func testSampleAppsWizardSavesTheProfile() throws {
+        let app = try strictApp(.product("SampleApp"), [], terminalSize: .standard)
+        try app.launch()
+        try app.waitForScreen(containing: "Name:")
+        try app.typeText("Ada")
+        try app.press(.enter)
+        try app.waitForScreen(containing: "Choose a theme")
+        try app.press(.down)
+        try app.press(.enter)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        XCTAssertEqual(try app.screen().text(row: 0), "All set, Ada! Theme: Dark")
+        let profile = try app.sandbox.text(of: "sampleapp/profile.json", in: .config)
+        XCTAssertTrue(profile.contains("\"Dark\""), profile)
+    }
+
     func testNanoEditsAndSavesAFileInTheSandboxHome() throws {
         try requireProgram("/usr/bin/nano")
         let app = try strictApp(.path("/usr/bin/nano"), ["notes.txt"], terminalSize: .standard)
