@@ -40,6 +40,21 @@ final class StrictLayoutTests: XCTestCase {
         }
     }
 
+    func testAHiddenWorkingDirectoryIsATypedError() throws {
+        let app = try makeApp(.name("sh"), arguments: ["-c", "pwd"])
+        app.isolation = .strict
+        app.workingDirectory = FileManager.default.currentDirectoryPath
+        let error = assertThrowsCleanSlateError(.invalidArgument) { try app.launch() }
+        XCTAssertTrue(error?.message.contains("is hidden from the app in strict isolation") ?? false, "\(String(describing: error))")
+        // Inside the sandbox it is fine (and given as the app sees it).
+        try app.sandbox.createDirectory("work")
+        app.workingDirectory = app.sandbox.path(.home, "work")
+        try requireStrictIsolation()
+        try app.launch()
+        XCTAssertEqual(try app.waitForExit(), .exited(0), app.standardError)
+        XCTAssertEqual(app.standardOutput, "/home/cleanslate/work\n")
+    }
+
     func testSandboxPathsAreGivenAsTheAppSeesThem() throws {
         let sandbox = try sandboxForTest()
         let layout = StrictLayout(sandbox: sandbox, options: StrictOptions(), executablePath: "/bin/sh", runnerDirectory: "/")

@@ -274,6 +274,7 @@ public final class AppLauncher: @unchecked Sendable {
         try StrictLayout.validate(options)
         let layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
                                   runnerDirectory: FileManager.default.currentDirectoryPath)
+        try layout.validateWorkingDirectory(directory)
         do {
             return try start(configuration, path: path, environment: environment, directory: directory, layout: layout)
         } catch let error as CleanSlateError where error.code == .isolationUnavailable && options.fallsBackToStandard {

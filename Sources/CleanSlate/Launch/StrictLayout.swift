@@ -51,6 +51,15 @@ struct StrictLayout: Equatable {
         }
     }
 
+    /// Throws `.invalidArgument` when the working directory `directory` (a host path) would be
+    /// hidden from the app: it lies in a hidden folder and not in the sandbox or a folder shown again.
+    func validateWorkingDirectory(_ directory: String) throws {
+        guard hiddenFolders.contains(where: { Self.isWithin(directory, $0) }),
+              !Self.isWithin(directory, sandboxRoot), !exposedFolders.contains(where: { Self.isWithin(directory, $0) }) else { return }
+        throw CleanSlateError(.invalidArgument,
+            "the working directory \(directory) is hidden from the app in strict isolation; use a folder in the sandbox (the default is its home)")
+    }
+
     /// `path` as the app sees it: inside the sandbox it is moved to ``StrictOptions/homePath`` or
     /// ``StrictOptions/sandboxPath``; anything else is unchanged.
     func insidePath(_ path: String) -> String {
