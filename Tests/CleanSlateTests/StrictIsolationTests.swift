@@ -28,6 +28,20 @@ final class StrictIsolationTests: XCTestCase {
             """)
     }
 
+    func testTheAppIsInItsOwnUserMountPIDNetworkIPCAndUTSNamespaces() throws {
+        let kinds = ["user", "mnt", "pid", "net", "ipc", "uts"]
+        let app = try strictApp(.name("sh"), ["-c", kinds.map { "readlink /proc/self/ns/\($0)" }.joined(separator: "; ")])
+        try app.launch()
+        XCTAssertEqual(try app.waitForExit(), .exited(0), app.standardError)
+        let inside = app.standardOutput.split(separator: "\n").map(String.init)
+        let host = try kinds.map { try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/\($0)") }
+        XCTAssertEqual(inside.count, kinds.count, app.standardOutput)
+        for (kind, (mine, theirs)) in zip(kinds, zip(inside, host)) {
+            XCTAssertTrue(mine.hasPrefix(kind + ":["), mine)
+            XCTAssertNotEqual(mine, theirs, "the app shares the test process's \(kind) namespace")
+        }
+    }
+
     func testWritesOutsideTheSandboxFailWithEROFSAndLeaveTheHostUntouched() throws {
         let name = "cleanslate-strict-probe-\(UUID().uuidString)"
         let outside = ["/etc/" + name, "/tmp/" + name, FileManager.default.currentDirectoryPath + "/" + name]
