@@ -210,26 +210,25 @@ final class StrictIsolationTests: XCTestCase {
         XCTAssertEqual(try app.sandbox.text(of: "notes.txt", in: .home), "strict nano\n")
     }
 
-    func testConcurrentStrictLaunchesEachGetTheirOwnNamespaces() throws {
+    /// 64 strict launches alive at once in one test process, each PID 2 of its own namespace with its
+    /// own home, and all ended cleanly.
+    func testSixtyFourConcurrentStrictLaunchesEachGetTheirOwnNamespaces() throws {
         try requireStrictIsolation()
-        let results = LockedList()
-        let failures = LockedList()
-        DispatchQueue.concurrentPerform(iterations: 8) { index in
-            do {
-                let app = AppLauncher(.name("sh"), sandbox: try Sandbox())
-                defer { app.terminate(); try? app.sandbox.wipe() }
-                app.isolation = .strict
-                app.launchArguments = ["-c", "echo \(index) > \"$HOME/n\"; echo $$ $(cat \"$HOME/n\")"]
-                try app.launch()
-                guard try app.waitForExit(timeout: .seconds(30)) == .exited(0) else { throw CleanSlateError(.appExited, app.standardError) }
-                results.append(app.standardOutput)
-            } catch {
-                failures.append("\(index): \(error)")
-            }
+        let apps = try (0..<64).map { index -> AppLauncher in
+            let app = AppLauncher(.name("sh"), sandbox: try Sandbox())
+            app.isolation = .strict
+            app.launchArguments = ["-c", "echo \(index) > \"$HOME/n\"; echo $$ $(cat \"$HOME/n\"); read line; echo \"$line\""]
+            try app.launch()
+            return app
         }
-        XCTAssertEqual(failures.items, [])
-        // Each app is PID 2 of its own PID namespace and reads back what it wrote in its own home.
-        XCTAssertEqual(Set(results.items), Set((0..<8).map { "2 \($0)\n" }), "\(results.items)")
+        defer { for app in apps { app.terminate(); try? app.sandbox.wipe() } }
+        for (index, app) in apps.enumerated() { try app.waitForOutput("2 \(index)\n", timeout: .seconds(30)) }
+        XCTAssertTrue(apps.allSatisfy { if case .running = $0.state { return true } else { return false } }, "all 64 must be running at once")
+        for app in apps { try app.typeText("bye\n") }
+        for (index, app) in apps.enumerated() {
+            XCTAssertEqual(try app.waitForExit(timeout: .seconds(30)), .exited(0), app.standardError)
+            XCTAssertEqual(app.standardOutput, "2 \(index)\nbye\n")
+        }
     }
 
     func testStrictLaunchesLeakNoDescriptorOrZombie() throws {
@@ -262,14 +261,6 @@ final class StrictIsolationTests: XCTestCase {
         gethostname(&buffer, buffer.count)
         return String(cString: buffer)
     }
-}
-
-/// Strings appended from several threads.
-final class LockedList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func append(_ item: String) { lock.withLock { list.append(item) } }
-    var items: [String] { lock.withLock { list } }
 }
 
 /// A TCP listener on the host's 127.0.0.1 at a free port, never accepting.
