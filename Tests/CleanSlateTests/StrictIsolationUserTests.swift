@@ -107,17 +107,18 @@ final class StrictIsolationUserTests: XCTestCase {
     func testNothingOfAStrictLaunchOutlivesAKilledTestProcess() throws {
         try requireStrictIsolation()
         let marker = "2000000.\(Int.random(in: 100_000...999_999))"
-        let script = "setsid sleep \(marker)1 </dev/null >/dev/null 2>&1 & "
-            + #"until tr '\0' ' ' < /proc/$!/cmdline | grep -q '^sleep'; do :; done; echo ready; exec sleep "#
-            + marker + "2"
+        // A daemon, a background child and the app (sh) itself; "ready" once both children run sleep.
+        let started = #"until tr '\0' ' ' < /proc/$!/cmdline | grep -q '^sleep'; do :; done; "#
+        let script = "setsid sleep \(marker)1 </dev/null >/dev/null 2>&1 & " + started
+            + "sleep \(marker)2 & " + started + "echo ready; wait"
         let frontEnd = try makeApp(.product("cleanslate"), arguments: [
             "run", "--root", try sandboxForTest().temporaryDirectory, "--isolation", "strict", "--", "sh", "-c", script,
         ])
         try frontEnd.launch()
         try frontEnd.waitForOutput("ready\n")
-        let watches = try [marker + "1", marker + "2"].map { name -> ProcessWatch in
-            let pids = StrictIsolationTests.hostProcesses(running: "sleep " + name)
-            XCTAssertEqual(pids.count, 1, "sleep \(name) must be running on the host")
+        let watches = try ["sleep \(marker)1", "sleep \(marker)2", "sh -c setsid sleep \(marker)1"].map { name -> ProcessWatch in
+            let pids = StrictIsolationTests.hostProcesses(running: name)
+            XCTAssertEqual(pids.count, 1, "\(name) must be running on the host")
             return try ProcessWatch(try XCTUnwrap(pids.first))
         }
         guard case let .running(frontEndPID) = frontEnd.state else { return XCTFail("the front end is not running") }

@@ -143,7 +143,8 @@ public final class AppLauncher: @unchecked Sendable {
     ///
     /// - Throws: ``CleanSlateError`` with `.executableNotFound`, `.notExecutable`, `.invalidArgument`
     ///   (NUL in an argument or variable, missing working directory), `.sandboxWiped`, `.busy` (a wait
-    ///   is in progress on another thread) or `.spawnFailed`.
+    ///   is in progress on another thread), `.spawnFailed`, or `.isolationUnavailable` (strict
+    ///   ``isolation`` where the kernel refuses user namespaces).
     public func launch() throws {
         let (configuration, previous) = try lock.withLock { () throws -> (Configuration, LaunchedProcess?) in
             if activeWaits > 0 {
