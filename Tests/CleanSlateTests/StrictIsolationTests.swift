@@ -45,6 +45,8 @@ final class StrictIsolationTests: XCTestCase {
     func testWritesOutsideTheSandboxFailWithEROFSAndLeaveTheHostUntouched() throws {
         let name = "cleanslate-strict-probe-\(UUID().uuidString)"
         let outside = ["/etc/" + name, "/tmp/" + name, FileManager.default.currentDirectoryPath + "/" + name]
+        // Should the promise break, what the app wrote is removed from the host anyway.
+        defer { for path in outside { try? FileManager.default.removeItem(atPath: path) } }
         let script = outside.map { "echo x > \($0) || echo \"failed $?\"" }.joined(separator: "; ") + "; echo kept > \"$HOME/kept\" && echo home-ok"
         let app = try strictApp(.name("sh"), ["-c", script])
         try app.launch()

@@ -17,6 +17,9 @@ final class StrictIsolationUserTests: XCTestCase {
         (echo > /dev/tcp/127.0.0.1/$1) 2>/dev/null && echo "tcp: connected" || echo "tcp: refused"
         """#
 
+    /// What the checks try to write outside the sandbox (removed afterwards should it exist).
+    private static let probe = "/etc/cleanslate-user-probe"
+
     private static let expected = """
         cleanslate
         etc: Read-only file system
@@ -32,7 +35,7 @@ final class StrictIsolationUserTests: XCTestCase {
         try requireProgram("/bin/bash", hint: "install bash")
         try requireProgram("/usr/bin/ps", hint: "install procps")
         let server = try LoopbackListener()
-        defer { server.close() }
+        defer { server.close(); try? FileManager.default.removeItem(atPath: Self.probe) }
         // nobody runs the real cleanslate from / (it cannot enter this test's sandbox, mode 0700).
         let app = try makeApp(.path("/usr/bin/setpriv"), arguments: [
             "--reuid", "65534", "--regid", "65534", "--clear-groups",
@@ -47,7 +50,7 @@ final class StrictIsolationUserTests: XCTestCase {
         }
         XCTAssertEqual(status, .exited(0), app.standardError)
         XCTAssertEqual(app.standardOutput, Self.expected, app.standardError)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: "/etc/cleanslate-user-probe"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: Self.probe))
         XCTAssertFalse(server.hasPendingConnection())
     }
 
@@ -56,13 +59,15 @@ final class StrictIsolationUserTests: XCTestCase {
         try requireProgram("/bin/bash", hint: "install bash")
         try requireProgram("/usr/bin/ps", hint: "install procps")
         let server = try LoopbackListener()
-        defer { server.close() }
+        defer { server.close(); try? FileManager.default.removeItem(atPath: Self.probe) }
         let app = try makeApp(.product("cleanslate"), arguments: [
             "run", "--isolation", "strict", "--", "/bin/bash", "-c", Self.checks, "checks", String(server.port),
         ])
         try app.launch()
         XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
         XCTAssertEqual(app.standardOutput, Self.expected, app.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: Self.probe))
+        XCTAssertFalse(server.hasPendingConnection())
     }
 
     /// A kernel that refuses user namespaces, made for real: inside a user namespace of its own whose
