@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 
 /// `cleanslate-benchmarks launch [--iterations N]`: the cost of one launch of /bin/true, measured
-/// four ways in one run (interleaved, so machine noise hits all of them alike), with ratios against
+/// five ways (six with bubblewrap installed) in one run (interleaved, so machine noise hits all of them alike), with ratios against
 /// a bare posix_spawn + waitpid.
 func runLaunchBenchmark(arguments: [String]) throws {
     var iterations = 300
@@ -15,6 +15,13 @@ func runLaunchBenchmark(arguments: [String]) throws {
     let reusedSandbox = try Sandbox(rootDirectory: sandboxRoot)
     defer { try? reusedSandbox.wipe() }
     let reusedLauncher = AppLauncher(.path(executable), sandbox: reusedSandbox)
+    let strictLauncher = AppLauncher(.path(executable), sandbox: reusedSandbox)
+    strictLauncher.isolation = .strict
+    // bubblewrap with the namespaces and mounts of strict isolation, when it is installed.
+    let bwrap = FileManager.default.isExecutableFile(atPath: "/usr/bin/bwrap") ? "/usr/bin/bwrap" : nil
+    let bwrapArguments = ["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+                          "--tmpfs", "/home", "--tmpfs", "/root", "--tmpfs", "/run", "--tmpfs", "/tmp",
+                          "--bind", reusedSandbox.home, "/home/cleanslate", "--hostname", "cleanslate", executable]
 
     let cases: [(String, () throws -> Void)] = [
         ("bare posix_spawn + waitpid", { try bareSpawn(executable) }),
@@ -32,7 +39,12 @@ func runLaunchBenchmark(arguments: [String]) throws {
             app.terminate()
             try sandbox.wipe()
         }),
-    ]
+        ("AppLauncher strict, sandbox reused", {
+            try strictLauncher.launch()
+            _ = try strictLauncher.waitForExit()
+            strictLauncher.terminate()
+        }),
+    ] + (bwrap.map { path in [("bwrap (same namespaces and mounts)", { try bareSpawn(path, bwrapArguments) })] } ?? [])
     for (_, body) in cases { for _ in 0..<20 { try body() } } // warm up
     var samples = Array(repeating: [Double](), count: cases.count)
     for _ in 0..<iterations {
@@ -50,10 +62,10 @@ func runLaunchBenchmark(arguments: [String]) throws {
     }
 }
 
-private func bareSpawn(_ path: String) throws {
+private func bareSpawn(_ path: String, _ arguments: [String] = []) throws {
     var pid: pid_t = 0
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
-    defer { free(argv[0]) }
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
     let rc = posix_spawn(&pid, path, nil, nil, argv, environ)
     guard rc == 0 else { throw CleanSlateError(.spawnFailed, errno: rc, "posix_spawn \(path)") }
     var status: Int32 = 0

@@ -12,6 +12,7 @@ enum RunCommand {
         var passedThrough: Set<String> = []
         var inheritsEnvironment = false
         var rootDirectory: String?
+        var isolation = Isolation.standard
         var command: [String] = []
     }
 
@@ -56,6 +57,14 @@ enum RunCommand {
             case "--pass-env": options.passedThrough.insert(try reader.value(for: "--pass-env"))
             case "--inherit-env": options.inheritsEnvironment = true
             case "--root": options.rootDirectory = try reader.value(for: "--root")
+            case "--isolation":
+                switch try reader.value(for: "--isolation") {
+                case "standard": options.isolation = .standard
+                case "strict": options.isolation = .strict(StrictOptions())
+                case "strict-or-standard": options.isolation = .strict(StrictOptions(fallsBackToStandard: true))
+                case let other:
+                    throw UsageError(message: "--isolation takes standard, strict or strict-or-standard, got '\(other)'")
+                }
             case "--":
                 options.command = reader.rest
                 return options
@@ -89,6 +98,7 @@ enum RunCommand {
         app.launchEnvironment = options.environment
         app.environmentPolicy = EnvironmentPolicy(passedThrough: options.passedThrough, inheritsHostEnvironment: options.inheritsEnvironment)
         app.terminalSize = options.terminalSize
+        app.isolation = options.isolation
         app.defaultTimeout = .seconds(86_400)
 
         let rawMode = options.terminalSize != nil && isatty(0) == 1 ? RawTerminalMode(fd: 0) : nil

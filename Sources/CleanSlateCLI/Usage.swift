@@ -21,6 +21,11 @@ enum Usage {
           --inherit-env          start from this shell's whole environment (session variables
                                  such as DBUS_SESSION_BUS_ADDRESS are still withheld)
           --root DIR             create the sandbox in DIR (default: CLEANSLATE_ROOT, else /dev/shm)
+          --isolation LEVEL      standard (the default: a sandboxed environment), strict (own
+                                 namespaces: read-only file system but the sandbox, homes and
+                                 this folder hidden, own processes, loopback-only network; fails
+                                 where user namespaces are not allowed) or strict-or-standard
+                                 (strict, or standard with a warning where it is refused)
 
         render   Feeds a raw byte capture (what a program wrote to its terminal) through the screen
                  emulator and prints the final screen as text. '-' reads standard input.

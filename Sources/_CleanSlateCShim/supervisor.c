@@ -18,6 +18,7 @@
 //   test process died), it kills the whole tree at once and exits.
 #define _GNU_SOURCE
 #include "_CleanSlateCShim.h"
+#include "isolation.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -48,6 +49,7 @@ struct cs_request_header {
     uint32_t terminal;      // 1: the app runs on the pseudo-terminal named in the payload
     uint32_t argc;
     uint32_t envc;
+    uint32_t isolation_count; // strings after the environment that ask for strict isolation (0: standard)
     uint32_t payload_length;
 };
 
@@ -260,6 +262,9 @@ struct cs_keeper {
     int app_exited;       // the app has been reaped and its exit reported
     int tree_empty_reported;
     int terminal;
+    int single_use;       // a strict launch's keeper (inside the namespaces): exits after its launch
+    pid_t isolated;       // outside: the keeper cloned into the namespaces, which took the launch over
+    int host_proc;        // inside: the host's /proc, to report the app's pid as the host sees it
 };
 
 static struct cs_process keeper_table[CS_MAX_TRACKED];
@@ -474,6 +479,48 @@ done:
     return rc;
 }
 
+/// For a strict launch: clones the keeper that will run the launch inside new namespaces and sets
+/// them up (isolation.c). Returns 0 both in this keeper (with `keeper->isolated` set: it has handed
+/// the launch over) and in the clone (which goes on to spawn the app), or an error with `*stage`
+/// and `*step` set.
+static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct cs_request_header *request,
+                          int *stage, int *step) {
+    *stage = CS_STAGE_ISOLATION;
+    *step = CS_ISOLATION_STEP_CLONE;
+    char *cursor = payload;
+    for (uint32_t i = 0; i < 3 + request->argc + request->envc; i++) cursor += strlen(cursor) + 1;
+    if (request->isolation_count < 5) { *stage = CS_STAGE_PREPARE; return EINVAL; }
+    const char *fixed[5];
+    for (int i = 0; i < 5; i++) { fixed[i] = cursor; cursor += strlen(cursor) + 1; }
+    uint32_t extra = request->isolation_count - 5;
+    const char **hidden = calloc(extra + 1, sizeof(char *)), **exposed = calloc(extra + 1, sizeof(char *));
+    if (!hidden || !exposed) { free(hidden); free(exposed); *stage = CS_STAGE_PREPARE; return ENOMEM; }
+    const char *slave = payload + strlen(payload) + 1;
+    slave += strlen(slave) + 1;  // path, directory, then the terminal's slave ("" over pipes)
+    struct cs_isolation spec = {fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], slave, hidden, 0, exposed, 0};
+    for (uint32_t i = 0; i < extra; i++) {
+        if (cursor[0] == 'h') hidden[spec.hidden_count++] = cursor + 1;
+        if (cursor[0] == 'e') exposed[spec.exposed_count++] = cursor + 1;
+        cursor += strlen(cursor) + 1;
+    }
+    // Taken here: inside, the caller's ids are not mapped until the clone maps them.
+    uid_t uid = geteuid();
+    gid_t gid = getegid();
+    int rc = 0;
+    pid_t child = cs_isolation_clone();
+    if (child < 0) {
+        rc = errno;
+    } else if (child > 0) {
+        keeper->isolated = child;
+    } else {
+        keeper->single_use = 1;
+        if (cs_isolation_enter(&spec, uid, gid, &keeper->host_proc, step) != 0) rc = errno;
+    }
+    free(hidden);
+    free(exposed);
+    return rc;
+}
+
 /// Runs one launch on `socket`: reads the request, spawns the app, reports on it, and ends its tree
 /// when asked (or when the test process goes away). Returns 1 when the test process released the
 /// keeper for another launch on the same socket (the tree is gone), 0 when the socket is closed.
@@ -490,19 +537,34 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
         return 0;
     }
     char *payload = malloc(request.payload_length + 1);
-    int rc = ENOMEM, stage = CS_STAGE_PREPARE;
+    int rc = ENOMEM, stage = CS_STAGE_PREPARE, step = 0;
     if (payload && read_all(socket, payload, request.payload_length) == 0) {
         payload[request.payload_length] = 0;
         keeper->terminal = keeper->terminal || request.terminal;
-        rc = keeper->signals < 0 ? EMFILE : keeper_spawn(keeper, payload, &request, fds, count, &keeper->app, &stage);
+        rc = keeper->signals < 0 ? EMFILE : 0;
+        if (rc == 0 && request.isolation_count > 0) rc = keeper_isolate(keeper, payload, &request, &stage, &step);
+        if (rc == 0 && !keeper->isolated) rc = keeper_spawn(keeper, payload, &request, fds, count, &keeper->app, &stage);
     }
     for (int i = 0; i < count; i++) close(fds[i]);
     free(payload);
+    if (keeper->isolated) {
+        // The clone inside the namespaces runs this launch on the same socket; this keeper only
+        // waits for it (it reaps the clone, and its death kills the clone: PR_SET_PDEATHSIG).
+        close(socket);
+        int status;
+        while (waitpid(keeper->isolated, &status, 0) < 0 && errno == EINTR) {}
+        return 0;
+    }
     if (rc != 0) {
         // Nothing was started: the keeper is ready for another request at once.
-        return send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, 0) == 0 && !keeper->terminal;
+        return send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, step) == 0 && !keeper->terminal &&
+               !keeper->single_use;
     }
-    send_message(socket, CS_SUPERVISOR_SPAWNED, keeper->app, 0, 0);
+    // Inside the namespaces the app's pid is that of the new PID namespace; the test process is told
+    // the pid the host sees.
+    pid_t reported = keeper->single_use ? cs_isolation_host_pid_of_child(keeper->host_proc) : 0;
+    if (keeper->host_proc >= 0) { close(keeper->host_proc); keeper->host_proc = -1; }
+    send_message(socket, CS_SUPERVISOR_SPAWNED, reported > 0 ? reported : keeper->app, 0, 0);
 
     int tree_gone = 0;
     while (1) {
@@ -532,7 +594,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
         case CS_SUPERVISOR_RELEASE:
             // The test process is done with this launch (it saw the tree gone, or empty).
             if (!tree_gone) kill_tree(keeper, INT64_MAX);
-            return !keeper->terminal;
+            return !keeper->terminal && !keeper->single_use;
         default:
             break;
         }
@@ -544,7 +606,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
 /// process releases it after each one: in the steady state a launch costs one message, not a fork.
 /// A keeper that led a terminal's session cannot lead another, and exits after its launch.
 static void keeper_main(int supervisor) {
-    struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0};
+    struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0, 0, 0, -1};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     // The keeper outlives whatever happens to the test process and its terminal; only SIGKILL ends it.
     int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGUSR1, SIGUSR2};
@@ -700,13 +762,15 @@ int cs_supervisor_new_keeper(int control) {
 }
 
 int cs_keeper_launch(int keeper, const char *path, const char *directory, const char *slave,
-                     char *const argv[], char *const envp[], const int *stdio,
-                     pid_t *pid, int *error, int *stage) {
+                     char *const argv[], char *const envp[], const int *stdio, char *const isolation[],
+                     pid_t *pid, int *error, int *stage, int *step) {
     *stage = CS_STAGE_SUPERVISOR;
-    struct cs_request_header request = {CS_REQUEST_MAGIC, slave != NULL, 0, 0, 0};
+    *step = 0;
+    struct cs_request_header request = {CS_REQUEST_MAGIC, slave != NULL, 0, 0, 0, 0};
     size_t length = strlen(path) + 1 + strlen(directory) + 1 + (slave ? strlen(slave) : 0) + 1;
     while (argv[request.argc]) length += strlen(argv[request.argc++]) + 1;
     while (envp[request.envc]) length += strlen(envp[request.envc++]) + 1;
+    while (isolation && isolation[request.isolation_count]) length += strlen(isolation[request.isolation_count++]) + 1;
     request.payload_length = (uint32_t)length;
     char *message = malloc(sizeof request + length);
     if (!message) { *error = ENOMEM; return -1; }
@@ -718,6 +782,7 @@ int cs_keeper_launch(int keeper, const char *path, const char *directory, const 
     CS_APPEND(slave ? slave : "");
     for (uint32_t i = 0; i < request.argc; i++) CS_APPEND(argv[i]);
     for (uint32_t i = 0; i < request.envc; i++) CS_APPEND(envp[i]);
+    for (uint32_t i = 0; i < request.isolation_count; i++) CS_APPEND(isolation[i]);
 #undef CS_APPEND
     int sent = send_with_descriptors(keeper, message, sizeof request + length, stdio, stdio ? 3 : 0);
     free(message);
@@ -741,5 +806,6 @@ int cs_keeper_launch(int keeper, const char *path, const char *directory, const 
     }
     *error = reply.a;
     *stage = reply.type == CS_SUPERVISOR_SPAWN_FAILED ? reply.b : CS_STAGE_SUPERVISOR;
+    *step = reply.c;
     return -1;
 }

@@ -45,6 +45,10 @@ public struct CleanSlateError: Error, Equatable, Sendable, CustomStringConvertib
         /// user: it is writable by others without the sticky bit, or owned by another user. The
         /// message names the folder and the `chmod`/`chown` that fixes it.
         public static let sandboxRootInsecure = Code("sandboxRootInsecure")
+        /// Strict isolation (``Isolation/strict(_:)``) cannot be set up on this machine, usually
+        /// because the kernel refuses unprivileged user namespaces; the message names the setting
+        /// and how to allow it.
+        public static let isolationUnavailable = Code("isolationUnavailable")
     }
 
     /// What kind of failure this is.

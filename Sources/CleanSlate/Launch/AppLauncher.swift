@@ -42,6 +42,7 @@ public final class AppLauncher: @unchecked Sendable {
         var terminalSize: TerminalSize?
         var outputLimit = OutputLimit.standard
         var outputHandler: OutputHandler?
+        var isolation = Isolation.standard
     }
 
     /// Receives an app's output as it arrives: the stream and the bytes (valid only during the call).
@@ -115,6 +116,16 @@ public final class AppLauncher: @unchecked Sendable {
         set { lock.withLock { configuration.outputHandler = newValue } }
     }
 
+    /// How far the app is kept from the machine (default ``Isolation/standard``); applies from the
+    /// next launch. With ``Isolation/strict(_:)`` every launch runs in its own Linux namespaces: see
+    /// the README's "Isolation levels" for what the app then sees. A launch throws
+    /// `.isolationUnavailable` where the kernel refuses user namespaces, unless
+    /// ``StrictOptions/fallsBackToStandard`` is set (then it warns on standard error and runs standard).
+    public var isolation: Isolation {
+        get { lock.withLock { configuration.isolation } }
+        set { lock.withLock { configuration.isolation = newValue } }
+    }
+
     /// Where the app is in its life.
     public var state: AppState {
         guard let process = lock.withLock({ process }) else { return .notRunning }
@@ -132,7 +143,8 @@ public final class AppLauncher: @unchecked Sendable {
     ///
     /// - Throws: ``CleanSlateError`` with `.executableNotFound`, `.notExecutable`, `.invalidArgument`
     ///   (NUL in an argument or variable, missing working directory), `.sandboxWiped`, `.busy` (a wait
-    ///   is in progress on another thread) or `.spawnFailed`.
+    ///   is in progress on another thread), `.spawnFailed`, or `.isolationUnavailable` (strict
+    ///   ``isolation`` where the kernel refuses user namespaces).
     public func launch() throws {
         let (configuration, previous) = try lock.withLock { () throws -> (Configuration, LaunchedProcess?) in
             if activeWaits > 0 {
@@ -257,14 +269,36 @@ public final class AppLauncher: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CleanSlateError(.invalidArgument, "the working directory \(directory) does not exist or is not a directory")
         }
+        guard case let .strict(options) = configuration.isolation else {
+            return try start(configuration, path: path, environment: environment, directory: directory, layout: nil)
+        }
+        try StrictLayout.validate(options)
+        let layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
+                                  runnerDirectory: FileManager.default.currentDirectoryPath)
+        try layout.validateWorkingDirectory(directory)
+        do {
+            return try start(configuration, path: path, environment: environment, directory: directory, layout: layout)
+        } catch let error as CleanSlateError where error.code == .isolationUnavailable && options.fallsBackToStandard {
+            let warning = "CleanSlate warning: \(executable) runs with standard isolation, not strict: \(error)\n"
+            FileHandle.standardError.write(Data(warning.utf8))
+            return try start(configuration, path: path, environment: environment, directory: directory, layout: nil)
+        }
+    }
+
+    /// Spawns the app; with a strict `layout`, paths into the sandbox are given as the app sees them.
+    private func start(
+        _ configuration: Configuration, path: String, environment: [String: String], directory: String, layout: StrictLayout?
+    ) throws -> LaunchedProcess {
+        let inside = { (value: String) in layout?.insideValue(value) ?? value }
         let output = (limit: configuration.outputLimit, handler: configuration.outputHandler)
         let request = { (io: SpawnRequest.StandardIO) in
             SpawnRequest(
-                executablePath: path,
-                argumentVector: [self.executable.displayName] + configuration.launchArguments,
-                environment: environment.map { "\($0.key)=\($0.value)" }.sorted(),
-                workingDirectory: directory,
-                standardIO: io)
+                executablePath: layout?.insidePath(path) ?? path,
+                argumentVector: [self.executable.displayName] + configuration.launchArguments.map(inside),
+                environment: environment.map { "\($0.key)=\(inside($0.value))" }.sorted(),
+                workingDirectory: layout?.insidePath(directory) ?? directory,
+                standardIO: io,
+                strictLayout: layout)
         }
         if let size = configuration.terminalSize {
             return try TerminalLaunch.start(request, executable: executable.displayName, size: size, output: output)

@@ -16,6 +16,8 @@ final class LaunchedProcess: @unchecked Sendable {
     let pid: pid_t
     let executable: String
     let monitor = Monitor()
+    /// Whether the keeper may take another launch once this one is over (see `LaunchSupervisor.Launch`).
+    private let keeperReusable: Bool
 
     // Guarded by `monitor`.
     /// What the app wrote to each stream, within the output limit.
@@ -59,9 +61,10 @@ final class LaunchedProcess: @unchecked Sendable {
 
     init(
         pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil,
-        outputLimit: OutputLimit, outputHandler: AppLauncher.OutputHandler?
+        outputLimit: OutputLimit, outputHandler: AppLauncher.OutputHandler?, keeperReusable: Bool
     ) throws {
         self.pid = pid
+        self.keeperReusable = keeperReusable
         self.outputHandler = outputHandler
         self.output = [.standardOutput: OutputBuffer(limit: outputLimit), .standardError: OutputBuffer(limit: outputLimit)]
         self.keeper = KeeperChannel(fd: keeper)
@@ -87,7 +90,7 @@ final class LaunchedProcess: @unchecked Sendable {
         do {
             process = try LaunchedProcess(
                 pid: launch.pid, keeper: launch.channel, executable: executable, input: input, sources: sources, terminal: terminal,
-                outputLimit: output.limit, outputHandler: output.handler)
+                outputLimit: output.limit, outputHandler: output.handler, keeperReusable: launch.keeperReusable)
         } catch {
             ([launch.channel, input] + sources.map(\.fd)).forEach(SystemCall.close)
             throw error
@@ -432,8 +435,9 @@ final class LaunchedProcess: @unchecked Sendable {
         }
         closeInput()
         // A pipe launch's keeper whose tree is gone takes the next launch; a terminal's keeper led
-        // that terminal's session and cannot lead another, so it is let go (it exits).
-        let reusable = monitor.withLock { !keeperGone && !keeperBusy && (treeGone || treeEmpty) } && terminal == nil
+        // that terminal's session and cannot lead another, and a strict launch's keeper lives in
+        // the launch's namespaces, so they are let go (they exit).
+        let reusable = monitor.withLock { !keeperGone && !keeperBusy && (treeGone || treeEmpty) } && keeperReusable
         if reusable {
             keeper.release()
             LaunchSupervisor.shared.release(keeper.fd)

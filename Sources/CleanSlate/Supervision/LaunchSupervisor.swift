@@ -32,6 +32,9 @@ final class LaunchSupervisor: @unchecked Sendable {
     struct Launch {
         let pid: pid_t
         let channel: Int32
+        /// Whether the keeper can take another launch once this one is over: not after a terminal
+        /// launch (it led the terminal's session) nor a strict one (it lives in the namespaces).
+        let keeperReusable: Bool
     }
 
     /// Keepers released after a pipe launch whose tree was gone, ready for the next launch.
@@ -71,8 +74,9 @@ final class LaunchSupervisor: @unchecked Sendable {
                 lastError = CleanSlateError(.spawnFailed, errno: failure.errno,
                     "the keeper of the launch did not answer while launching \(request.executablePath)")
             } catch {
-                // The keeper answered (the spawn failed): it is ready for another request.
-                if case .descriptors = request.standardIO { release(keeper) } else { SystemCall.close(keeper) }
+                // The keeper answered (the spawn failed): it is ready for another request, unless it
+                // led a terminal's session or was the keeper inside a strict launch's namespaces.
+                if Self.keeperIsReusable(after: request) { release(keeper) } else { SystemCall.close(keeper) }
                 throw error
             }
         }
@@ -91,23 +95,34 @@ final class LaunchSupervisor: @unchecked Sendable {
 
     private struct KeeperUnreachable: Error { let errno: Int32 }
 
+    /// Whether a keeper can be pooled once `request`'s launch is over.
+    static func keeperIsReusable(after request: SpawnRequest) -> Bool {
+        guard case .descriptors = request.standardIO else { return false }
+        return request.strictLayout == nil
+    }
+
     private func launch(_ request: SpawnRequest, through keeper: Int32) throws -> Launch {
         let argv = CStringArray(request.argumentVector)
         let envp = CStringArray(request.environment)
-        defer { argv.free(); envp.free() }
-        var pid: pid_t = 0, error: Int32 = 0, stage: Int32 = 0
-        let rc: Int32
-        switch request.standardIO {
-        case let .descriptors(input, output, error: errorFD):
-            let stdio: [Int32] = [input, output, errorFD]
-            rc = cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, nil,
-                                  argv.pointers, envp.pointers, stdio, &pid, &error, &stage)
-        case let .terminal(slavePath):
-            rc = cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, slavePath,
-                                  argv.pointers, envp.pointers, nil, &pid, &error, &stage)
+        let isolation = request.strictLayout.map { CStringArray($0.keeperArguments) }
+        defer { argv.free(); envp.free(); isolation?.free() }
+        var pid: pid_t = 0, error: Int32 = 0, stage: Int32 = 0, step: Int32 = 0
+        func send(_ isolation: UnsafePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+            switch request.standardIO {
+            case let .descriptors(input, output, error: errorFD):
+                let stdio: [Int32] = [input, output, errorFD]
+                return cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, nil,
+                                        argv.pointers, envp.pointers, stdio, isolation, &pid, &error, &stage, &step)
+            case let .terminal(slavePath):
+                return cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, slavePath,
+                                        argv.pointers, envp.pointers, nil, isolation, &pid, &error, &stage, &step)
+            }
         }
-        if rc == 0 { return Launch(pid: pid, channel: keeper) }
+        let rc = isolation.map { list in list.pointers.withUnsafeBufferPointer { send($0.baseAddress) } } ?? send(nil)
+        if rc == 0 { return Launch(pid: pid, channel: keeper, keeperReusable: Self.keeperIsReusable(after: request)) }
         switch stage {
+        case CS_STAGE_ISOLATION:
+            throw IsolationFailure.error(errno: error, step: step, executable: request.executablePath)
         case CS_STAGE_SPAWN:
             throw Spawner.spawnError(error, request)
         case CS_STAGE_TERMINAL:

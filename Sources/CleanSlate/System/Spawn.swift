@@ -22,6 +22,9 @@ struct SpawnRequest {
     var workingDirectory: String
     /// The child's standard descriptors.
     var standardIO: StandardIO
+    /// For a strict launch, the namespaces' file system view (paths above are then as the app sees
+    /// them); nil for the standard level.
+    var strictLayout: StrictLayout? = nil
 }
 
 /// How every CleanSlate launch is spawned: through the ``LaunchSupervisor``, whose keeper process

@@ -117,6 +117,23 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_STAGE_PREPARE 2
 #define CS_STAGE_TERMINAL 3
 #define CS_STAGE_SPAWN 4
+/// The strict isolation level could not be set up; the message's `c` is the step (CS_ISOLATION_STEP_*).
+#define CS_STAGE_ISOLATION 5
+
+/// Steps of setting up strict isolation, for error messages: creating the namespaces (clone), mapping
+/// the user and group, the host name, bringing up loopback, making mounts private, making the file
+/// system read-only, hiding folders, mounting the sandbox, mounting a fresh /proc.
+#define CS_ISOLATION_STEP_CLONE 1
+#define CS_ISOLATION_STEP_IDENTITY 2
+#define CS_ISOLATION_STEP_HOSTNAME 3
+#define CS_ISOLATION_STEP_NETWORK 4
+#define CS_ISOLATION_STEP_MOUNTS 5
+#define CS_ISOLATION_STEP_READ_ONLY 6
+#define CS_ISOLATION_STEP_HIDE 7
+#define CS_ISOLATION_STEP_SANDBOX 8
+#define CS_ISOLATION_STEP_PROC 9
+/// Replacing /dev with a minimal one.
+#define CS_ISOLATION_STEP_DEVICES 10
 
 /// Starts the launch supervisor by re-executing this program's own binary (/proc/self/exe) with a
 /// marker that the library's constructor recognises before `main` runs. The supervisor is in its
@@ -136,10 +153,16 @@ int cs_supervisor_new_keeper(int control);
 /// and either the three descriptors in `stdio` (a new session) or, when `slave` is not NULL, the
 /// pseudo-terminal `slave` as its controlling terminal (the keeper leads the session; the app runs
 /// in the foreground process group). Returns 0 and sets `*pid`; on failure returns -1 and sets
-/// `*error` and `*stage` (CS_STAGE_SUPERVISOR: the keeper could not be reached).
+/// `*error`, `*stage` (CS_STAGE_SUPERVISOR: the keeper could not be reached) and `*step`.
+///
+/// `isolation` is NULL for the standard level. For the strict level it is a NULL-terminated list:
+/// the sandbox folder, where it appears inside, its home folder, where that appears inside, the
+/// host name, then entries "h<folder>" (hidden under an empty tmpfs, parents first) and
+/// "e<folder>" (shown again, read-only, inside a hidden one). The keeper then runs the app in new
+/// namespaces (isolation.c) and cannot be reused after the launch.
 int cs_keeper_launch(int keeper, const char *path, const char *directory, const char *slave,
-                     char *const argv[], char *const envp[], const int *stdio,
-                     pid_t *pid, int *error, int *stage);
+                     char *const argv[], char *const envp[], const int *stdio, char *const isolation[],
+                     pid_t *pid, int *error, int *stage, int *step);
 
 /// pidfd_send_signal(2) through syscall(2) (no glibc wrapper before 2.36, and variadic syscall() is
 /// not callable from Swift): signals exactly the process the pidfd was opened for, so a pid reused

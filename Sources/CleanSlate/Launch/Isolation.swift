@@ -1,0 +1,42 @@
+/// How far an app is kept from the machine it runs on (see the README's "Isolation levels").
+public enum Isolation: Sendable, Equatable {
+    /// Isolation by environment: HOME, the XDG folders and TMPDIR point into the sandbox and session
+    /// variables are withheld, but the app sees the real file system, processes and network.
+    case standard
+    /// Isolation by Linux namespaces (user, mount, PID, network, IPC, UTS) set up per launch: the
+    /// file system is read-only except the sandbox, the homes and the test runner's working tree are
+    /// hidden, the sandbox's home is at ``StrictOptions/homePath``, the app sees only its own
+    /// processes and its own loopback network, and nothing it starts outlives the launch.
+    case strict(StrictOptions)
+
+    /// Strict isolation with the default options.
+    public static let strict = Isolation.strict(StrictOptions())
+}
+
+/// Options of ``Isolation/strict(_:)``.
+public struct StrictOptions: Sendable, Equatable {
+    /// Where the sandbox's home folder appears inside (`HOME`): `/home/cleanslate`.
+    public static let homePath = "/home/cleanslate"
+    /// Where the whole sandbox folder appears inside (the XDG folders and `TMPDIR` are below it):
+    /// `/run/cleanslate`.
+    public static let sandboxPath = "/run/cleanslate"
+    /// The user id and group id the app has inside (the test process's own ids are mapped to them).
+    public static let userID: UInt32 = 1000
+    /// The host name the app sees.
+    public static let hostName = "cleanslate"
+
+    /// When the kernel refuses user namespaces, launch with ``Isolation/standard`` instead of
+    /// failing, after printing a warning to standard error. Off by default: strict isolation is
+    /// never given up silently.
+    public var fallsBackToStandard: Bool
+    /// More folders to hide (cover with an empty, read-only folder), besides `/home`, `/root`,
+    /// `/run`, `/tmp`, `/var/tmp`, `/dev/shm`, the test runner's working directory and the folder
+    /// sandboxes are made in. Absolute paths.
+    public var hiddenPaths: [String]
+
+    /// Creates options.
+    public init(fallsBackToStandard: Bool = false, hiddenPaths: [String] = []) {
+        self.fallsBackToStandard = fallsBackToStandard
+        self.hiddenPaths = hiddenPaths
+    }
+}

@@ -1,0 +1,34 @@
+import Glibc
+import _CleanSlateCShim
+
+/// The typed error for a strict launch whose namespaces the keeper could not set up.
+enum IsolationFailure {
+    /// What the kernel settings are and how to allow user namespaces; shared by the error and the
+    /// fallback warning.
+    static let howToAllow = "unprivileged user namespaces may be restricted on this machine. Allow them with "
+        + "`sysctl -w kernel.unprivileged_userns_clone=1` (Debian and older Ubuntu kernels), "
+        + "`sysctl -w user.max_user_namespaces=15000` (0 disables them), or on Ubuntu 23.10 and later "
+        + "`sysctl -w kernel.apparmor_restrict_unprivileged_userns=0` (or an AppArmor profile that allows `userns`); "
+        + "or run with StrictOptions(fallsBackToStandard: true) (`cleanslate run --isolation strict-or-standard`) "
+        + "to fall back to standard isolation with a warning"
+
+    /// The error for `errno` at `step` (a CS_ISOLATION_STEP_*).
+    static func error(errno code: Int32, step: Int32, executable: String) -> CleanSlateError {
+        let what: String
+        switch step {
+        case CS_ISOLATION_STEP_CLONE: what = "the kernel refused to create the user, mount, PID, network, IPC and UTS namespaces"
+        case CS_ISOLATION_STEP_IDENTITY: what = "the kernel refused to map the user and group ids into the new user namespace"
+        case CS_ISOLATION_STEP_HOSTNAME: what = "the host name could not be set in the new UTS namespace"
+        case CS_ISOLATION_STEP_NETWORK: what = "the loopback interface of the new network namespace could not be brought up"
+        case CS_ISOLATION_STEP_MOUNTS: what = "the mounts of the new mount namespace could not be made private"
+        case CS_ISOLATION_STEP_READ_ONLY: what = "the file system could not be made read-only (mount_setattr needs Linux 5.12)"
+        case CS_ISOLATION_STEP_HIDE: what = "a folder could not be hidden or shown again (/home and /run must exist)"
+        case CS_ISOLATION_STEP_SANDBOX: what = "the sandbox could not be mounted at \(StrictOptions.homePath) and \(StrictOptions.sandboxPath)"
+        case CS_ISOLATION_STEP_PROC: what = "a fresh /proc could not be mounted (a container that masks parts of /proc forbids it)"
+        case CS_ISOLATION_STEP_DEVICES: what = "the minimal /dev (null, zero, full, random, urandom, tty and the terminal) could not be set up"
+        default: what = "the namespaces could not be set up"
+        }
+        return CleanSlateError(.isolationUnavailable, errno: code,
+            "strict isolation is unavailable for \(executable): \(what); \(howToAllow)")
+    }
+}

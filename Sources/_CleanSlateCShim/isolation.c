@@ -1,0 +1,283 @@
+// The strict isolation level: what the keeper of a strict launch does between fork and spawn.
+//
+// Why it is C in the shim: it runs in the keeper (single-threaded C, see supervisor.c), and it needs
+// clone(2) with namespace flags, mount_setattr(2) and the interface ioctls, none of which Swift's
+// Glibc module exposes. The keeper clones a child into new user, mount, PID, network, IPC and UTS
+// namespaces; that child (PID 1 of its namespace) calls cs_isolation_enter and then acts as the
+// launch's keeper, so the app and everything it starts live and die inside the namespace.
+//
+// The view it builds:
+// - the caller's uid/gid appear as CS_STRICT_UID/GID; the app has no capabilities (it is not root
+//   inside and no_new_privs stops file capabilities and set-user-id programs), so it cannot undo
+//   any of the mounts below;
+// - every mount is read-only (mount_setattr with AT_RECURSIVE);
+// - each hidden folder is covered by an empty tmpfs, read-only once populated;
+// - the sandbox is bind-mounted writable at a fixed path, and its home at another (the test process
+//   names both: /run/cleanslate and /home/cleanslate);
+//   folders to expose (the app's own folder, when it lies in a hidden one) are bound back read-only;
+// - /dev holds only null, zero, full, random, urandom, tty and the app's own pseudo-terminal;
+// - a fresh /proc for the new PID namespace; a fixed host name; loopback up, no other interface;
+// - /etc/passwd and /etc/group list only root, cleanslate (1000) and nobody, so the app's user has
+//   the same name on every machine.
+#define _GNU_SOURCE
+#include "isolation.h"
+#include "_CleanSlateCShim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef SYS_mount_setattr
+#define SYS_mount_setattr 442
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+
+/// struct mount_attr of mount_setattr(2), declared here so that older C libraries build too.
+struct cs_mount_attr { uint64_t attr_set, attr_clr, propagation, userns_fd; };
+#define CS_MOUNT_ATTR_RDONLY 0x00000001ull
+
+static int set_read_only(const char *path, int recursive, int read_only) {
+    struct cs_mount_attr attributes = {0, 0, 0, 0};
+    if (read_only) attributes.attr_set = CS_MOUNT_ATTR_RDONLY; else attributes.attr_clr = CS_MOUNT_ATTR_RDONLY;
+    return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, recursive ? AT_RECURSIVE : 0,
+                        &attributes, sizeof attributes);
+}
+
+pid_t cs_isolation_clone(void) {
+    // A raw clone with no stack behaves as fork(2) (bubblewrap does the same); glibc's clone()
+    // wrapper needs a stack and a function. The keeper is single-threaded, so no lock is held.
+    long flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD;
+    return (pid_t)syscall(SYS_clone, flags, NULL, NULL, NULL, NULL);
+}
+
+static int write_file(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    size_t length = strlen(text);
+    ssize_t n;
+    do { n = write(fd, text, length); } while (n < 0 && errno == EINTR);
+    int saved = errno;
+    close(fd);
+    if (n == (ssize_t)length) return 0;
+    errno = n < 0 ? saved : EIO;
+    return -1;
+}
+
+static int map_identity(uid_t outer_uid, gid_t outer_gid) {
+    char line[64];
+    // An unprivileged process may map only its own ids, and a gid map only after setgroups is denied.
+    if (write_file("/proc/self/setgroups", "deny") != 0 && errno != ENOENT) return -1;
+    snprintf(line, sizeof line, "%d %u 1\n", CS_STRICT_UID, (unsigned)outer_uid);
+    if (write_file("/proc/self/uid_map", line) != 0) return -1;
+    snprintf(line, sizeof line, "%d %u 1\n", CS_STRICT_GID, (unsigned)outer_gid);
+    return write_file("/proc/self/gid_map", line);
+}
+
+static int loopback_up(void) {
+    int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    struct ifreq request;
+    memset(&request, 0, sizeof request);
+    strncpy(request.ifr_name, "lo", IFNAMSIZ - 1);
+    int rc = ioctl(fd, SIOCGIFFLAGS, &request);
+    if (rc == 0) {
+        request.ifr_flags |= IFF_UP | IFF_RUNNING;
+        rc = ioctl(fd, SIOCSIFFLAGS, &request);
+    }
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc;
+}
+
+/// mkdir -p for a folder inside a hidden (tmpfs-covered) folder.
+static int make_path(const char *path) {
+    char buffer[4096];
+    size_t length = strlen(path);
+    if (length == 0 || length >= sizeof buffer) { errno = ENAMETOOLONG; return -1; }
+    memcpy(buffer, path, length + 1);
+    for (char *slash = buffer + 1; ; slash++) {
+        if (*slash != '/' && *slash != 0) continue;
+        char saved = *slash;
+        *slash = 0;
+        if (mkdir(buffer, 0755) != 0 && errno != EEXIST) return -1;
+        *slash = saved;
+        if (saved == 0) return 0;
+    }
+}
+
+/// Bind-mounts the folder open as `fd` (an O_PATH descriptor taken before anything covered it) at
+/// `target`, creating `target` inside its covering tmpfs when needed.
+static int bind_folder(int fd, const char *target) {
+    struct stat info;
+    if (stat(target, &info) != 0 && make_path(target) != 0) return -1;
+    char source[64];
+    snprintf(source, sizeof source, "/proc/self/fd/%d", fd);
+    return mount(source, target, NULL, MS_BIND, NULL);
+}
+
+/// The user database the app sees: the same on every machine, whatever the host's /etc/passwd says
+/// about uid 1000. Written into the (still writable) tmpfs over /run and bound over /etc/passwd and
+/// /etc/group, read-only.
+static int pin_identity(void) {
+    static const char passwd[] = "root:x:0:0:root:/root:/bin/sh\n"
+        "cleanslate:x:1000:1000:CleanSlate:/home/cleanslate:/bin/sh\n"
+        "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
+    static const char group[] = "root:x:0:\ncleanslate:x:1000:\nnogroup:x:65534:\n";
+    const char *names[2][3] = {{"/run/.cleanslate/passwd", passwd, "/etc/passwd"},
+                               {"/run/.cleanslate/group", group, "/etc/group"}};
+    if (mkdir("/run/.cleanslate", 0755) != 0 && errno != EEXIST) return -1;
+    for (int i = 0; i < 2; i++) {
+        int fd = open(names[i][0], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd < 0) return -1;
+        close(fd);
+        if (write_file(names[i][0], names[i][1]) != 0) return -1;
+        if (mount(names[i][0], names[i][2], NULL, MS_BIND, NULL) != 0) return -1;
+        if (set_read_only(names[i][2], 0, 1) != 0) return -1;
+    }
+    return 0;
+}
+
+/// Bind-mounts the file open as `fd` over a new empty file `target`.
+static int bind_file(int fd, const char *target) {
+    int made = open(target, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (made < 0) return -1;
+    close(made);
+    char source[64];
+    snprintf(source, sizeof source, "/proc/self/fd/%d", fd);
+    return mount(source, target, NULL, MS_BIND, NULL);
+}
+
+/// Replaces /dev by a read-only tmpfs holding only what programs expect to open (null, zero, full,
+/// random, urandom, tty), the app's own pseudo-terminal at its path under /dev/pts, the /dev/fd and
+/// /dev/std* links and an empty /dev/shm. The host's disks and other terminals are not there:
+/// device nodes ignore read-only mounts, and the caller's uid (root in CI) may own them.
+static int minimal_dev(const char *terminal) {
+    static const char *const names[] = {"null", "zero", "full", "random", "urandom", "tty"};
+    enum { count = sizeof names / sizeof names[0] };
+    int fds[count + 1];
+    char path[128];
+    int rc = -1;
+    for (int i = 0; i <= count; i++) fds[i] = -1;
+    for (int i = 0; i < count; i++) {
+        snprintf(path, sizeof path, "/dev/%s", names[i]);
+        fds[i] = open(path, O_PATH | O_CLOEXEC);
+    }
+    if (terminal[0] && (fds[count] = open(terminal, O_PATH | O_CLOEXEC)) < 0) goto done;
+    if (mount("cleanslate", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k") != 0) goto done;
+    for (int i = 0; i < count; i++) {
+        snprintf(path, sizeof path, "/dev/%s", names[i]);
+        if (fds[i] >= 0 && bind_file(fds[i], path) != 0) goto done;
+    }
+    if (mkdir("/dev/pts", 0755) != 0 || mkdir("/dev/shm", 01777) != 0) goto done;
+    if (fds[count] >= 0 && bind_file(fds[count], terminal) != 0) goto done;
+    if (symlink("/proc/self/fd", "/dev/fd") != 0 || symlink("/proc/self/fd/0", "/dev/stdin") != 0 ||
+        symlink("/proc/self/fd/1", "/dev/stdout") != 0 || symlink("/proc/self/fd/2", "/dev/stderr") != 0) goto done;
+    rc = set_read_only("/dev", 0, 1);
+done:;
+    int saved = errno;
+    for (int i = 0; i <= count; i++) if (fds[i] >= 0) close(fds[i]);
+    errno = saved;
+    return rc;
+}
+
+static int is_directory(const char *path) {
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+#define FAIL(which) do { *step = (which); goto failed; } while (0)
+
+int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc, int *step) {
+    int sandbox = -1, home = -1, exposed[64];
+    int exposed_count = spec->exposed_count < 64 ? spec->exposed_count : 64;
+    // More than these would be left unhidden: refused, never silently dropped.
+    if (spec->hidden_count > 256 || spec->exposed_count > 64) { errno = E2BIG; *step = CS_ISOLATION_STEP_HIDE; return -1; }
+    char hidden_mounted[256] = {0};
+    for (int i = 0; i < 64; i++) exposed[i] = -1;
+    *host_proc = -1;
+    // The namespace ends with its keeper; its keeper ends with the keeper outside.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+
+    if (map_identity(outer_uid, outer_gid) != 0) FAIL(CS_ISOLATION_STEP_IDENTITY);
+    if (sethostname(spec->hostname, strlen(spec->hostname)) != 0) FAIL(CS_ISOLATION_STEP_HOSTNAME);
+    if (loopback_up() != 0) FAIL(CS_ISOLATION_STEP_NETWORK);
+
+    // Nothing done below may propagate back to the host's mounts.
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) FAIL(CS_ISOLATION_STEP_MOUNTS);
+    // Held open before anything covers them: the sandbox may well live in a hidden folder.
+    sandbox = open(spec->sandbox_root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    home = open(spec->sandbox_home, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (sandbox < 0 || home < 0) FAIL(CS_ISOLATION_STEP_SANDBOX);
+    for (int i = 0; i < exposed_count; i++) exposed[i] = open(spec->exposed[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+    *host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+    if (set_read_only("/", 1, 1) != 0) FAIL(CS_ISOLATION_STEP_READ_ONLY);
+    if (minimal_dev(spec->terminal) != 0) FAIL(CS_ISOLATION_STEP_DEVICES);
+    for (int i = 0; i < spec->hidden_count; i++) {
+        // A folder that does not exist (or lies in one hidden already) has nothing to hide.
+        if (!is_directory(spec->hidden[i])) continue;
+        if (mount("cleanslate", spec->hidden[i], "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=64k") != 0)
+            FAIL(CS_ISOLATION_STEP_HIDE);
+        hidden_mounted[i] = 1;
+    }
+    if (bind_folder(sandbox, spec->sandbox_target) != 0 || set_read_only(spec->sandbox_target, 0, 0) != 0 ||
+        bind_folder(home, spec->home_target) != 0 || set_read_only(spec->home_target, 0, 0) != 0)
+        FAIL(CS_ISOLATION_STEP_SANDBOX);
+    if (pin_identity() != 0) FAIL(CS_ISOLATION_STEP_HIDE);
+    for (int i = 0; i < exposed_count; i++) {
+        // The test process names only folders that lie in a hidden one (they are missing or empty now).
+        if (exposed[i] < 0) continue;
+        if (bind_folder(exposed[i], spec->exposed[i]) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
+        if (set_read_only(spec->exposed[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
+    }
+    for (int i = 0; i < spec->hidden_count; i++) {
+        if (hidden_mounted[i] && set_read_only(spec->hidden[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
+    }
+    // This process is PID 1 of the new PID namespace, so the new /proc shows that namespace.
+    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) FAIL(CS_ISOLATION_STEP_PROC);
+    // The app cannot gain privileges (file capabilities, set-user-id programs) with which it could
+    // remount what is read-only here.
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) FAIL(CS_ISOLATION_STEP_MOUNTS);
+
+    close(sandbox);
+    close(home);
+    for (int i = 0; i < exposed_count; i++) if (exposed[i] >= 0) close(exposed[i]);
+    return 0;
+failed:;
+    int saved = errno;
+    if (sandbox >= 0) close(sandbox);
+    if (home >= 0) close(home);
+    for (int i = 0; i < exposed_count; i++) if (exposed[i] >= 0) close(exposed[i]);
+    errno = saved;
+    return -1;
+}
+
+pid_t cs_isolation_host_pid_of_child(int host_proc) {
+    if (host_proc < 0) return 0;
+    // "self" in the host's /proc names this process as the host sees it.
+    char self[32] = {0}, path[96], text[64] = {0};
+    if (readlinkat(host_proc, "self", self, sizeof self - 1) <= 0) return 0;
+    snprintf(path, sizeof path, "%s/task/%s/children", self, self);
+    int fd = openat(host_proc, path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n;
+    do { n = read(fd, text, sizeof text - 1); } while (n < 0 && errno == EINTR);
+    close(fd);
+    return n > 0 ? (pid_t)atoi(text) : 0;
+}

@@ -1,0 +1,40 @@
+// The strict isolation level (private to the shim): the namespaces and mounts that a keeper sets up
+// for one launch before it spawns the app. See isolation.c.
+#ifndef CLEANSLATE_ISOLATION_H
+#define CLEANSLATE_ISOLATION_H
+
+#include <sys/types.h>
+
+/// What the test process asks for, decoded from the launch request.
+struct cs_isolation {
+    const char *sandbox_root;       // the sandbox folder, bind-mounted writable at sandbox_target
+    const char *sandbox_target;
+    const char *sandbox_home;       // its home folder, bind-mounted writable at home_target
+    const char *home_target;
+    const char *hostname;
+    const char *terminal;           // the pseudo-terminal slave the app runs on ("" over pipes)
+    const char *const *hidden;      // folders covered by an empty read-only tmpfs, parents first
+    int hidden_count;
+    const char *const *exposed;     // folders shown again (read-only) inside hidden ones
+    int exposed_count;
+};
+
+/// The user the app runs as inside (the caller's uid and gid are mapped to it).
+#define CS_STRICT_UID 1000
+#define CS_STRICT_GID 1000
+
+/// Creates the namespaces with clone(2), like fork(2): returns the child's pid in the parent, 0 in
+/// the child (which is PID 1 of the new PID namespace and owns new user, mount, network, IPC and UTS
+/// namespaces), -1 with errno when the kernel refuses.
+pid_t cs_isolation_clone(void);
+
+/// In the child of cs_isolation_clone: maps `outer_uid`/`outer_gid` to CS_STRICT_UID/GID, sets the
+/// host name, brings up loopback and builds the file system view. Returns 0, or -1 with errno and
+/// `*step` (a CS_ISOLATION_STEP_*) naming what failed. `*host_proc` is set to a descriptor of the
+/// host's /proc (for cs_isolation_host_pid).
+int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc, int *step);
+
+/// The pid, as the host sees it, of the only child of the calling namespace init; 0 if unknown.
+pid_t cs_isolation_host_pid_of_child(int host_proc);
+
+#endif
