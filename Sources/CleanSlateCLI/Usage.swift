@@ -11,6 +11,9 @@ enum Usage {
                  The exit code mirrors the app's (128 + N when killed by signal N). If the
                  reader of its output goes away (cleanslate run yes | head), the app is stopped,
                  the sandbox wiped, and the exit code is 141 (128 + SIGPIPE), as in a shell.
+                 If the app exits 0 but leaves processes running, each is named in a warning and
+                 killed, and the exit code is 125. SIGINT, SIGTERM and SIGHUP stop the app and all
+                 it started, wipe (or keep) the sandbox and exit with 128 + the signal.
           --terminal ROWSxCOLS   run on a pseudo-terminal of that size; keystrokes pass through
                                  when standard input is a terminal; the final screen is printed
           --keep                 keep the sandbox and print its path instead of wiping it
