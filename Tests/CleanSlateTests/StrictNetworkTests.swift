@@ -56,6 +56,30 @@ final class StrictNetworkTests: XCTestCase {
         XCTAssertEqual(answered.result()?.utf8.count, sent)
     }
 
+    func testTheRelayHoldsWhatTheAppCannotTakeYetAndLosesNothing() throws {
+        let server = try LoopbackListener()
+        defer { server.close() }
+        let sandbox = try sandboxForTest()
+        let gate = sandbox.path(.home, "gate")
+        XCTAssertEqual(mkfifo(gate, 0o600), 0, "mkfifo \(gate)")
+        // The app reads nothing from the socket until the gate opens; the server meanwhile sends
+        // until its own send would block, which happens only once the relay holds bytes it could not
+        // pass on and has stopped reading. Then the gate opens and everything must arrive.
+        let flood = server.floodUntilBackpressure(afterReading: 6, thenSending: 1_000_000)
+        let script = #"exec 3<>/dev/tcp/127.0.0.1/$1 && echo ready >&3 && read -r go < "$HOME/gate" && wc -c <&3"#
+        let app = try strictApp(.hostPorts([server.port]), ["-c", script, "flood", String(server.port)])
+        try app.launch()
+        let sentBeforeOpening = try XCTUnwrap(flood.backpressured(), "the server never felt backpressure")
+        let writer = open(gate, O_RDWR)
+        XCTAssertGreaterThanOrEqual(writer, 0)
+        XCTAssertEqual(write(writer, "go\n", 3), 3)
+        XCTAssertEqual(try app.waitForExit(), .exited(0), app.standardError)
+        close(writer)
+        let total = try XCTUnwrap(flood.result(), "the server failed")
+        XCTAssertEqual(total, sentBeforeOpening + 1_000_000)
+        XCTAssertEqual(app.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), String(total))
+    }
+
     func testAnAllowedPortWithNothingListeningOnTheHostIsReset() throws {
         let closed = try LoopbackListener()
         closed.close()
@@ -153,5 +177,78 @@ extension LoopbackListener {
             answer.finish(written ? String(decoding: received, as: UTF8.self) : nil)
         }
         return answer
+    }
+}
+
+/// A server that floods one connection (``LoopbackListener/floodUntilBackpressure(afterReading:thenSending:)``).
+final class Flood: @unchecked Sendable {
+    private let full = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+    private var sentBeforeFull: Int?
+    private var total: Int?
+
+    fileprivate func reachedBackpressure(after bytes: Int?) {
+        sentBeforeFull = bytes
+        full.signal()
+    }
+
+    fileprivate func finish(_ bytes: Int?) {
+        total = bytes
+        done.signal()
+    }
+
+    /// The bytes sent before a send would have blocked (nil: never, or the server failed), waiting up to 20 s.
+    func backpressured() -> Int? {
+        full.wait(timeout: .now() + 20) == .success ? sentBeforeFull : nil
+    }
+
+    /// All the bytes sent (nil: the server failed), waiting up to 20 s.
+    func result() -> Int? {
+        done.wait(timeout: .now() + 20) == .success ? total : nil
+    }
+}
+
+extension LoopbackListener {
+    /// On a background thread: accepts one connection, reads `count` bytes, then sends without
+    /// blocking until a send would block (at most 256 MB), reports that, sends `more` bytes
+    /// (blocking) and closes the connection.
+    func floodUntilBackpressure(afterReading count: Int, thenSending more: Int) -> Flood {
+        let flood = Flood()
+        let listener = fd
+        Thread.detachNewThread {
+            var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 20_000) == 1 else { flood.reachedBackpressure(after: nil); return flood.finish(nil) }
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { flood.reachedBackpressure(after: nil); return flood.finish(nil) }
+            defer { Glibc.close(client) }
+            var timeout = timeval(tv_sec: 20, tv_usec: 0)
+            setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var buffer = [UInt8](repeating: UInt8(ascii: "z"), count: 65536)
+            var received = 0
+            while received < count {
+                let n = read(client, &buffer, count - received)
+                guard n > 0 else { flood.reachedBackpressure(after: nil); return flood.finish(nil) }
+                received += n
+            }
+            buffer = [UInt8](repeating: UInt8(ascii: "z"), count: 65536)
+            var sent = 0
+            while sent < 256 << 20 {
+                let n = send(client, buffer, buffer.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                if n > 0 { sent += n; continue }
+                if n < 0 && errno == EAGAIN { break }
+                flood.reachedBackpressure(after: nil)
+                return flood.finish(nil)
+            }
+            flood.reachedBackpressure(after: sent < 256 << 20 ? sent : nil)
+            var left = more
+            while left > 0 {
+                let n = send(client, buffer, min(left, buffer.count), Int32(MSG_NOSIGNAL))
+                guard n > 0 else { return flood.finish(nil) }
+                left -= n
+                sent += n
+            }
+            flood.finish(sent)
+        }
+        return flood
     }
 }
