@@ -13,6 +13,10 @@ enum RunCommand {
         var inheritsEnvironment = false
         var rootDirectory: String?
         var isolation = Isolation.standard
+        /// `--network`: "loopback" or "host" (strict isolation only).
+        var network: String?
+        /// `--allow-port`: host loopback ports forwarded into a strict launch.
+        var allowedPorts: [UInt16] = []
         var command: [String] = []
     }
 
@@ -65,17 +69,47 @@ enum RunCommand {
                 case let other:
                     throw UsageError(message: "--isolation takes standard, strict or strict-or-standard, got '\(other)'")
                 }
+            case "--network":
+                let network = try reader.value(for: "--network")
+                guard ["loopback", "host"].contains(network) else {
+                    throw UsageError(message: "--network takes loopback or host, got '\(network)'")
+                }
+                options.network = network
+            case "--allow-port":
+                let text = try reader.value(for: "--allow-port")
+                guard let port = UInt16(text), port > 0 else {
+                    throw UsageError(message: "--allow-port takes a TCP port 1-65535, got '\(text)'")
+                }
+                options.allowedPorts.append(port)
             case "--":
                 options.command = reader.rest
-                return options
+                return try withNetwork(options)
             case let option where option.hasPrefix("-"):
                 throw UsageError(message: "unknown option '\(option)' for run; see 'cleanslate --help' (put '--' before the command's own options)")
             default:
                 options.command = [argument] + reader.rest
-                return options
+                return try withNetwork(options)
             }
         }
-        return options
+        return try withNetwork(options)
+    }
+
+    /// `options` with `--network` and `--allow-port` applied to its strict isolation.
+    private static func withNetwork(_ options: Options) throws -> Options {
+        guard options.network != nil || !options.allowedPorts.isEmpty else { return options }
+        guard case var .strict(strict) = options.isolation else {
+            throw UsageError(message: "--network and --allow-port need --isolation strict (or strict-or-standard)")
+        }
+        switch (options.network, options.allowedPorts.isEmpty) {
+        case ("host", false):
+            throw UsageError(message: "--allow-port cannot be combined with --network host (the host network has every port)")
+        case ("host", true): strict.network = .host
+        case (_, false): strict.network = .hostPorts(options.allowedPorts)
+        default: strict.network = .loopback
+        }
+        var result = options
+        result.isolation = .strict(strict)
+        return result
     }
 
     static func run(_ options: Options) throws -> Int32 {

@@ -29,6 +29,10 @@ enum Usage {
                                  this folder hidden, own processes, loopback-only network; fails
                                  where user namespaces are not allowed) or strict-or-standard
                                  (strict, or standard with a warning where it is refused)
+          --network MODE         with strict isolation: loopback (the default: its own loopback
+                                 only) or host (share this machine's network)
+          --allow-port N         with strict isolation: relay 127.0.0.1:N inside to this
+                                 machine's 127.0.0.1:N, TCP only (repeatable)
 
         render   Feeds a raw byte capture (what a program wrote to its terminal) through the screen
                  emulator and prints the final screen as text. '-' reads standard input.

@@ -6,9 +6,9 @@ import Testing
 ///
 /// Put `.cleanSlate` on a test or on a suite (it then applies to every test in the suite, nested
 /// suites included). Each test case, each argument of a parameterized test included, gets:
-/// - its own sandbox, made on first use by ``sandboxForTest(template:keep:rootDirectory:fileID:filePath:line:column:)``,
-///   ``makeApp(_:arguments:environment:terminalSize:fileID:filePath:line:column:)``,
-///   ``launchApp(_:arguments:environment:terminalSize:fileID:filePath:line:column:)`` or
+/// - its own sandbox, made on first use by ``sandboxForTest(template:keep:rootDirectory:isolation:fileID:filePath:line:column:)``,
+///   ``makeApp(_:arguments:environment:terminalSize:isolation:fileID:filePath:line:column:)``,
+///   ``launchApp(_:arguments:environment:terminalSize:isolation:fileID:filePath:line:column:)`` or
 ///   `AppLauncher(_:)`, which all use it;
 /// - when it ends, every app made through those helpers is terminated (a process an app left
 ///   running fails the test, named by pid and command line), then the sandbox is wiped, or kept
@@ -32,11 +32,14 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
     public let keep: KeepPolicy?
     /// Where sandboxes are made; nil uses `CLEANSLATE_ROOT`, else the default (see `Sandbox`).
     public let rootDirectory: String?
+    /// The ``Isolation`` of apps made for a test case without one of their own; nil is standard.
+    public let isolation: Isolation?
     let templatePreparation: TemplatePreparation?
 
-    init(keep: KeepPolicy?, rootDirectory: String?, template: (@Sendable (Sandbox) throws -> Void)?) {
+    init(keep: KeepPolicy?, rootDirectory: String?, isolation: Isolation? = nil, template: (@Sendable (Sandbox) throws -> Void)?) {
         self.keep = keep
         self.rootDirectory = rootDirectory
+        self.isolation = isolation
         templatePreparation = template.map(TemplatePreparation.init)
     }
 
@@ -64,7 +67,7 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
     private func runTestCase(_ test: Test, _ testCase: Test.Case?, _ function: @Sendable () async throws -> Void) async throws {
         let scope = TestScope(
             testName: Self.name(of: test), keep: keep, rootDirectory: rootDirectory,
-            preparedTemplate: PreparedTemplate.current?.template)
+            preparedTemplate: PreparedTemplate.current?.template, isolation: isolation)
         let failureObserver = IssueHandlingTrait.compactMapIssues { issue in
             if issue.isFailure { scope.noteFailure() }
             return issue
@@ -107,13 +110,17 @@ extension Trait where Self == CleanSlateTrait {
     ///   - keep: when to keep a test's sandbox; nil uses `CLEANSLATE_KEEP`, else `.failed`.
     ///   - rootDirectory: where to make sandboxes (and the template); nil uses `CLEANSLATE_ROOT`, else
     ///     the default.
+    ///   - isolation: the ``Isolation`` of every app made for a test case (`launchApp`, `makeApp`,
+    ///     `AppLauncher(_:)`) without one of its own; nil is ``Isolation/standard``. Put
+    ///     `.cleanSlate(isolation: .strict)` on a suite for all its tests, or on one test.
     ///   - template: prepares a ``SandboxTemplate`` once for the whole suite (or test function) the
     ///     trait is attached to, before its first test; every test case's sandbox starts as a copy of
     ///     it. The template is wiped when the suite ends. If it throws, the suite's tests do not run
     ///     and the error is recorded.
     public static func cleanSlate(
-        keep: KeepPolicy? = nil, rootDirectory: String? = nil, template: (@Sendable (Sandbox) throws -> Void)? = nil
+        keep: KeepPolicy? = nil, rootDirectory: String? = nil, isolation: Isolation? = nil,
+        template: (@Sendable (Sandbox) throws -> Void)? = nil
     ) -> CleanSlateTrait {
-        CleanSlateTrait(keep: keep, rootDirectory: rootDirectory, template: template)
+        CleanSlateTrait(keep: keep, rootDirectory: rootDirectory, isolation: isolation, template: template)
     }
 }

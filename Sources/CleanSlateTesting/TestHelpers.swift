@@ -18,14 +18,18 @@ import Testing
 ///     sandbox was created without it throws `.sandboxAlreadyCreated`.
 ///   - keep: when to keep the sandbox; nil uses the trait's, else `CLEANSLATE_KEEP`, else `.failed`.
 ///   - rootDirectory: where to create it; nil uses the trait's, else `CLEANSLATE_ROOT`, else the default.
+///   - isolation: the ``Isolation`` of the apps this test case makes from now on without one of
+///     their own; nil leaves it as it is (the trait's, else ``Isolation/standard``).
 /// - Throws: `.noCleanSlateTrait` outside a test with the `.cleanSlate` trait.
 public func sandboxForTest(
-    template: SandboxTemplate? = nil, keep: KeepPolicy? = nil, rootDirectory: String? = nil,
+    template: SandboxTemplate? = nil, keep: KeepPolicy? = nil, rootDirectory: String? = nil, isolation: Isolation? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> Sandbox {
     let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return try currentScope(for: "sandboxForTest()").sandbox(
-        template: template, keep: keep, rootDirectory: rootDirectory, location: location)
+    let scope = try currentScope(for: "sandboxForTest()")
+    let sandbox = try scope.sandbox(template: template, keep: keep, rootDirectory: rootDirectory, location: location)
+    if let isolation { scope.setIsolation(isolation) }
+    return sandbox
 }
 
 /// A launcher for `executable` in this test case's sandbox, not yet launched; it is terminated when
@@ -33,16 +37,19 @@ public func sandboxForTest(
 /// then is killed and fails the test, named by pid and command line.
 ///
 /// With `terminalSize` the app runs on a pseudo-terminal of that size; without it, over pipes.
+/// `isolation` is its ``AppLauncher/isolation``; nil uses the test case's (`.cleanSlate(isolation:)`
+/// or `sandboxForTest(isolation:)`), else ``Isolation/standard``.
 /// - Throws: `.noCleanSlateTrait` outside a test with the `.cleanSlate` trait.
 public func makeApp(
     _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
-    terminalSize: TerminalSize? = nil,
+    terminalSize: TerminalSize? = nil, isolation: Isolation? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> AppLauncher {
     let app = try AppLauncher(executable, fileID: fileID, filePath: filePath, line: line, column: column)
     app.launchArguments = arguments
     app.launchEnvironment = environment
     app.terminalSize = terminalSize
+    if let isolation { app.isolation = isolation }
     return app
 }
 
@@ -59,18 +66,19 @@ public func makeApp(
 @discardableResult
 public func launchApp(
     _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
-    terminalSize: TerminalSize? = nil,
+    terminalSize: TerminalSize? = nil, isolation: Isolation? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> AppLauncher {
     let app = try makeApp(executable, arguments: arguments, environment: environment, terminalSize: terminalSize,
-                          fileID: fileID, filePath: filePath, line: line, column: column)
+                          isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
     try app.launch()
     return app
 }
 
 extension AppLauncher {
     /// A launcher for `executable` in the sandbox of the running test case (which needs the
-    /// `.cleanSlate` trait), terminated when the test case ends, as ``makeApp(_:arguments:environment:terminalSize:fileID:filePath:line:column:)``.
+    /// `.cleanSlate` trait), terminated when the test case ends, as ``makeApp(_:arguments:environment:terminalSize:isolation:fileID:filePath:line:column:)``,
+    /// with the test case's isolation.
     ///
     /// - Throws: `.noCleanSlateTrait` outside a test with the `.cleanSlate` trait.
     public convenience init(
@@ -80,6 +88,7 @@ extension AppLauncher {
         let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let scope = try currentScope(for: "AppLauncher(_:)")
         self.init(executable, sandbox: try scope.sandbox(template: nil, keep: nil, rootDirectory: nil, location: location))
+        isolation = scope.isolation
         try scope.register(self, location: location)
     }
 }

@@ -27,15 +27,31 @@ final class TestScope: Sendable {
         var apps: [(app: AppLauncher, location: CallerLocation)] = []
         var failed = false
         var ended = false
+        /// The isolation of apps made without one of their own (the trait's, or a later
+        /// `sandboxForTest(isolation:)`); nil: standard.
+        var isolation: Isolation?
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    init(testName: String, keep: KeepPolicy?, rootDirectory: String?, preparedTemplate: SandboxTemplate?) {
+    init(testName: String, keep: KeepPolicy?, rootDirectory: String?, preparedTemplate: SandboxTemplate?, isolation: Isolation?) {
         self.testName = testName
         self.keep = keep
         self.rootDirectory = rootDirectory
         self.preparedTemplate = preparedTemplate
+        var initial = State()
+        initial.isolation = isolation
+        state = Mutex(initial)
+    }
+
+    /// The isolation of apps made for this test case without one of their own.
+    var isolation: Isolation {
+        state.withLock { $0.isolation ?? .standard }
+    }
+
+    /// Sets ``isolation`` for apps made from now on.
+    func setIsolation(_ isolation: Isolation) {
+        state.withLock { $0.isolation = isolation }
     }
 
     /// This test case's sandbox, created by the first call; see ``sandboxForTest(template:keep:rootDirectory:fileID:filePath:line:column:)``.

@@ -13,6 +13,8 @@ enum TestSandboxes {
         let template: SandboxTemplate?
         let policy: KeepPolicy
         let location: CallerLocation
+        /// The isolation of apps made for the test without one of their own (nil: standard).
+        var isolation: Isolation?
     }
 
     private static let lock = NSLock()

@@ -24,17 +24,25 @@ extension XCTestCase {
     ///     without it throws `.sandboxAlreadyCreated` instead of ignoring it.
     ///   - keep: when to keep the sandbox; nil uses `CLEANSLATE_KEEP`, else `.failed`.
     ///   - rootDirectory: where to create it; nil uses `CLEANSLATE_ROOT`, else the default.
+    ///   - isolation: the ``Isolation`` of the apps this test makes from now on (`makeApp`,
+    ///     `launchApp`) without one of their own; nil leaves it as it is (``Isolation/standard`` at
+    ///     first). Call it in `setUp()` for a whole test class, or in a test for that test alone.
     public func sandboxForTest(
-        template: SandboxTemplate? = nil, keep: KeepPolicy? = nil, rootDirectory: String? = nil,
+        template: SandboxTemplate? = nil, keep: KeepPolicy? = nil, rootDirectory: String? = nil, isolation: Isolation? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> Sandbox {
-        if let existing = TestSandboxes.entry(for: self) {
+        if var existing = TestSandboxes.entry(for: self) {
             if let template, template !== existing.template { throw TestTeardown.templateTooLate(existing.sandbox) }
+            if let isolation {
+                existing.isolation = isolation
+                TestSandboxes.set(existing, for: self)
+            }
             return existing.sandbox
         }
         let policy = try TestTeardown.keepPolicy(explicit: keep)
         let sandbox = try template.map { try Sandbox(template: $0, rootDirectory: rootDirectory) } ?? Sandbox(rootDirectory: rootDirectory)
-        TestSandboxes.set(.init(sandbox: sandbox, template: template, policy: policy, location: CallerLocation(filePath: file, line: line)), for: self)
+        TestSandboxes.set(.init(sandbox: sandbox, template: template, policy: policy, location: CallerLocation(filePath: file, line: line),
+                                isolation: isolation), for: self)
         if !(self is CleanSlateTestCase) {
             // CleanSlateTestCase finishes the sandbox in invokeTest(), after tearDown().
             addTeardownBlock { [unowned self] in TestSandboxes.finish(self) }
@@ -48,15 +56,18 @@ extension XCTestCase {
     /// fails the test, named by pid and command line (see ``AppLauncher/terminate()``).
     ///
     /// With `terminalSize` the app runs on a pseudo-terminal of that size (see
-    /// ``AppLauncher/terminalSize``); without it, over pipes.
+    /// ``AppLauncher/terminalSize``); without it, over pipes. `isolation` is its
+    /// ``AppLauncher/isolation``; nil uses the test's (set with `sandboxForTest(isolation:)`), else
+    /// ``Isolation/standard``.
     public func makeApp(
         _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
-        terminalSize: TerminalSize? = nil, file: StaticString = #filePath, line: UInt = #line
+        terminalSize: TerminalSize? = nil, isolation: Isolation? = nil, file: StaticString = #filePath, line: UInt = #line
     ) throws -> AppLauncher {
         let app = AppLauncher(executable, sandbox: try sandboxForTest(file: file, line: line))
         app.launchArguments = arguments
         app.launchEnvironment = environment
         app.terminalSize = terminalSize
+        app.isolation = isolation ?? TestSandboxes.entry(for: self)?.isolation ?? .standard
         addTeardownBlock { TestTeardown.terminate(app, reportingAt: CallerLocation(filePath: file, line: line)) }
         return app
     }
@@ -71,9 +82,10 @@ extension XCTestCase {
     @discardableResult
     public func launchApp(
         _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
-        terminalSize: TerminalSize? = nil, file: StaticString = #filePath, line: UInt = #line
+        terminalSize: TerminalSize? = nil, isolation: Isolation? = nil, file: StaticString = #filePath, line: UInt = #line
     ) throws -> AppLauncher {
-        let app = try makeApp(executable, arguments: arguments, environment: environment, terminalSize: terminalSize, file: file, line: line)
+        let app = try makeApp(executable, arguments: arguments, environment: environment, terminalSize: terminalSize,
+                              isolation: isolation, file: file, line: line)
         try app.launch()
         return app
     }

@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <net/if.h>
+#include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -58,10 +59,11 @@ static int set_read_only(const char *path, int recursive, int read_only) {
                         &attributes, sizeof attributes);
 }
 
-pid_t cs_isolation_clone(void) {
+pid_t cs_isolation_clone(int host_network) {
     // A raw clone with no stack behaves as fork(2) (bubblewrap does the same); glibc's clone()
     // wrapper needs a stack and a function. The keeper is single-threaded, so no lock is held.
-    long flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD;
+    long flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD;
+    if (!host_network) flags |= CLONE_NEWNET;
     return (pid_t)syscall(SYS_clone, flags, NULL, NULL, NULL, NULL);
 }
 
@@ -196,6 +198,33 @@ done:;
     return rc;
 }
 
+/// Listens on 127.0.0.1 at each of `spec->ports` in the new network namespace (a socket stays in
+/// the namespace it was made in) and sends the listeners to the keeper outside, which relays what
+/// they accept to the host (forwarder.c). The app can then connect at once: connections wait in
+/// the backlog until the relay accepts them.
+static int hand_over_listeners(const struct cs_isolation *spec) {
+    int listeners[CS_MAX_FORWARDED], made = 0, rc = -1;
+    if (spec->port_count > CS_MAX_FORWARDED) { errno = E2BIG; return -1; }
+    for (; made < spec->port_count; made++) {
+        int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        if (fd < 0) goto done;
+        listeners[made] = fd;
+        struct sockaddr_in address;
+        memset(&address, 0, sizeof address);
+        address.sin_family = AF_INET;
+        address.sin_port = htons((uint16_t)spec->ports[made]);
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0 || listen(fd, 128) != 0) { made++; goto done; }
+    }
+    rc = cs_send_with_descriptors(spec->forwarder, "L", 1, listeners, made);
+done:;
+    int saved = errno;
+    for (int i = 0; i < made; i++) close(listeners[i]);
+    close(spec->forwarder);
+    errno = saved;
+    return rc;
+}
+
 static int is_directory(const char *path) {
     struct stat info;
     return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
@@ -216,7 +245,8 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
 
     if (map_identity(outer_uid, outer_gid) != 0) FAIL(CS_ISOLATION_STEP_IDENTITY);
     if (sethostname(spec->hostname, strlen(spec->hostname)) != 0) FAIL(CS_ISOLATION_STEP_HOSTNAME);
-    if (loopback_up() != 0) FAIL(CS_ISOLATION_STEP_NETWORK);
+    if (!spec->host_network && loopback_up() != 0) FAIL(CS_ISOLATION_STEP_NETWORK);
+    if (spec->port_count > 0 && hand_over_listeners(spec) != 0) FAIL(CS_ISOLATION_STEP_NETWORK);
 
     // Nothing done below may propagate back to the host's mounts.
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) FAIL(CS_ISOLATION_STEP_MOUNTS);

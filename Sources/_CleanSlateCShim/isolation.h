@@ -3,6 +3,7 @@
 #ifndef CLEANSLATE_ISOLATION_H
 #define CLEANSLATE_ISOLATION_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 /// What the test process asks for, decoded from the launch request.
@@ -17,6 +18,10 @@ struct cs_isolation {
     int hidden_count;
     const char *const *exposed;     // folders shown again (read-only) inside hidden ones
     int exposed_count;
+    int host_network;               // share the host's network namespace (no loopback of its own)
+    const int *ports;               // host loopback ports to forward (see forwarder.c)
+    int port_count;
+    int forwarder;                  // socket to the keeper outside that gets the ports' listeners
 };
 
 /// The user the app runs as inside (the caller's uid and gid are mapped to it).
@@ -25,16 +30,35 @@ struct cs_isolation {
 
 /// Creates the namespaces with clone(2), like fork(2): returns the child's pid in the parent, 0 in
 /// the child (which is PID 1 of the new PID namespace and owns new user, mount, network, IPC and UTS
-/// namespaces), -1 with errno when the kernel refuses.
-pid_t cs_isolation_clone(void);
+/// namespaces; no network namespace with `host_network`), -1 with errno when the kernel refuses.
+pid_t cs_isolation_clone(int host_network);
 
 /// In the child of cs_isolation_clone: maps `outer_uid`/`outer_gid` to CS_STRICT_UID/GID, sets the
-/// host name, brings up loopback and builds the file system view. Returns 0, or -1 with errno and
+/// host name, brings up loopback (and, for `spec->ports`, listens on them there and hands the
+/// listeners to the keeper outside over `spec->forwarder`) and builds the file system view. Returns 0, or -1 with errno and
 /// `*step` (a CS_ISOLATION_STEP_*) naming what failed. `*host_proc` is set to a descriptor of the
 /// host's /proc (for cs_isolation_host_pid).
 int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc, int *step);
 
 /// The pid, as the host sees it, of the only child of the calling namespace init; 0 if unknown.
 pid_t cs_isolation_host_pid_of_child(int host_proc);
+
+/// The most descriptors one message carries, and the most host ports a strict launch forwards.
+#define CS_MAX_FORWARDED 64
+
+/// Sends `length` bytes with `count` descriptors (supervisor.c). Returns 0 or -1 with errno.
+int cs_send_with_descriptors(int socket, const void *bytes, size_t length, const int *fds, int count);
+/// Receives exactly `length` bytes and up to `capacity` descriptors, counted in `*count`
+/// (supervisor.c). Returns 0 or -1 with errno.
+int cs_receive_with_descriptors(int socket, void *bytes, size_t length, int *fds, int capacity, int *count);
+
+/// In the keeper outside, after cs_isolation_clone: receives the `count` listeners that the child
+/// hands over (in the order of `ports`) into `listeners`. Returns 0, or -1 when the child ended first.
+int cs_forwarder_receive(int forwarder, int *listeners, int count);
+
+/// In the keeper outside: relays every connection accepted on `listeners` (in the namespace) to the
+/// host's 127.0.0.1 at the matching port, until the child `child` ends (seen through `signals`, a
+/// signalfd for SIGCHLD); then reaps it and returns. See forwarder.c.
+void cs_forwarder_run(pid_t child, int signals, const int *listeners, const int *ports, int count);
 
 #endif

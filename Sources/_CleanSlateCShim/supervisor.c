@@ -108,10 +108,11 @@ static int send_message(int fd, int32_t type, int32_t a, int32_t b, int32_t c) {
     return write_all(fd, &message, sizeof message);
 }
 
-/// Sends `length` bytes and the descriptors in `fds` as one message (the descriptors travel with
-/// the first byte).
-static int send_with_descriptors(int socket, const void *bytes, size_t length, const int *fds, int count) {
-    char control[CMSG_SPACE(sizeof(int) * 4)];
+/// Sends `length` bytes and the descriptors in `fds` (at most CS_MAX_FORWARDED) as one message
+/// (the descriptors travel with the first byte).
+int cs_send_with_descriptors(int socket, const void *bytes, size_t length, const int *fds, int count) {
+    if (count > CS_MAX_FORWARDED) { errno = E2BIG; return -1; }
+    char control[CMSG_SPACE(sizeof(int) * CS_MAX_FORWARDED)];
     memset(control, 0, sizeof control);
     struct iovec vector = {(void *)bytes, length};
     struct msghdr header = {0};
@@ -137,8 +138,8 @@ static int send_with_descriptors(int socket, const void *bytes, size_t length, c
 
 /// Receives exactly `length` bytes; descriptors that come with them are stored in `fds` (up to
 /// `capacity`, close-on-exec) and counted in `*count`.
-static int receive_with_descriptors(int socket, void *bytes, size_t length, int *fds, int capacity, int *count) {
-    char control[CMSG_SPACE(sizeof(int) * 4)];
+int cs_receive_with_descriptors(int socket, void *bytes, size_t length, int *fds, int capacity, int *count) {
+    char control[CMSG_SPACE(sizeof(int) * CS_MAX_FORWARDED)];
     struct iovec vector = {bytes, length};
     struct msghdr header = {0};
     header.msg_iov = &vector;
@@ -265,6 +266,9 @@ struct cs_keeper {
     int single_use;       // a strict launch's keeper (inside the namespaces): exits after its launch
     pid_t isolated;       // outside: the keeper cloned into the namespaces, which took the launch over
     int host_proc;        // inside: the host's /proc, to report the app's pid as the host sees it
+    int ports[CS_MAX_FORWARDED];     // outside: host loopback ports forwarded into the namespace
+    int listeners[CS_MAX_FORWARDED]; // outside: their listeners in the namespace (forwarder.c)
+    int port_count;
 };
 
 static struct cs_process keeper_table[CS_MAX_TRACKED];
@@ -497,25 +501,41 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     if (!hidden || !exposed) { free(hidden); free(exposed); *stage = CS_STAGE_PREPARE; return ENOMEM; }
     const char *slave = payload + strlen(payload) + 1;
     slave += strlen(slave) + 1;  // path, directory, then the terminal's slave ("" over pipes)
-    struct cs_isolation spec = {fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], slave, hidden, 0, exposed, 0};
+    struct cs_isolation spec = {fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], slave, hidden, 0, exposed, 0,
+                                0, keeper->ports, 0, -1};
     for (uint32_t i = 0; i < extra; i++) {
         if (cursor[0] == 'h') hidden[spec.hidden_count++] = cursor + 1;
         if (cursor[0] == 'e') exposed[spec.exposed_count++] = cursor + 1;
+        if (cursor[0] == 'n') spec.host_network = 1;
+        if (cursor[0] == 'p' && spec.port_count < CS_MAX_FORWARDED) keeper->ports[spec.port_count++] = atoi(cursor + 1);
         cursor += strlen(cursor) + 1;
     }
     // Taken here: inside, the caller's ids are not mapped until the clone maps them.
     uid_t uid = geteuid();
     gid_t gid = getegid();
-    int rc = 0;
-    pid_t child = cs_isolation_clone();
+    int rc = 0, pair[2] = {-1, -1};
+    if (spec.port_count > 0 && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
+        free(hidden);
+        free(exposed);
+        return errno;
+    }
+    spec.forwarder = pair[1];
+    pid_t child = cs_isolation_clone(spec.host_network);
     if (child < 0) {
         rc = errno;
+        if (pair[1] >= 0) close(pair[1]);
     } else if (child > 0) {
         keeper->isolated = child;
+        if (pair[1] >= 0) close(pair[1]);
+        // The child hands over the listeners before it spawns the app (or ends, having failed).
+        if (spec.port_count > 0 && cs_forwarder_receive(pair[0], keeper->listeners, spec.port_count) == 0)
+            keeper->port_count = spec.port_count;
     } else {
         keeper->single_use = 1;
+        keeper->port_count = 0;
         if (cs_isolation_enter(&spec, uid, gid, &keeper->host_proc, step) != 0) rc = errno;
     }
+    if (pair[0] >= 0) close(pair[0]);
     free(hidden);
     free(exposed);
     return rc;
@@ -531,7 +551,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
     keeper->tree_empty_reported = 0;
     struct cs_request_header request;
     int fds[4], count = 0;
-    if (receive_with_descriptors(socket, &request, sizeof request, fds, 4, &count) != 0 ||
+    if (cs_receive_with_descriptors(socket, &request, sizeof request, fds, 4, &count) != 0 ||
         request.magic != CS_REQUEST_MAGIC || request.payload_length > (64u << 20)) {
         for (int i = 0; i < count; i++) close(fds[i]);
         return 0;
@@ -551,6 +571,12 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
         // The clone inside the namespaces runs this launch on the same socket; this keeper only
         // waits for it (it reaps the clone, and its death kills the clone: PR_SET_PDEATHSIG).
         close(socket);
+        if (keeper->port_count > 0) {
+            // It also relays the connections to forwarded ports, from the host's network.
+            cs_forwarder_run(keeper->isolated, keeper->signals, keeper->listeners, keeper->ports, keeper->port_count);
+            for (int i = 0; i < keeper->port_count; i++) close(keeper->listeners[i]);
+            return 0;
+        }
         int status;
         while (waitpid(keeper->isolated, &status, 0) < 0 && errno == EINTR) {}
         return 0;
@@ -606,7 +632,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
 /// process releases it after each one: in the steady state a launch costs one message, not a fork.
 /// A keeper that led a terminal's session cannot lead another, and exits after its launch.
 static void keeper_main(int supervisor) {
-    struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0, 0, 0, -1};
+    struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0, 0, 0, -1, {0}, {0}, 0};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     // The keeper outlives whatever happens to the test process and its terminal; only SIGKILL ends it.
     int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGUSR1, SIGUSR2};
@@ -619,7 +645,7 @@ static void keeper_main(int supervisor) {
     keeper.signals = signalfd(-1, &child, SFD_NONBLOCK | SFD_CLOEXEC);
     char byte;
     int launch[4], launches = 0;
-    if (receive_with_descriptors(supervisor, &byte, 1, launch, 4, &launches) != 0 || launches < 1) _exit(0);
+    if (cs_receive_with_descriptors(supervisor, &byte, 1, launch, 4, &launches) != 0 || launches < 1) _exit(0);
     close(supervisor);
     for (int i = 1; i < launches; i++) close(launch[i]);
     while (keeper_run(&keeper, launch[0])) {}
@@ -664,7 +690,7 @@ static void supervisor_main(int control) {
     while (1) {
         char byte;
         int fds[4], count = 0;
-        if (receive_with_descriptors(control, &byte, 1, fds, 4, &count) != 0) _exit(0);
+        if (cs_receive_with_descriptors(control, &byte, 1, fds, 4, &count) != 0) _exit(0);
         if (count < 1) continue;
         for (int i = 1; i < count; i++) close(fds[i]);
         // Hand the socket to the spare keeper (a new one if it is gone), then fork the next spare
@@ -673,7 +699,7 @@ static void supervisor_main(int control) {
         for (int attempt = 0; attempt < 2 && handed < 0; attempt++) {
             if (spare < 0) spare = start_spare_keeper(control);
             if (spare < 0) break;
-            if (send_with_descriptors(spare, &byte, 1, &fds[0], 1) == 0) handed = 0;
+            if (cs_send_with_descriptors(spare, &byte, 1, &fds[0], 1) == 0) handed = 0;
             close(spare);
             spare = -1;
         }
@@ -750,7 +776,7 @@ int cs_supervisor_new_keeper(int control) {
     int pair[2];
     if (socket_pair(SOCK_STREAM, pair) != 0) return -1;
     char byte = 'L';
-    if (send_with_descriptors(control, &byte, 1, &pair[1], 1) != 0) {
+    if (cs_send_with_descriptors(control, &byte, 1, &pair[1], 1) != 0) {
         int saved = errno;
         close(pair[0]);
         close(pair[1]);
@@ -784,7 +810,7 @@ int cs_keeper_launch(int keeper, const char *path, const char *directory, const 
     for (uint32_t i = 0; i < request.envc; i++) CS_APPEND(envp[i]);
     for (uint32_t i = 0; i < request.isolation_count; i++) CS_APPEND(isolation[i]);
 #undef CS_APPEND
-    int sent = send_with_descriptors(keeper, message, sizeof request + length, stdio, stdio ? 3 : 0);
+    int sent = cs_send_with_descriptors(keeper, message, sizeof request + length, stdio, stdio ? 3 : 0);
     free(message);
     struct cs_supervisor_message reply;
     if (sent != 0) { *error = errno; return -1; }

@@ -36,18 +36,9 @@ final class StrictIsolationUserTests: XCTestCase {
         try requireProgram("/usr/bin/ps", hint: "install procps")
         let server = try LoopbackListener()
         defer { server.close(); try? FileManager.default.removeItem(atPath: Self.probe) }
-        // nobody runs the real cleanslate from / (it cannot enter this test's sandbox, mode 0700).
-        let app = try makeApp(.path("/usr/bin/setpriv"), arguments: [
-            "--reuid", "65534", "--regid", "65534", "--clear-groups",
-            try buildFolder() + "/cleanslate", "run", "--isolation", "strict", "--",
-            "/bin/bash", "-c", Self.checks, "checks", String(server.port),
+        let (status, app) = try runCleanSlateUnprivileged([
+            "run", "--isolation", "strict", "--", "/bin/bash", "-c", Self.checks, "checks", String(server.port),
         ])
-        app.workingDirectory = "/"
-        try app.launch()
-        let status = try app.waitForExit(timeout: .seconds(60))
-        if status == .exited(70) && app.standardError.contains("the kernel refused") && !externalRequirementsEnforced {
-            throw XCTSkip("this kernel refuses user namespaces to unprivileged users: \(app.standardError)")
-        }
         XCTAssertEqual(status, .exited(0), app.standardError)
         XCTAssertEqual(app.standardOutput, Self.expected, app.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: Self.probe))
@@ -153,5 +144,24 @@ final class StrictIsolationUserTests: XCTestCase {
         XCTAssertEqual(app.standardOutput, "Welcome back, Ada!\n")
         let profile = try String(contentsOfFile: app.sandbox.configHome + "/sampleapp/profile.json", encoding: .utf8)
         XCTAssertTrue(profile.contains("\"Ada\""), profile)
+    }
+}
+
+extension XCTestCase {
+    /// Runs the real `cleanslate` with `arguments` as nobody (uid and gid 65534, through `setpriv`)
+    /// from `/` (nobody cannot enter this test's sandbox, mode 0700), and waits for it. Skips, saying
+    /// why, where the kernel refuses user namespaces to unprivileged users (CI requires them).
+    func runCleanSlateUnprivileged(_ arguments: [String]) throws -> (ExitStatus, AppLauncher) {
+        try requireProgram("/usr/bin/setpriv", hint: "install util-linux")
+        let app = try makeApp(.path("/usr/bin/setpriv"), arguments: [
+            "--reuid", "65534", "--regid", "65534", "--clear-groups", try buildFolder() + "/cleanslate",
+        ] + arguments)
+        app.workingDirectory = "/"
+        try app.launch()
+        let status = try app.waitForExit(timeout: .seconds(60))
+        if status == .exited(70) && app.standardError.contains("the kernel refused") && !externalRequirementsEnforced {
+            throw XCTSkip("this kernel refuses user namespaces to unprivileged users: \(app.standardError)")
+        }
+        return (status, app)
     }
 }

@@ -33,10 +33,28 @@ public struct StrictOptions: Sendable, Equatable {
     /// `/run`, `/tmp`, `/var/tmp`, `/dev/shm`, the test runner's working directory and the folder
     /// sandboxes are made in. Absolute paths.
     public var hiddenPaths: [String]
+    /// What the app can reach over the network (default ``StrictNetwork/loopback``).
+    public var network: StrictNetwork
 
     /// Creates options.
-    public init(fallsBackToStandard: Bool = false, hiddenPaths: [String] = []) {
+    public init(fallsBackToStandard: Bool = false, hiddenPaths: [String] = [], network: StrictNetwork = .loopback) {
         self.fallsBackToStandard = fallsBackToStandard
         self.hiddenPaths = hiddenPaths
+        self.network = network
     }
+}
+
+/// The network of a strict launch (``StrictOptions/network``; the README's "Isolation levels").
+public enum StrictNetwork: Sendable, Equatable {
+    /// Its own network namespace with only its own loopback up: nothing on the host is reachable.
+    case loopback
+    /// The host's network, shared: everything the test process can reach, the app can too.
+    case host
+    /// Its own loopback, plus these TCP ports of the host's `127.0.0.1`: a connection to
+    /// `127.0.0.1:PORT` inside is relayed to `127.0.0.1:PORT` on the host. Any other port is refused.
+    /// At most ``maximumAllowedPorts`` ports, each 1...65535.
+    case hostPorts([UInt16])
+
+    /// The most ports ``hostPorts(_:)`` can name.
+    public static let maximumAllowedPorts = 64
 }

@@ -11,6 +11,8 @@ struct StrictLayout: Equatable {
     let hiddenFolders: [String]
     /// Folders inside hidden ones that are bound back read-only (the app's own folder).
     let exposedFolders: [String]
+    /// What the app can reach over the network.
+    let network: StrictNetwork
 
     /// Folders hidden in every strict launch: every home, and the places where other programs and
     /// users keep transient files and sockets.
@@ -33,6 +35,7 @@ struct StrictLayout: Equatable {
         let programFolder = (executablePath as NSString).deletingLastPathComponent
         let programIsHidden = hidden.contains { Self.isWithin(programFolder, $0) } && !Self.isWithin(programFolder, sandbox.root)
         exposedFolders = programIsHidden ? [programFolder] : []
+        network = options.network
     }
 
     /// The most folders one launch can hide (the keeper's limit, with room for the fixed ones).
@@ -48,6 +51,14 @@ struct StrictLayout: Equatable {
         for path in options.hiddenPaths where !path.hasPrefix("/") || path.utf8.contains(0) {
             throw CleanSlateError(.invalidArgument,
                 "StrictOptions.hiddenPaths entry \(path.debugDescription) must be an absolute path without NUL bytes")
+        }
+        guard case let .hostPorts(ports) = options.network else { return }
+        if ports.isEmpty || ports.count > StrictNetwork.maximumAllowedPorts {
+            throw CleanSlateError(.invalidArgument,
+                "StrictNetwork.hostPorts lists \(ports.count) ports; name 1 to \(StrictNetwork.maximumAllowedPorts) (use .host to share the whole network)")
+        }
+        if ports.contains(0) {
+            throw CleanSlateError(.invalidArgument, "StrictNetwork.hostPorts contains port 0; name ports 1...65535")
         }
     }
 
@@ -80,7 +91,16 @@ struct StrictLayout: Equatable {
     /// The list the keeper reads (see `cs_keeper_launch`).
     var keeperArguments: [String] {
         [sandboxRoot, StrictOptions.sandboxPath, sandboxHome, StrictOptions.homePath, StrictOptions.hostName]
-            + hiddenFolders.map { "h" + $0 } + exposedFolders.map { "e" + $0 }
+            + hiddenFolders.map { "h" + $0 } + exposedFolders.map { "e" + $0 } + networkArguments
+    }
+
+    /// "n" shares the host's network; "p<port>" forwards a host loopback port.
+    private var networkArguments: [String] {
+        switch network {
+        case .loopback: return []
+        case .host: return ["n"]
+        case let .hostPorts(ports): return Array(Set(ports)).sorted().map { "p\($0)" }
+        }
     }
 
     private static func normalized(_ path: String) -> String {

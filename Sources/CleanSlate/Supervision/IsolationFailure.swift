@@ -19,7 +19,7 @@ enum IsolationFailure {
         case CS_ISOLATION_STEP_CLONE: what = "the kernel refused to create the user, mount, PID, network, IPC and UTS namespaces"
         case CS_ISOLATION_STEP_IDENTITY: what = "the kernel refused to map the user and group ids into the new user namespace"
         case CS_ISOLATION_STEP_HOSTNAME: what = "the host name could not be set in the new UTS namespace"
-        case CS_ISOLATION_STEP_NETWORK: what = "the loopback interface of the new network namespace could not be brought up"
+        case CS_ISOLATION_STEP_NETWORK: what = "the loopback interface of the new network namespace could not be brought up (or, with StrictNetwork.hostPorts, its ports listened on)"
         case CS_ISOLATION_STEP_MOUNTS: what = "the mounts of the new mount namespace could not be made private"
         case CS_ISOLATION_STEP_READ_ONLY: what = "the file system could not be made read-only (mount_setattr needs Linux 5.12)"
         case CS_ISOLATION_STEP_HIDE: what = "a folder could not be hidden or shown again (/home and /run must exist)"
