@@ -2,7 +2,7 @@
 enum Usage {
     static let text = """
         usage: cleanslate run [OPTIONS] [--] [COMMAND [ARGUMENTS...]]
-               cleanslate render --rows R --cols C [--cursor] [--framed] FILE|-
+               cleanslate render [--rows R --cols C] [--format F] [--at SECONDS] [--cursor] [--framed] FILE|-
                cleanslate sweep [--dry-run] [--root DIR]
 
         run      Runs COMMAND in a fresh sandbox (a new HOME, XDG folders and TMPDIR) with a pinned
@@ -27,9 +27,14 @@ enum Usage {
                                  where user namespaces are not allowed) or strict-or-standard
                                  (strict, or standard with a warning where it is refused)
 
-        render   Feeds a raw byte capture (what a program wrote to its terminal) through the screen
-                 emulator and prints the final screen as text. '-' reads standard input.
-          --rows R, --cols C     the terminal size (both required)
+        render   Feeds a raw byte capture (what a program wrote to its terminal), or an asciicast v2
+                 recording (cleanslate run --record, a failed test's artifacts, asciinema rec),
+                 through the screen emulator and prints the final screen. '-' reads standard input.
+          --rows R, --cols C     the terminal size (required for a raw capture; for a recording
+                                 they replace the size its header gives)
+          --format F             text (the default), styled (colours, attributes and the cursor as
+                                 text), html (a self-contained page) or svg (an image)
+          --at SECONDS           a recording's screen at that time (its events up to SECONDS)
           --cursor               add the cursor position after the screen
           --framed               draw the screen in a box with row and column numbers
 
