@@ -13,6 +13,8 @@ enum RunCommand {
         var inheritsEnvironment = false
         var rootDirectory: String?
         var isolation = Isolation.standard
+        /// Where to write the session as an asciicast recording.
+        var recordingPath: String?
         var command: [String] = []
     }
 
@@ -27,6 +29,9 @@ enum RunCommand {
         }
         do {
             return try run(options)
+        } catch let error as RecordingFileError {
+            CLIOutput.error(error.message)
+            return 73
         } catch let error as CleanSlateError {
             CLIOutput.error(error.description)
             switch error.code {
@@ -57,6 +62,7 @@ enum RunCommand {
             case "--pass-env": options.passedThrough.insert(try reader.value(for: "--pass-env"))
             case "--inherit-env": options.inheritsEnvironment = true
             case "--root": options.rootDirectory = try reader.value(for: "--root")
+            case "--record": options.recordingPath = try reader.value(for: "--record")
             case "--isolation":
                 switch try reader.value(for: "--isolation") {
                 case "standard": options.isolation = .standard
@@ -79,6 +85,8 @@ enum RunCommand {
     }
 
     static func run(_ options: Options) throws -> Int32 {
+        // Before anything runs: a recording that cannot be written is known now, not after the session.
+        let recording = try options.recordingPath.map(RecordingFile.create)
         let interruption = TerminationSignals.watch()
         let sandbox = try Sandbox(rootDirectory: options.rootDirectory)
         var keep = options.keep
@@ -134,6 +142,9 @@ enum RunCommand {
         let screen = options.terminalSize != nil ? try app.screen() : nil
         let escaped = app.terminate()
         rawMode?.restore()
+        if let recording, !recording.write(app.sessionRecording()) {
+            CLIOutput.error("warning: could not write the recording to \(recording.path)")
+        }
 
         if let screen {
             CLIOutput.line("--- final screen (\(screen.rows)x\(screen.columns)) ---")

@@ -13,6 +13,10 @@ enum Usage {
                  the sandbox wiped, and the exit code is 141 (128 + SIGPIPE), as in a shell.
           --terminal ROWSxCOLS   run on a pseudo-terminal of that size; keystrokes pass through
                                  when standard input is a terminal; the final screen is printed
+          --record FILE          write the session to FILE as an asciicast v2 recording (timed
+                                 output and the input sent; the first 1 MiB and last 4 MiB);
+                                 replay it with 'asciinema play FILE' or 'cleanslate render FILE'.
+                                 Exit code 73 when FILE cannot be created (the app is not run)
           --keep                 keep the sandbox and print its path instead of wiping it
                                  (CLEANSLATE_KEEP=always keeps it too; =failed keeps it when
                                  the command does not exit 0)

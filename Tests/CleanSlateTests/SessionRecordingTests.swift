@@ -22,10 +22,7 @@ final class SessionRecordingTests: XCTestCase {
 
     /// Runs `cleanslate ARGUMENTS` over pipes and returns its exit status and standard output.
     private func cleanslate(_ arguments: [String]) throws -> (ExitStatus, String, String) {
-        let app = try makeApp(.product("cleanslate"), arguments: arguments)
-        try app.launch()
-        try app.closeInput()
-        let status = try app.waitForExit(timeout: .seconds(60))
+        let (status, app) = try runCleanslate(arguments)
         return (status, app.standardOutput, app.standardError)
     }
 
