@@ -89,6 +89,27 @@ final class SessionRecordingTests: XCTestCase {
         XCTAssertEqual(output, beforeTyping.styledText() + "\n", "the screen at the first key is the one the test saw before typing")
     }
 
+    func testRenderNamesTheBadLineOfAMalformedRecordingAndTheSizeGivenWins() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        let header = #"{"version": 2, "width": 10, "height": 2}"# + "\n"
+        let cases = [("bad-event", header + #"[0.1, "o", "ok"]"# + "\n" + "[0.2, \"o\"]\n", "line 3: an asciicast event must be"),
+                     ("bad-resize", header + #"[0.1, "r", "wide"]"# + "\n", "line 2: a resize event's data must be \"COLSxROWS\""),
+                     ("bad-header", #"{"version": 2, "width": 0, "height": 2}"# + "\n", "line 1: the asciicast header needs")]
+        for (name, text, message) in cases {
+            try text.write(toFile: folder + "/" + name + ".cast", atomically: false, encoding: .utf8)
+            let (status, _, error) = try cleanslate(["render", folder + "/" + name + ".cast"])
+            XCTAssertEqual(status, .exited(65), name)
+            XCTAssertTrue(error.contains("cannot render the recording \(folder)/\(name).cast: \(message)"), error)
+        }
+        try (header + #"[0.1, "o", "abcdefghijkl"]"# + "\n").write(toFile: folder + "/ok.cast", atomically: false, encoding: .utf8)
+        let (status, output, error) = try cleanslate(["render", "--rows", "1", "--cols", "4", folder + "/ok.cast"])
+        XCTAssertEqual(status, .exited(0), error)
+        XCTAssertEqual(output, "ijkl\n", "--rows and --cols replace the header's size")
+        let (rawStatus, _, rawError) = try cleanslate(["render", "--rows", "1", "--cols", "4", "--at", "1", "-"])
+        XCTAssertEqual(rawStatus, .exited(64))
+        XCTAssertTrue(rawError.contains("--at needs an asciicast recording"), rawError)
+    }
+
     func testPipeRecordingShowsBothStreamsAsATerminalWouldAndTheInput() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "echo one; read line; echo \"got $line\" >&2"])
         try app.waitForOutput("one\n")
