@@ -42,7 +42,7 @@ package enum FailureArtifacts {
     }
 
     /// The most lines of the sandbox listing.
-    static let listingLimit = 10_000
+    package static let listingLimit = 10_000
 
     /// What `app` showed and was when the test ended, taken before teardown terminates it (an app
     /// that gets SIGHUP may clear its screen on the way out).
@@ -123,7 +123,7 @@ package enum FailureArtifacts {
     }
 
     /// Every path of every location of `sandbox` with its kind and size, at most ``listingLimit`` lines.
-    private static func listing(of sandbox: Sandbox) -> String {
+    package static func listing(of sandbox: Sandbox) -> String {
         let snapshot: SandboxSnapshot
         do { snapshot = try sandbox.snapshot() } catch { return "could not list the sandbox \(sandbox.root): \(error)\n" }
         var lines = ["sandbox \(sandbox.root)"]
