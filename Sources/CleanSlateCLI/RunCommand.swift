@@ -17,6 +17,8 @@ enum RunCommand {
         var network: String?
         /// `--allow-port`: host loopback ports forwarded into a strict launch.
         var allowedPorts: [UInt16] = []
+        /// Where to write the session as an asciicast recording.
+        var recordingPath: String?
         var command: [String] = []
     }
 
@@ -31,6 +33,9 @@ enum RunCommand {
         }
         do {
             return try run(options)
+        } catch let error as RecordingFileError {
+            CLIOutput.error(error.message)
+            return 73
         } catch let error as CleanSlateError {
             CLIOutput.error(error.description)
             switch error.code {
@@ -61,6 +66,7 @@ enum RunCommand {
             case "--pass-env": options.passedThrough.insert(try reader.value(for: "--pass-env"))
             case "--inherit-env": options.inheritsEnvironment = true
             case "--root": options.rootDirectory = try reader.value(for: "--root")
+            case "--record": options.recordingPath = try reader.value(for: "--record")
             case "--isolation":
                 switch try reader.value(for: "--isolation") {
                 case "standard": options.isolation = .standard
@@ -113,6 +119,8 @@ enum RunCommand {
     }
 
     static func run(_ options: Options) throws -> Int32 {
+        // Before anything runs: a recording that cannot be written is known now, not after the session.
+        let recording = try options.recordingPath.map(RecordingFile.create)
         let interruption = TerminationSignals.watch()
         let sandbox = try Sandbox(rootDirectory: options.rootDirectory)
         var keep = options.keep
@@ -168,6 +176,9 @@ enum RunCommand {
         let screen = options.terminalSize != nil ? try app.screen() : nil
         let escaped = app.terminate()
         rawMode?.restore()
+        if let recording, !recording.write(app.sessionRecording()) {
+            CLIOutput.error("warning: could not write the recording to \(recording.path)")
+        }
 
         if let screen {
             CLIOutput.line("--- final screen (\(screen.rows)x\(screen.columns)) ---")

@@ -2,7 +2,7 @@
 enum Usage {
     static let text = """
         usage: cleanslate run [OPTIONS] [--] [COMMAND [ARGUMENTS...]]
-               cleanslate render --rows R --cols C [--cursor] [--framed] FILE|-
+               cleanslate render [--rows R --cols C] [--format F] [--at SECONDS] [--cursor] [--framed] FILE|-
                cleanslate sweep [--dry-run] [--root DIR]
 
         run      Runs COMMAND in a fresh sandbox (a new HOME, XDG folders and TMPDIR) with a pinned
@@ -16,6 +16,10 @@ enum Usage {
                  it started, wipe (or keep) the sandbox and exit with 128 + the signal.
           --terminal ROWSxCOLS   run on a pseudo-terminal of that size; keystrokes pass through
                                  when standard input is a terminal; the final screen is printed
+          --record FILE          write the session to FILE as an asciicast v2 recording (timed
+                                 output and the input sent; the first 1 MiB and last 4 MiB);
+                                 replay it with 'asciinema play FILE' or 'cleanslate render FILE'.
+                                 Exit code 73 when FILE cannot be created (the app is not run)
           --keep                 keep the sandbox and print its path instead of wiping it
                                  (CLEANSLATE_KEEP=always keeps it too; =failed keeps it when
                                  the command does not exit 0)
@@ -34,9 +38,14 @@ enum Usage {
           --allow-port N         with strict isolation: relay 127.0.0.1:N inside to this
                                  machine's 127.0.0.1:N, TCP only (repeatable)
 
-        render   Feeds a raw byte capture (what a program wrote to its terminal) through the screen
-                 emulator and prints the final screen as text. '-' reads standard input.
-          --rows R, --cols C     the terminal size (both required)
+        render   Feeds a raw byte capture (what a program wrote to its terminal), or an asciicast v2
+                 recording (cleanslate run --record, a failed test's artifacts, asciinema rec),
+                 through the screen emulator and prints the final screen. '-' reads standard input.
+          --rows R, --cols C     the terminal size (required for a raw capture; for a recording
+                                 they replace the size its header gives)
+          --format F             text (the default), styled (colours, attributes and the cursor as
+                                 text), html (a self-contained page) or svg (an image)
+          --at SECONDS           a recording's screen at that time (its events up to SECONDS)
           --cursor               add the cursor position after the screen
           --framed               draw the screen in a box with row and column numbers
 

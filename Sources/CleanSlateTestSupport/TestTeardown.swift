@@ -21,6 +21,20 @@ package enum TestTeardown {
             at: location)
     }
 
+    /// Ends `app` at the end of a test: terminates it (see ``terminate(_:reportingAt:)``), then, if it
+    /// was launched and `failed()` says the test failed (asked after the termination, whose own
+    /// report counts), or `CLEANSLATE_ARTIFACTS_ALWAYS=1`, writes its ``FailureArtifacts``. Call it
+    /// before the sandbox is kept or wiped: the artifacts list its files.
+    package static func end(_ app: AppLauncher, of testName: String, reportingAt location: CallerLocation, failed: () -> Bool) {
+        let end = FailureArtifacts.EndOfTest(app)
+        terminate(app, reportingAt: location)
+        guard app.launchedEnvironment != nil else { return }
+        let testFailed = failed()
+        if testFailed || FailureArtifacts.writesForPassingTests {
+            FailureArtifacts.write(app, end: end, testName: testName, failed: testFailed)
+        }
+    }
+
     /// Keeps `sandbox` (marked, so sweeps leave it alone for the retention period, and its path
     /// printed on standard error) when `policy` says so for a test that `failed`, else wipes it; a
     /// wipe that cannot finish is reported as a failure at `location`.

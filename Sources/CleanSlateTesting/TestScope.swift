@@ -87,14 +87,15 @@ final class TestScope: Sendable {
         state.withLock { $0.failed = true }
     }
 
-    /// Terminates every registered app, most recent first, reporting processes that outlived them.
+    /// Terminates every registered app, most recent first, reporting processes that outlived them,
+    /// and writes each one's failure artifacts when the test case failed (see `FailureArtifacts`).
     func terminateApps() {
         let apps = state.withLock { state in
             defer { state.apps = [] }
             return state.apps
         }
         for (app, location) in apps.reversed() {
-            TestTeardown.terminate(app, reportingAt: location)
+            TestTeardown.end(app, of: testName, reportingAt: location) { state.withLock { $0.failed } }
         }
     }
 

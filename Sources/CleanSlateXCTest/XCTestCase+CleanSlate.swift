@@ -53,7 +53,10 @@ extension XCTestCase {
     /// A launcher for `executable` in this test's sandbox, not yet launched; it is terminated in the
     /// test's teardown (before the sandbox is wiped), so the test writes no teardown code. A process
     /// the app started that is still running at teardown (a daemon, a background job) is killed and
-    /// fails the test, named by pid and command line (see ``AppLauncher/terminate()``).
+    /// fails the test, named by pid and command line (see ``AppLauncher/terminate()``). When the test
+    /// has failed by then, the app's failure artifacts (its session recording, final screen, output,
+    /// environment and the sandbox's files) are written and their folder printed: see the README's
+    /// "Artifacts".
     ///
     /// With `terminalSize` the app runs on a pseudo-terminal of that size (see
     /// ``AppLauncher/terminalSize``); without it, over pipes. `isolation` is its
@@ -68,7 +71,11 @@ extension XCTestCase {
         app.launchEnvironment = environment
         app.terminalSize = terminalSize
         app.isolation = isolation ?? TestSandboxes.entry(for: self)?.isolation ?? .standard
-        addTeardownBlock { TestTeardown.terminate(app, reportingAt: CallerLocation(filePath: file, line: line)) }
+        addTeardownBlock { [unowned self] in
+            TestTeardown.end(app, of: name, reportingAt: CallerLocation(filePath: file, line: line)) {
+                (self.testRun?.totalFailureCount ?? 0) > 0
+            }
+        }
         return app
     }
 

@@ -35,9 +35,11 @@ enum ChildFramework {
 /// Runs the tests matching `filter` in a child copy of this test bundle (launched with CleanSlate
 /// itself, in the running test's sandbox). Swift Testing runs when the bundle is given
 /// `--testing-library swift-testing` (as `swift test` does), with `--filter`; XCTest takes the
-/// `Module.Class/testMethod` name as its argument. `environment` is added to the child's.
+/// `Module.Class/testMethod` name as its argument. `environment` is added to the child's; failure
+/// artifacts go to the running test's sandbox unless it sets `CLEANSLATE_ARTIFACTS`.
 func runChildTests(
-    _ filter: String, framework: ChildFramework, keep: String? = nil, environment extra: [String: String] = [:]
+    _ filter: String, framework: ChildFramework, keep: String? = nil, environment extra: [String: String] = [:],
+    arguments extraArguments: [String] = []
 ) throws -> ChildTestRun {
     let bundle = try #require(Bundle.main.executablePath ?? CommandLine.arguments.first)
     let arguments: [String]
@@ -45,10 +47,10 @@ func runChildTests(
     case .swiftTesting: arguments = ["--testing-library", "swift-testing", "--filter", filter]
     case .xcTest: arguments = [filter]
     }
-    var environment = ["CLEANSLATE_FIXTURE": "1"]
+    var environment = ["CLEANSLATE_FIXTURE": "1", "CLEANSLATE_ARTIFACTS": try sandboxForTest().temporaryDirectory + "/artifacts"]
     if let keep { environment["CLEANSLATE_KEEP"] = keep }
     environment.merge(extra) { _, new in new }
-    let app = try makeApp(.path(bundle), arguments: arguments, environment: environment)
+    let app = try makeApp(.path(bundle), arguments: arguments + extraArguments, environment: environment)
     try app.launch()
     let status = try app.waitForExit(timeout: .seconds(120))
     return ChildTestRun(status: status, output: app.standardOutput, errors: app.standardError)

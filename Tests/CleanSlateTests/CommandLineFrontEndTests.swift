@@ -8,11 +8,7 @@ final class CommandLineFrontEndTests: XCTestCase {
     /// Runs `cleanslate ARGUMENTS` with sandboxes created under this test's TMPDIR, so what the
     /// front end leaves behind is visible.
     private func cleanslate(_ arguments: [String], input: String? = nil) throws -> (ExitStatus, AppLauncher) {
-        let app = try makeApp(.product("cleanslate"), arguments: arguments)
-        try app.launch()
-        if let input { try app.typeText(input) }
-        try app.closeInput()
-        return (try app.waitForExit(timeout: .seconds(60)), app)
+        try runCleanslate(arguments, input: input)
     }
 
     private func leftovers(_ app: AppLauncher) throws -> [String] {

@@ -18,11 +18,14 @@ struct FixtureOutcome {
 
 extension XCTestCase {
     /// Runs the fixture test `name` (`Class/testMethod`) in a child copy of this test bundle.
-    func runFixture(_ name: String, keep: String? = nil) throws -> FixtureOutcome {
+    /// `environment` is added to the child's; failure artifacts go to this test's sandbox unless it
+    /// sets `CLEANSLATE_ARTIFACTS`.
+    func runFixture(_ name: String, keep: String? = nil, environment extra: [String: String] = [:]) throws -> FixtureOutcome {
         let bundle = try XCTUnwrap(Bundle.main.executablePath ?? CommandLine.arguments.first)
         let app = try makeApp(.path(bundle), arguments: ["CleanSlateXCTestTests.\(name)"])
-        var environment = ["CLEANSLATE_FIXTURE": "1"]
+        var environment = ["CLEANSLATE_FIXTURE": "1", "CLEANSLATE_ARTIFACTS": app.sandbox.temporaryDirectory + "/artifacts"]
         if let keep { environment["CLEANSLATE_KEEP"] = keep }
+        environment.merge(extra) { _, new in new }
         app.launchEnvironment = environment
         try app.launch()
         let status = try app.waitForExit(timeout: .seconds(60))

@@ -84,3 +84,28 @@ final class TearDownFailureFixture: CleanSlateTestCase {
         if Fixture.isActive { XCTFail("deliberate failure in tearDown") }
     }
 }
+
+/// SampleApp's wizard on a terminal, with a file in the sandbox; one test fails, one passes, for
+/// ``ArtifactOutcomeTests``.
+final class ArtifactsFixture: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Fixture.isActive, "fixture for ArtifactOutcomeTests")
+    }
+
+    private func driveWizard() throws {
+        let app = try launchApp(.product("SampleApp"), terminalSize: .standard)
+        try app.waitForScreen(containing: "Name:")
+        try app.typeText("Ada")
+        try app.waitForScreen(containing: "Name: Ada")
+        try "evidence\n".write(toFile: app.sandbox.home + "/note.txt", atomically: false, encoding: .utf8)
+    }
+
+    func testFailsOnATerminal() throws {
+        try driveWizard()
+        XCTFail("deliberate failure")
+    }
+
+    func testPassesOnATerminal() throws {
+        try driveWizard()
+    }
+}

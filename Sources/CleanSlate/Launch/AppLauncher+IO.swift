@@ -10,7 +10,23 @@ extension AppLauncher {
     /// Writes raw bytes to the app's input, waiting up to `timeout` for the app to read them.
     public func write(_ bytes: [UInt8], timeout: Duration? = nil) throws {
         let process = try currentProcess(for: "write to its input")
+        process.monitor.withLock { bytes.withUnsafeBytes { process.recorder.record(.input, $0) } }
         try process.writeInput(bytes, deadline: MonotonicInstant.now.advanced(by: timeout ?? defaultTimeout))
+    }
+
+    /// The current launch's session as an asciicast v2 recording (what `asciinema rec` writes; play
+    /// it with `asciinema play FILE`, print it with `asciinema cat FILE`, turn it into a screen with
+    /// `cleanslate render FILE`): the app's output as timed `o` events, what the test sent (typed
+    /// text, keys, pastes) as `i` events, terminal resizes as `r` events. The header gives the
+    /// terminal's size (80x24 for a launch over pipes, whose line feeds are recorded as CR LF).
+    ///
+    /// It is bounded: the first 1 MiB and the last 4 MiB of events are kept (counted as recorded:
+    /// the file is larger by its JSON escapes, up to six characters for a control character), and
+    /// an `m` (marker) event says how many events and bytes were cut between them. Empty before the
+    /// first launch.
+    public func sessionRecording() -> String {
+        guard let process = currentProcessIfAny else { return "" }
+        return process.monitor.withLock { AsciicastWriter.encode(process.recorder, command: executable.displayName) }
     }
 
     /// Closes the app's standard input, so its next read sees end of file.

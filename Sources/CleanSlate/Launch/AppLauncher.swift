@@ -31,6 +31,8 @@ public final class AppLauncher: @unchecked Sendable {
     private var escapedSoFar: [EscapedProcess] = []
     /// How many of `escapedSoFar` a `terminate()` has returned already.
     private var escapedReported = 0
+    /// The environment the latest launch was given.
+    private var environmentOfLaunch: [String: String]?
 
     struct Configuration {
         var launchArguments: [String] = []
@@ -131,6 +133,9 @@ public final class AppLauncher: @unchecked Sendable {
         guard let process = lock.withLock({ process }) else { return .notRunning }
         return process.monitor.withLock { process.stateWhileLocked }
     }
+
+    /// The environment the latest launch was given (nil before the first launch), for failure reports.
+    public var launchedEnvironment: [String: String]? { lock.withLock { environmentOfLaunch } }
 
     /// The environment the next launch will receive, fully resolved.
     public func resolvedEnvironment() throws -> [String: String] {
@@ -258,6 +263,7 @@ public final class AppLauncher: @unchecked Sendable {
             throw CleanSlateError(.sandboxWiped, "cannot launch \(executable): its sandbox \(sandbox.root) has been wiped; create a new Sandbox")
         }
         let environment = try environment(for: configuration)
+        lock.withLock { environmentOfLaunch = environment }
         let path = try executable.resolve(searchPath: environment["PATH"] ?? PinnedEnvironment.fallbackPath)
         for (index, argument) in configuration.launchArguments.enumerated() where argument.utf8.contains(0) {
             throw CleanSlateError(.invalidArgument,

@@ -31,6 +31,8 @@ final class LaunchedProcess: @unchecked Sendable {
     private(set) var ioFinished = false
     /// The screen of a terminal launch (nil for pipes). Guarded by `monitor`.
     let terminal: TerminalSession?
+    /// The timed record of the session (output, input the test sent, resizes). Guarded by `monitor`.
+    let recorder: SessionRecorder
 
     private let keeper: KeeperChannel
     /// Called on the I/O thread with every chunk, in order (see ``AppLauncher/outputHandler``).
@@ -71,6 +73,7 @@ final class LaunchedProcess: @unchecked Sendable {
         self.executable = executable
         self.inputFD = input
         self.terminal = terminal
+        self.recorder = SessionRecorder(size: terminal.map { ($0.emulator.rows, $0.emulator.columns) })
         self.sources = sources
         for source in sources { try Descriptors.setNonBlocking(source.fd) }
         if let input { try Descriptors.setNonBlocking(input) }
@@ -296,6 +299,7 @@ final class LaunchedProcess: @unchecked Sendable {
                 outputHandler?(source.stream, chunk)
                 let replies = monitor.withLock { () -> [UInt8] in
                     output[source.stream]!.append(chunk)
+                    recorder.record(.output, chunk)
                     for watch in watches where watch.stream == source.stream { watch.scan(chunk) }
                     let replies = terminal?.consume(chunk) ?? []
                     monitor.broadcast()
@@ -367,6 +371,7 @@ final class LaunchedProcess: @unchecked Sendable {
                 throw CleanSlateError(.notRunning, "cannot resize \(executable): it was not launched on a terminal, or its input is closed")
             }
             terminal.emulator.resize(rows: size.rows, columns: size.columns)
+            Array("\(size.columns)x\(size.rows)".utf8).withUnsafeBytes { recorder.record(.resize, $0) }
             try PseudoTerminal.setSize(fd, rows: size.rows, columns: size.columns)
         }
     }

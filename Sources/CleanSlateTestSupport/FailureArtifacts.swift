@@ -1,0 +1,142 @@
+import CleanSlate
+import CleanSlateScreen
+import Foundation
+import Testing
+
+/// The folder of files a failed test leaves for a person to look at, one subfolder per app:
+///
+/// - `session.cast`: the session as an asciicast v2 recording (``AppLauncher/sessionRecording()``);
+/// - for a terminal launch, the final screen as `screen.txt`, `screen.styled.txt`, `screen.html` and
+///   `screen.svg`;
+/// - `stdout.txt` and `stderr.txt`: the output, within the app's ``AppLauncher/outputLimit``;
+/// - `status.txt`: the app's state when the test ended and after teardown terminated it;
+/// - `environment.txt`: the environment the app was given;
+/// - `sandbox-files.txt`: a listing of the sandbox's files (the sandbox itself is kept or wiped per
+///   the keep policy).
+///
+/// Every file is bounded. The folder is `CLEANSLATE_ARTIFACTS` if set, else `cleanslate-artifacts`
+/// in the package's build folder (`.build`, which git ignores). `CLEANSLATE_ARTIFACTS_ALWAYS=1` writes
+/// them for passing tests too.
+package enum FailureArtifacts {
+    /// Where artifact folders are made: `CLEANSLATE_ARTIFACTS`, else ``defaultDirectory``.
+    package static var directory: String {
+        if let chosen = ProcessInfo.processInfo.environment["CLEANSLATE_ARTIFACTS"], !chosen.isEmpty { return chosen }
+        return defaultDirectory
+    }
+
+    /// `cleanslate-artifacts` in the `.build` folder that holds the running test executable; where the
+    /// executable is not under a `.build` folder (a custom `--scratch-path`), next to the executable.
+    package static var defaultDirectory: String {
+        let executable = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).standardizedFileURL
+        var folder = executable.deletingLastPathComponent()
+        while folder.path != "/" {
+            if folder.lastPathComponent == ".build" { return folder.appendingPathComponent("cleanslate-artifacts").path }
+            folder.deleteLastPathComponent()
+        }
+        return executable.deletingLastPathComponent().appendingPathComponent("cleanslate-artifacts").path
+    }
+
+    /// Whether artifacts are written for passing tests too (`CLEANSLATE_ARTIFACTS_ALWAYS=1`).
+    package static var writesForPassingTests: Bool {
+        ProcessInfo.processInfo.environment["CLEANSLATE_ARTIFACTS_ALWAYS"] == "1"
+    }
+
+    /// The most lines of the sandbox listing.
+    package static let listingLimit = 10_000
+
+    /// What `app` showed and was when the test ended, taken before teardown terminates it (an app
+    /// that gets SIGHUP may clear its screen on the way out).
+    package struct EndOfTest {
+        let state: AppState
+        let screen: ScreenSnapshot?
+
+        package init(_ app: AppLauncher) {
+            state = app.state
+            screen = app.terminalSize == nil ? nil : try? app.screen()
+        }
+    }
+
+    /// Writes the artifacts of `app` (already terminated; `end` is what it was before that) into
+    /// a new folder for `testName`, prints its path on standard error, and under Swift Testing attaches
+    /// the recording, the screen text and the SVG to the test. A folder that cannot be written is
+    /// reported on standard error, never as a second failure.
+    package static func write(_ app: AppLauncher, end: EndOfTest, testName: String, failed: Bool) {
+        let recording = app.sessionRecording()
+        let screen = end.screen
+        var files: [(String, String)] = [("session.cast", recording)]
+        if let screen {
+            files += [("screen.txt", screen.plainText() + "\n"), ("screen.styled.txt", screen.styledText() + "\n"),
+                      ("screen.html", screen.html()), ("screen.svg", screen.svg())]
+        }
+        files += [
+            ("stdout.txt", app.standardOutput), ("stderr.txt", app.standardError),
+            ("status.txt", "at the end of the test: \(end.state)\nafter teardown: \(app.state)\n"),
+            ("environment.txt", (app.launchedEnvironment ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)\n" }.joined()),
+            ("sandbox-files.txt", listing(of: app.sandbox)),
+        ]
+        let folder: String
+        do {
+            folder = try makeFolder(testName: testName, app: app)
+            for (name, text) in files {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("CleanSlate: could not write the artifacts of \(testName): \(error)\n".utf8))
+            return
+        }
+        FileHandle.standardError.write(Data(
+            "CleanSlate: \(failed ? "the test failed; " : "")artifacts of \(name(of: app)) in \(testName) (recording, screen, output, environment, files) are in \(folder)\n".utf8))
+        if TestFailure.currentFramework == .swiftTesting {
+            Attachment.record(Array(recording.utf8), named: "\(name(of: app))-session.cast")
+            if let screen {
+                Attachment.record(Array((screen.plainText() + "\n").utf8), named: "\(name(of: app))-screen.txt")
+                Attachment.record(Array(screen.svg().utf8), named: "\(name(of: app))-screen.svg")
+            }
+        }
+    }
+
+    /// A new folder `DIRECTORY/TEST/APP-N` (N makes it unique: a test run again, several apps, the
+    /// cases of a parameterized test).
+    private static func makeFolder(testName: String, app: AppLauncher) throws -> String {
+        let testFolder = directory + "/" + safeName(testName)
+        try FileManager.default.createDirectory(atPath: testFolder, withIntermediateDirectories: true)
+        for number in 1... {
+            let folder = testFolder + "/" + safeName(name(of: app)) + "-\(number)"
+            if mkdir(folder, 0o755) == 0 { return folder }
+            if errno != EEXIST { throw CleanSlateError(.ioFailed, errno: errno, "cannot create the artifact folder \(folder)") }
+        }
+        fatalError("unreachable")
+    }
+
+    /// The app's program name: `SampleApp` for `.product("SampleApp")`, `vim` for `.path("/usr/bin/vim")`.
+    private static func name(of app: AppLauncher) -> String {
+        let described = "\(app.executable)"
+        let program = described.hasPrefix("product ") ? String(described.dropFirst("product ".count)) : described
+        return program.split(separator: "/").last.map(String.init) ?? program
+    }
+
+    /// `name` with every character but letters, digits, `.`, `_` and `-` replaced by `_`.
+    static func safeName(_ name: String) -> String {
+        String(name.unicodeScalars.map { scalar -> Character in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar) ? Character(scalar) : "_"
+        }.prefix(120))
+    }
+
+    /// Every path of every location of `sandbox` with its kind and size, at most ``listingLimit`` lines.
+    package static func listing(of sandbox: Sandbox) -> String {
+        let snapshot: SandboxSnapshot
+        do { snapshot = try sandbox.snapshot() } catch { return "could not list the sandbox \(sandbox.root): \(error)\n" }
+        var lines = ["sandbox \(sandbox.root)"]
+        var total = 0
+        for location in Sandbox.Location.allCases {
+            for path in snapshot.paths(in: location) {
+                total += 1
+                guard lines.count <= listingLimit, let entry = snapshot.entry(path, in: location) else { continue }
+                let detail = entry.kind == .file ? "\(entry.size) bytes" : "\(entry.kind)"
+                lines.append("$\(location.environmentVariable)/\(path)  \(detail)")
+            }
+        }
+        if total > lines.count - 1 { lines.append("... and \(total - lines.count + 1) more, not listed") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,64 @@
+import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// `cleanslate run --record FILE`: the session written as an asciicast recording, over pipes and on
+/// a terminal, readable by `cleanslate render`.
+final class RunRecordTests: XCTestCase {
+    /// The events of a recording file as (code, data), after checking its header's size.
+    private func events(of path: String, width: Int, height: Int) throws -> [(String, String)] {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let first = try XCTUnwrap(lines.first, "the recording \(path) is empty")
+        let header = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        XCTAssertEqual(header["version"] as? Int, 2)
+        XCTAssertEqual(header["width"] as? Int, width)
+        XCTAssertEqual(header["height"] as? Int, height)
+        return try lines.dropFirst().map { line in
+            let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            return (try XCTUnwrap(event[1] as? String), try XCTUnwrap(event[2] as? String))
+        }
+    }
+
+    func testRecordOverPipesHasTheOutputAndTheInput() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        let file = folder + "/pipes.cast"
+        let (status, app) = try runCleanslate(["run", "--root", folder, "--record", file, "--",
+                                            "sh", "-c", "echo hello; read name; echo \"bye $name\" >&2"], input: "Ada\n")
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        let recorded = try events(of: file, width: 80, height: 24)
+        XCTAssertEqual(recorded.filter { $0.0 == "o" }.map(\.1).joined(), "hello\r\nbye Ada\r\n")
+        XCTAssertEqual(recorded.filter { $0.0 == "i" }.map(\.1).joined(), "Ada\n")
+    }
+
+    func testRecordOnATerminalRendersToTheFinalScreenTheRunPrinted() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        let file = folder + "/terminal.cast"
+        let (status, app) = try runCleanslate(["run", "--root", folder, "--terminal", "5x30", "--record", file, "--",
+                                            "sh", "-c", "printf '\\033[2J\\033[3;4H\\033[31mred\\033[0m text'"])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        XCTAssertFalse(try events(of: file, width: 30, height: 5).isEmpty)
+        // The final screen `run` printed, between its marker lines.
+        let printed = app.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try XCTUnwrap(printed.firstIndex { $0.hasPrefix("--- final screen") })
+        let screen = printed[(start + 1)...].prefix(5).joined(separator: "\n") + "\n"
+
+        let (renderStatus, render) = try runCleanslate(["render", file])
+        XCTAssertEqual(renderStatus, .exited(0), render.standardError)
+        XCTAssertEqual(render.standardOutput, screen)
+        XCTAssertTrue(screen.contains("   red text"), screen)
+        let (styledStatus, styled) = try runCleanslate(["render", "--format", "styled", file])
+        XCTAssertEqual(styledStatus, .exited(0), styled.standardError)
+        XCTAssertEqual(styled.standardOutput, "screen 5x30 cursor 2,11\n|\n|\n|   red text\n~ 3-5 fg=red\n")
+    }
+
+    func testARecordingThatCannotBeCreatedFailsBeforeTheAppRuns() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        let (status, app) = try runCleanslate(["run", "--root", folder, "--record", folder + "/no/such/folder/x.cast", "--",
+                                            "sh", "-c", "echo ran"])
+        XCTAssertEqual(status, .exited(73))
+        XCTAssertTrue(app.standardError.contains("cannot create the recording \(folder)/no/such/folder/x.cast"), app.standardError)
+        XCTAssertFalse(app.standardOutput.contains("ran"), "the app must not run")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "no sandbox was made")
+    }
+}
