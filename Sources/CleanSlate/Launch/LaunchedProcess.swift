@@ -57,7 +57,8 @@ final class LaunchedProcess: @unchecked Sendable {
     private var keeperGone = false
     private var hangUpRequested = false
     private var stopRequested = false
-    private var ioThreadEnded = false
+    /// The launch's I/O is over: its thread (own or shared) no longer touches its descriptors.
+    private var ioEnded = false
     /// How many signals the keeper has confirmed sending.
     private var signalsSent = 0
 
@@ -105,7 +106,7 @@ final class LaunchedProcess: @unchecked Sendable {
             process.sources.forEach { SystemCall.close($0.fd) }
             process.monitor.withLock {
                 process.ioFinished = true
-                process.ioThreadEnded = true
+                process.ioEnded = true
                 process.termination = .done
             }
             process.closeInput()
@@ -120,7 +121,6 @@ final class LaunchedProcess: @unchecked Sendable {
     // The I/O state, touched only by the thread that serves this launch's I/O.
     private var openSources: [Source] = []
     private var keeperOpen = true
-    private var ioEnded = false
 
     /// Whether this launch's I/O is served by a thread of its own rather than the shared
     /// ``IOReactor``: when an output handler may block (back-pressure must hold back this app only).
@@ -157,7 +157,7 @@ final class LaunchedProcess: @unchecked Sendable {
     /// Carries out what terminate() asked of the I/O thread. Returns the descriptors it no longer
     /// waits on, and whether the launch's I/O is over.
     func ioCommands() -> (closed: [Int32], over: Bool) {
-        if ioEnded { return ([], false) }
+        if monitor.withLock({ ioEnded }) { return ([], false) }
         let (stop, hangUp) = monitor.withLock { (stopRequested, hangUpRequested) }
         if stop { return (ioDescriptors, true) }
         guard hangUp else { return ([], ioIsOver) }
@@ -190,14 +190,13 @@ final class LaunchedProcess: @unchecked Sendable {
     /// first call does anything: a request that arrives after the I/O ended by itself must not touch
     /// descriptor numbers that terminate() has since closed and another launch may now use.
     func ioEnd() {
-        if ioEnded { return }
-        ioEnded = true
+        if monitor.withLock({ ioEnded }) { return }
         stopWatching(ioDescriptors)
         keeperOpen = false
         closeSources(openSources.map(\.fd))
         monitor.withLock {
             ioFinished = true
-            ioThreadEnded = true
+            ioEnded = true
             monitor.broadcast()
         }
     }
@@ -430,13 +429,13 @@ final class LaunchedProcess: @unchecked Sendable {
             keeper.killTree(appWasRunning: appWasRunning, limit: Self.treeKillLimit)
             let deadline = MonotonicInstant.now.advanced(by: Self.treeKillLimit + .seconds(1))
             monitor.withLock {
-                while !treeGone && !keeperGone && !ioThreadEnded { if !monitor.wait(until: deadline) { break } }
+                while !treeGone && !keeperGone && !ioEnded { if !monitor.wait(until: deadline) { break } }
             }
         }
-        if !monitor.withLock({ ioThreadEnded }) {
+        if !monitor.withLock({ ioEnded }) {
             monitor.withLock { stopRequested = true }
             wakeIOThread()
-            monitor.withLock { while !ioThreadEnded { monitor.wait() } }
+            monitor.withLock { while !ioEnded { monitor.wait() } }
         }
         closeInput()
         // A pipe launch's keeper whose tree is gone takes the next launch; a terminal's keeper led
@@ -468,14 +467,14 @@ final class LaunchedProcess: @unchecked Sendable {
         keeper.signalGroup(SIGCONT)
         let deadline = MonotonicInstant.now.advanced(by: .seconds(2))
         monitor.withLock {
-            while signalsSent < confirmed && !keeperGone && !ioThreadEnded && exitStatus == nil {
+            while signalsSent < confirmed && !keeperGone && !ioEnded && exitStatus == nil {
                 if !monitor.wait(until: deadline) { break }
             }
         }
         closeInput()
         monitor.withLock { hangUpRequested = true }
         wakeIOThread()
-        monitor.withLock { while hangUpRequested && !ioThreadEnded { monitor.wait() } }
+        monitor.withLock { while hangUpRequested && !ioEnded { monitor.wait() } }
     }
 
     private func wakeIOThread() {
