@@ -185,45 +185,38 @@ struct cs_process { pid_t pid, ppid, pgid; char state; unsigned flags; };
 /// PF_EXITING in /proc/<pid>/stat's flags: the process is inside exit(), past the point of return.
 #define CS_PF_EXITING 0x4u
 
-/// Reads pid, parent, group and state of every process. Returns the count (at most `capacity`).
-static int read_process_table(struct cs_process *table, int capacity) {
-    DIR *directory = opendir("/proc");
-    if (!directory) return 0;
-    int count = 0;
-    struct dirent *entry;
-    char text[512];
-    while ((entry = readdir(directory)) != NULL && count < capacity) {
-        if (entry->d_name[0] < '1' || entry->d_name[0] > '9') continue;
-        if (read_proc_file((pid_t)atoi(entry->d_name), "stat", text, sizeof text) <= 0) continue;
-        // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses; the last ')' ends it.
-        char *end = strrchr(text, ')');
-        if (!end || end[1] == 0) continue;
-        char state = 0;
-        int ppid = 0, pgid = 0;
-        unsigned flags = 0;
-        if (sscanf(end + 2, "%c %d %d %*d %*d %*d %u", &state, &ppid, &pgid, &flags) != 4) continue;
-        table[count].flags = flags;
-        table[count].pid = (pid_t)atoi(text);
-        table[count].ppid = ppid;
-        table[count].pgid = pgid;
-        table[count].state = state;
-        count++;
-    }
-    closedir(directory);
-    return count;
-}
-
-/// Reads the state, flags and "[command name]" of one process. Returns 0 if it is gone.
-static int read_state(pid_t pid, char *state, unsigned *flags, char *name, size_t size) {
+/// Reads /proc/<pid>/stat into `entry` ("pid (comm) state ppid pgrp session tty tpgid flags ...";
+/// comm may hold spaces and parentheses, so the last ')' ends it) and, when `name` is given, writes
+/// "[comm]" there. Returns 0 if the process is gone.
+static int read_stat(pid_t pid, struct cs_process *entry, char *name, size_t size) {
     char text[512];
     if (read_proc_file(pid, "stat", text, sizeof text) <= 0) return 0;
     char *open_paren = strchr(text, '('), *end = strrchr(text, ')');
     if (!open_paren || !end || end[1] == 0) return 0;
     int ppid = 0, pgid = 0;
-    if (sscanf(end + 2, "%c %d %d %*d %*d %*d %u", state, &ppid, &pgid, flags) != 4) return 0;
-    *end = 0;
-    snprintf(name, size, "[%s]", open_paren + 1);
+    if (sscanf(end + 2, "%c %d %d %*d %*d %*d %u", &entry->state, &ppid, &pgid, &entry->flags) != 4) return 0;
+    entry->pid = pid;
+    entry->ppid = ppid;
+    entry->pgid = pgid;
+    if (name) {
+        *end = 0;
+        snprintf(name, size, "[%s]", open_paren + 1);
+    }
     return 1;
+}
+
+/// Reads pid, parent, group, state and flags of every process. Returns the count (at most `capacity`).
+static int read_process_table(struct cs_process *table, int capacity) {
+    DIR *directory = opendir("/proc");
+    if (!directory) return 0;
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(directory)) != NULL && count < capacity) {
+        if (entry->d_name[0] < '1' || entry->d_name[0] > '9') continue;
+        if (read_stat((pid_t)atoi(entry->d_name), &table[count], NULL, 0)) count++;
+    }
+    closedir(directory);
+    return count;
 }
 
 /// Marks in `member` every process of `table` that descends from `root` (root excluded).
@@ -378,10 +371,9 @@ static void report_survivors(struct cs_keeper *keeper, int app_was_running) {
         // No command line: the process is exiting, or in the middle of an exec. Look again; name a
         // live one by its command name.
         if (n <= 0) {
-            char state = 0;
-            unsigned flags = 0;
-            if (!read_state(keeper_table[i].pid, &state, &flags, line, sizeof line)) continue;
-            if (state == 'Z' || state == 'X' || (flags & CS_PF_EXITING) || is_dying(keeper_table[i].pid)) continue;
+            struct cs_process now;
+            if (!read_stat(keeper_table[i].pid, &now, line, sizeof line)) continue;
+            if (now.state == 'Z' || now.state == 'X' || (now.flags & CS_PF_EXITING) || is_dying(now.pid)) continue;
             n = (ssize_t)strlen(line);
         }
         for (ssize_t k = 0; k < n; k++) if (line[k] == 0) line[k] = ' ';
