@@ -59,11 +59,6 @@ final class KilledRunTests: XCTestCase {
         XCTAssertTrue(warning.hasSuffix("was still running after sh ended; it was killed"), String(warning))
         XCTAssertFalse(processIsAlive(daemon))
     }
-
-    private func number(after marker: String, in text: String) throws -> Int32 {
-        let found = try XCTUnwrap(text.range(of: marker), "no \(marker) in \(text.debugDescription)")
-        return try XCTUnwrap(Int32(text[found.upperBound...].prefix { $0.isNumber }))
-    }
 }
 
 /// `cleanslate run` streams output with back-pressure and bounded memory.

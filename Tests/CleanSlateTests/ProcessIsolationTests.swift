@@ -120,11 +120,8 @@ struct ResourceCounts {
     /// Live processes descending from this one (the launch supervisor and its keepers included).
     private static func descendantsOfThisProcess() -> Int {
         var parents: [Int32: Int32] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-            if fields.count > 1, fields[0] != "Z", let parent = Int32(fields[1]) { parents[pid] = parent }
+        for pid in allProcessIDs() {
+            if let fields = statFields(of: pid), fields.count > 1, fields[0] != "Z", let parent = Int32(fields[1]) { parents[pid] = parent }
         }
         let me = getpid()
         return parents.keys.filter { pid in

@@ -13,7 +13,7 @@ final class ProcessTreeTests: XCTestCase {
             ( setsid sh -c 'echo daemon=$$; exec sleep 1000' & ) ; sleep 1000
             """])
         try app.waitForOutput("daemon=")
-        let daemon = try pid(after: "daemon=", in: app)
+        let daemon = try number(after: "daemon=", in: app.standardOutput)
         let watch = try ProcessWatch(daemon)
         let escaped = app.terminate()
         XCTAssertEqual(escaped.map(\.pid), [daemon], "the daemon must be reported: \(escaped)")
@@ -33,7 +33,7 @@ final class ProcessTreeTests: XCTestCase {
             """]
         try app.launch()
         try app.waitForOutput("daemon=")
-        let daemon = try pid(after: "daemon=", in: app)
+        let daemon = try number(after: "daemon=", in: app.standardOutput)
         let watch = try ProcessWatch(daemon)
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         let escaped = app.terminate()
@@ -49,7 +49,7 @@ final class ProcessTreeTests: XCTestCase {
         let app = try launchApp(.name("sh"), arguments: ["-c", "( sleep 1000 & echo child=$! ); echo done"])
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         try app.waitForOutput("done")
-        let child = try pid(after: "child=", in: app)
+        let child = try number(after: "child=", in: app.standardOutput)
         let watch = try ProcessWatch(child)
         let escaped = app.terminate()
         XCTAssertEqual(escaped.map(\.pid), [child], "a process that outlived the app must be reported")
@@ -60,7 +60,7 @@ final class ProcessTreeTests: XCTestCase {
     func testChildrenOfARunningAppAreNotReportedAsEscaped() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "sleep 1000 & echo child=$!; wait"])
         try app.waitForOutput("child=")
-        let watch = try ProcessWatch(try pid(after: "child=", in: app))
+        let watch = try ProcessWatch(try number(after: "child=", in: app.standardOutput))
         XCTAssertEqual(app.terminate(), [])
         XCTAssertTrue(watch.hasEnded(within: .seconds(10)))
     }
@@ -69,7 +69,7 @@ final class ProcessTreeTests: XCTestCase {
     func testAppWithAThousandChildrenEndsWithAllOfThem() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "i=0; while [ $i -lt 1000 ]; do sleep 1000 & i=$((i+1)); done; echo forked=$$; wait"])
         try app.waitForOutput("forked=", timeout: .seconds(60))
-        let leader = try pid(after: "forked=", in: app)
+        let leader = try number(after: "forked=", in: app.standardOutput)
         XCTAssertEqual(membersOfProcessGroup(leader).count, 1001)
         app.terminate()
         XCTAssertEqual(membersOfProcessGroup(leader), [], "processes of the app's group survived terminate()")
@@ -106,13 +106,6 @@ final class ProcessTreeTests: XCTestCase {
         XCTAssertTrue(watch.hasEnded(within: .zero), "the second terminate() returned while the app was still alive")
         XCTAssertEqual(app.state, .exited(.signaled(SIGKILL, coreDumped: false)))
     }
-
-    private func pid(after marker: String, in app: AppLauncher, file: StaticString = #filePath, line: UInt = #line) throws -> Int32 {
-        let output = app.standardOutput
-        let found = try XCTUnwrap(output.range(of: marker), "no \(marker) in \(output.debugDescription)", file: file, line: line)
-        let digits = output[found.upperBound...].prefix { $0.isNumber }
-        return try XCTUnwrap(Int32(digits), file: file, line: line)
-    }
 }
 
 /// Watches one process through a pidfd, which stays valid however the process ends (and cannot be
@@ -142,11 +135,8 @@ final class ProcessWatch {
 
 /// The live (non-zombie) processes whose process group is `pgid`.
 func membersOfProcessGroup(_ pgid: Int32) -> [Int32] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { Int32($0) }.filter { pid in
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-        return fields.count > 2 && fields[0] != "Z" && Int32(fields[2]) == pgid
+    allProcessIDs().filter { pid in
+        guard let fields = statFields(of: pid), fields.count > 2 else { return false }
+        return fields[0] != "Z" && Int32(fields[2]) == pgid
     }
 }

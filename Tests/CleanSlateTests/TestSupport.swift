@@ -19,15 +19,25 @@ func assertThrowsCleanSlateError(
     return nil
 }
 
+/// Every process id in /proc.
+func allProcessIDs() -> [Int32] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
+}
+
+/// The fields of /proc/<pid>/stat after the command name (state, parent, process group, ...), or
+/// nil when the process is gone. The command name may hold spaces and parentheses: the last ')' ends it.
+func statFields(of pid: Int32) -> [Substring]? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    return stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+}
+
 /// Processes whose parent is this test process and which are zombies.
 func zombieChildren() -> [Int32] {
     let me = getpid()
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { Int32($0) }.filter { pid in
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-        return fields.count > 1 && fields[0] == "Z" && Int32(fields[1]) == me
+    return allProcessIDs().filter { pid in
+        guard let fields = statFields(of: pid), fields.count > 1 else { return false }
+        return fields[0] == "Z" && Int32(fields[1]) == me
     }
 }
 
@@ -38,9 +48,14 @@ func openDescriptorCount() -> Int {
 
 /// Whether a process with this pid exists (and is not a zombie).
 func processIsAlive(_ pid: Int32) -> Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")") else { return false }
-    return !stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
+    guard let state = statFields(of: pid)?.first else { return false }
+    return state != "Z"
+}
+
+/// The number printed right after `marker` in `text` (for pids that apps print, e.g. `child=123`).
+func number(after marker: String, in text: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int32 {
+    let found = try XCTUnwrap(text.range(of: marker), "no \(marker) in \(text.debugDescription)", file: file, line: line)
+    return try XCTUnwrap(Int32(text[found.upperBound...].prefix { $0.isNumber }), file: file, line: line)
 }
 
 /// The running test bundle (what `swift test` executes), for tests that run a copy of it.
