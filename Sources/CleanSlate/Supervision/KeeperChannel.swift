@@ -46,13 +46,13 @@ struct KeeperChannel {
 
     private func send(_ type: Int32, _ a: Int32, _ b: Int32, _ c: Int32) {
         var message = cs_supervisor_message(type: type, a: a, b: b, c: c)
-        _ = withUnsafeBytes(of: &message) { writeAll($0) }
+        _ = withUnsafeBytes(of: &message) { Descriptors.sendAll(fd, $0) }
     }
 
     /// Reads the next event (blocking; call when the socket is readable).
     func nextEvent() -> Event {
         var message = cs_supervisor_message()
-        guard withUnsafeMutableBytes(of: &message, { readAll($0) }) else { return .closed }
+        guard withUnsafeMutableBytes(of: &message, { Descriptors.readExactly(fd, into: $0) }) else { return .closed }
         switch message.type {
         case CS_SUPERVISOR_EXITED:
             return .exited(message.a != 0 ? .exited(message.b) : .signaled(message.b, coreDumped: message.c != 0))
@@ -62,7 +62,7 @@ struct KeeperChannel {
             return .continued
         case CS_SUPERVISOR_SURVIVOR:
             var line = [UInt8](repeating: 0, count: Int(max(0, message.b)))
-            guard line.withUnsafeMutableBytes({ readAll($0) }) else { return .closed }
+            guard line.withUnsafeMutableBytes({ Descriptors.readExactly(fd, into: $0) }) else { return .closed }
             return .survivor(EscapedProcess(pid: message.a, commandLine: String(decoding: line, as: UTF8.self)))
         case CS_SUPERVISOR_DONE:
             return .treeGone(stillAlive: Int(message.a))
@@ -73,27 +73,6 @@ struct KeeperChannel {
         default:
             return .closed
         }
-    }
-
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            if n < 0 { if errno == EINTR { continue }; return false }
-            offset += n
-        }
-        return true
-    }
-
-    private func readAll(_ bytes: UnsafeMutableRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.read(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 { if errno == EINTR { continue }; return false }
-            if n == 0 { return false }
-            offset += n
-        }
-        return true
     }
 }
 

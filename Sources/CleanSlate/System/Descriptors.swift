@@ -96,4 +96,29 @@ enum Descriptors {
             return rc > 0
         }
     }
+
+    /// Fills `buffer` from a blocking socket, retrying EINTR and short reads. False at end of file
+    /// or on an error (the peer is gone).
+    static func readExactly(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let n = Glibc.read(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 { if errno == EINTR { continue }; return false }
+            if n == 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
+    /// Sends all of `bytes` on a blocking socket, retrying EINTR and short writes, never raising
+    /// SIGPIPE (MSG_NOSIGNAL). False when the peer is gone.
+    static func sendAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            if n < 0 { if errno == EINTR { continue }; return false }
+            offset += n
+        }
+        return true
+    }
 }
