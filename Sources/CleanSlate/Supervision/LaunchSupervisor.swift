@@ -69,6 +69,11 @@ final class LaunchSupervisor: @unchecked Sendable {
             }
             do {
                 return try launch(request, through: keeper)
+            } catch let failure as KeeperUnreachable where failure.errno == ETIMEDOUT {
+                // A keeper that does not answer will not answer a retry either: fail, never hang.
+                SystemCall.close(keeper)
+                throw CleanSlateError(.spawnFailed, errno: ETIMEDOUT,
+                    "the launch supervisor did not answer within 30 s while launching \(request.executablePath) (is it stopped?)")
             } catch let failure as KeeperUnreachable {
                 SystemCall.close(keeper)
                 lastError = CleanSlateError(.spawnFailed, errno: failure.errno,
