@@ -86,6 +86,8 @@ package enum FailureArtifacts {
         }
         FileHandle.standardError.write(Data(
             "CleanSlate: \(failed ? "the test failed; " : "")artifacts of \(name(of: app)) in \(testName) (recording, screen, output, environment, files) are in \(folder)\n".utf8))
+        // The folder is gone with a CI machine; what the app showed is in the log.
+        if failed { FileHandle.standardError.write(Data(logSummary(of: app, end: end).utf8)) }
         if TestFailure.currentFramework == .swiftTesting {
             Attachment.record(Array(recording.utf8), named: "\(name(of: app))-session.cast")
             if let screen {
@@ -93,6 +95,33 @@ package enum FailureArtifacts {
                 Attachment.record(Array(screen.svg().utf8), named: "\(name(of: app))-screen.svg")
             }
         }
+    }
+
+    /// The most lines of screen or output that ``logSummary(of:end:)`` prints, and the most
+    /// characters of each.
+    package static let logLineLimit = 40
+    package static let logColumnLimit = 200
+
+    /// What a failed test's app showed, for the test log: its state, then its final screen (blank
+    /// rows at the bottom left out) or, over pipes, the last lines of its standard output and
+    /// error. Every line starts with `| ` so it stands apart from the runner's own messages.
+    package static func logSummary(of app: AppLauncher, end: EndOfTest) -> String {
+        var text = "CleanSlate: \(name(of: app)) when the test ended: \(end.state)\n"
+        func quoted(_ lines: [Substring]) -> String {
+            lines.suffix(logLineLimit).map { "| " + $0.prefix(logColumnLimit) + "\n" }.joined()
+        }
+        if let screen = end.screen {
+            var rows = screen.plainText().split(separator: "\n", omittingEmptySubsequences: false)
+            while let last = rows.last, last.allSatisfy({ $0 == " " }) { rows.removeLast() }
+            text += "its screen (\(screen.rows)x\(screen.columns), cursor at row \(screen.cursor.row), column \(screen.cursor.column)\(screen.isAlternateScreenActive ? ", alternate screen" : "")):\n"
+            text += rows.isEmpty ? "(blank)\n" : quoted(rows)
+        } else {
+            for (label, output) in [("standard output", app.standardOutput), ("standard error", app.standardError)] where !output.isEmpty {
+                let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast(output.hasSuffix("\n") ? 1 : 0)
+                text += "its \(label)\(lines.count > logLineLimit ? " (the last \(logLineLimit) lines)" : ""):\n" + quoted(Array(lines))
+            }
+        }
+        return text
     }
 
     /// A new folder `DIRECTORY/TEST/APP-N` (N makes it unique: a test run again, several apps, the

@@ -36,6 +36,28 @@ struct ArtifactChildRunTests {
         }
     }
 
+    @Test func theLogShowsTheFinalScreenOfAFailedTestsTerminalApp() throws {
+        let scratch = try sandboxForTest().temporaryDirectory
+        let outcome = try runChildTests("ArtifactFixtures/failsOnATerminal", framework: .swiftTesting, keep: "never",
+                                        environment: ["CLEANSLATE_ARTIFACTS": scratch + "/chosen"])
+        let log = outcome.output + outcome.errors
+        #expect(outcome.lines(containing: "SampleApp when the test ended: running").count == 1, "\(log)")
+        #expect(outcome.lines(containing: "its screen (24x80, cursor at row").count == 1, "\(log)")
+        #expect(outcome.lines(containing: "| ").contains { $0.hasPrefix("| ") && $0.contains("Name: Ada") }, "\(log)")
+    }
+
+    @Test func theLogShowsTheLastLinesOfAFailedTestsPipeOutput() throws {
+        let scratch = try sandboxForTest().temporaryDirectory
+        let outcome = try runChildTests("ArtifactFixtures/failsOverPipes", framework: .swiftTesting, keep: "never",
+                                        environment: ["CLEANSLATE_ARTIFACTS": scratch + "/chosen"])
+        let log = outcome.output + outcome.errors
+        #expect(outcome.lines(containing: "its standard output (the last 40 lines):").count == 1, "\(log)")
+        let quoted = outcome.lines(containing: "| ").filter { $0.hasPrefix("| ") }
+        #expect(quoted.first == "| 61" && quoted.contains("| 100"), "\(quoted)")
+        #expect(!quoted.contains("| 60"))
+        #expect(quoted.last == "| broken", "\(quoted)")
+    }
+
     @Test func aPassingTestWritesNoArtifacts() throws {
         let directory = try sandboxForTest().temporaryDirectory + "/chosen"
         let outcome = try runChildTests("ArtifactFixtures/passesOnATerminal", framework: .swiftTesting,

@@ -23,4 +23,10 @@ struct ArtifactFixtures {
     @Test func passesOnATerminal() throws {
         try driveWizard()
     }
+
+    @Test func failsOverPipes() throws {
+        let app = try launchApp(.path("/bin/sh"), arguments: ["-c", "seq 1 100; echo broken >&2"])
+        try app.waitForExit()
+        Issue.record("deliberate failure")
+    }
 }
