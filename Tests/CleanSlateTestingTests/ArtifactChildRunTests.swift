@@ -36,21 +36,22 @@ struct ArtifactChildRunTests {
         }
     }
 
+    /// Runs a fixture of ``ArtifactFixtures`` that fails; returns its outcome and its whole log.
+    private func runFailingFixture(_ name: String) throws -> (ChildTestRun, String) {
+        let outcome = try runChildTests("ArtifactFixtures/\(name)", framework: .swiftTesting, keep: "never",
+                                        environment: ["CLEANSLATE_ARTIFACTS": try sandboxForTest().temporaryDirectory + "/chosen"])
+        return (outcome, outcome.output + outcome.errors)
+    }
+
     @Test func theLogShowsTheFinalScreenOfAFailedTestsTerminalApp() throws {
-        let scratch = try sandboxForTest().temporaryDirectory
-        let outcome = try runChildTests("ArtifactFixtures/failsOnATerminal", framework: .swiftTesting, keep: "never",
-                                        environment: ["CLEANSLATE_ARTIFACTS": scratch + "/chosen"])
-        let log = outcome.output + outcome.errors
+        let (outcome, log) = try runFailingFixture("failsOnATerminal")
         #expect(outcome.lines(containing: "SampleApp when the test ended: running").count == 1, "\(log)")
         #expect(outcome.lines(containing: "its screen (24x80, cursor at row").count == 1, "\(log)")
         #expect(outcome.lines(containing: "| ").contains { $0.hasPrefix("| ") && $0.contains("Name: Ada") }, "\(log)")
     }
 
     @Test func theLogShowsTheLastLinesOfAFailedTestsPipeOutput() throws {
-        let scratch = try sandboxForTest().temporaryDirectory
-        let outcome = try runChildTests("ArtifactFixtures/failsOverPipes", framework: .swiftTesting, keep: "never",
-                                        environment: ["CLEANSLATE_ARTIFACTS": scratch + "/chosen"])
-        let log = outcome.output + outcome.errors
+        let (outcome, log) = try runFailingFixture("failsOverPipes")
         #expect(outcome.lines(containing: "its standard output (the last 40 lines):").count == 1, "\(log)")
         let quoted = outcome.lines(containing: "| ").filter { $0.hasPrefix("| ") }
         #expect(quoted.first == "| 61" && quoted.contains("| 100"), "\(quoted)")
