@@ -2,7 +2,7 @@ import CleanSlate
 import Foundation
 import Glibc
 
-/// `cleanslate-benchmarks launch [--iterations N]`: the cost of one launch of /bin/true, measured
+/// `cleanslate-benchmarks launch [--iterations N] [--only TEXT]`: the cost of one launch of /bin/true, measured
 /// five ways (six with bubblewrap installed) in one run (interleaved, so machine noise hits all of them alike), with ratios against
 /// a bare posix_spawn + waitpid.
 func runLaunchBenchmark(arguments: [String]) throws {
@@ -23,7 +23,7 @@ func runLaunchBenchmark(arguments: [String]) throws {
                           "--tmpfs", "/home", "--tmpfs", "/root", "--tmpfs", "/run", "--tmpfs", "/tmp",
                           "--bind", reusedSandbox.home, "/home/cleanslate", "--hostname", "cleanslate", executable]
 
-    let cases: [(String, () throws -> Void)] = [
+    var cases: [(String, () throws -> Void)] = [
         ("bare posix_spawn + waitpid", { try bareSpawn(executable) }),
         ("Foundation Process (terminationHandler)", { try foundationProcess(executable) }),
         ("AppLauncher, sandbox reused", {
@@ -45,6 +45,16 @@ func runLaunchBenchmark(arguments: [String]) throws {
             strictLauncher.terminate()
         }),
     ] + (bwrap.map { path in [("bwrap (same namespaces and mounts)", { try bareSpawn(path, bwrapArguments) })] } ?? [])
+    // `--only TEXT` runs just the cases whose name contains TEXT (besides the baseline), for profiling
+    // one of them under perf or strace.
+    if let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count {
+        let wanted = arguments[index + 1]
+        cases = [cases[0]] + cases.dropFirst().filter { $0.0.contains(wanted) }
+    }
+    if arguments.contains("--breakdown") {
+        try printBreakdown(executable, iterations: iterations, root: sandboxRoot)
+        return
+    }
     for (_, body) in cases { for _ in 0..<20 { try body() } } // warm up
     var samples = Array(repeating: [Double](), count: cases.count)
     for _ in 0..<iterations {
@@ -79,4 +89,30 @@ private func foundationProcess(_ path: String) throws {
     process.terminationHandler = { _ in done.signal() }
     try process.run()
     done.wait()
+}
+
+/// `--breakdown`: the median of each step of a launch with a new sandbox, to see where the time goes.
+private func printBreakdown(_ executable: String, iterations: Int, root: String?) throws {
+    let steps = ["Sandbox()", "launch()", "waitForExit()", "terminate()", "wipe()"]
+    var samples = Array(repeating: [Double](), count: steps.count)
+    for iteration in 0..<(iterations + 20) {
+        var times = [DispatchTime.now().uptimeNanoseconds]
+        let sandbox = try Sandbox(rootDirectory: root)
+        times.append(DispatchTime.now().uptimeNanoseconds)
+        let app = AppLauncher(.path(executable), sandbox: sandbox)
+        try app.launch()
+        times.append(DispatchTime.now().uptimeNanoseconds)
+        _ = try app.waitForExit()
+        times.append(DispatchTime.now().uptimeNanoseconds)
+        app.terminate()
+        times.append(DispatchTime.now().uptimeNanoseconds)
+        try sandbox.wipe()
+        times.append(DispatchTime.now().uptimeNanoseconds)
+        guard iteration >= 20 else { continue }
+        for index in steps.indices { samples[index].append(Double(times[index + 1] - times[index]) / 1000) }
+    }
+    print("launch of \(executable) with a new sandbox, \(iterations) iterations, median of each step:")
+    for (index, step) in steps.enumerated() {
+        print("  \(step.padding(toLength: 16, withPad: " ", startingAt: 0)) \(String(format: "%7.1f µs", samples[index].sorted()[iterations / 2]))")
+    }
 }

@@ -15,7 +15,7 @@ case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
 default:
     FileHandle.standardError.write(Data("""
-        usage: cleanslate-benchmarks launch [--iterations N]
+        usage: cleanslate-benchmarks launch [--iterations N] [--only TEXT]
                cleanslate-benchmarks roundtrip [--iterations N]
                cleanslate-benchmarks output [--runs N]
                cleanslate-benchmarks sessions [--sessions N] [--runs N]
