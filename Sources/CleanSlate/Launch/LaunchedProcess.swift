@@ -129,6 +129,9 @@ final class LaunchedProcess: @unchecked Sendable {
     /// The descriptors the I/O thread waits on: open output sources and the keeper's socket.
     var ioDescriptors: [Int32] { openSources.map(\.fd) + (keeperOpen ? [keeper.fd] : []) }
 
+    /// The keeper's socket (for tests of stale wake-ups).
+    var keeperDescriptor: Int32 { keeper.fd }
+
     /// Handles a readable descriptor of this launch (on its I/O thread). Returns the descriptors
     /// that were closed as a result (end of file), so the caller stops waiting on them.
     func ioReadable(_ fd: Int32, buffer: UnsafeMutableRawBufferPointer) -> [Int32] {
@@ -136,7 +139,7 @@ final class LaunchedProcess: @unchecked Sendable {
         if let source = openSources.first(where: { $0.fd == fd }) {
             if !drain(source, buffer, untilEmpty: false) { closed.append(source.fd) }
         } else if fd == keeper.fd && keeperOpen {
-            let event = keeper.nextEvent()
+            guard let event = keeper.nextEventIfReady() else { return closed }
             if case .exited = event {
                 // Everything the app wrote before exiting is already in the pipes: take it first,
                 // so that a test that sees the exit also sees all of its output.

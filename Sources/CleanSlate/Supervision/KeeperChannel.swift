@@ -49,6 +49,14 @@ struct KeeperChannel {
         _ = withUnsafeBytes(of: &message) { Descriptors.sendAll(fd, $0) }
     }
 
+    /// The next event if the keeper has sent one (or its socket closed), else nil at once. An epoll
+    /// wake-up can be stale: the launch it was for may have ended since, and its descriptor number
+    /// been reused by a new launch's keeper socket with nothing to say yet. A blocking read would
+    /// then hold the shared I/O thread, and every launch's output, until that keeper next spoke.
+    func nextEventIfReady() -> Event? {
+        Descriptors.isReadable(fd) ? nextEvent() : nil
+    }
+
     /// Reads the next event (blocking; call when the socket is readable).
     func nextEvent() -> Event {
         var message = cs_supervisor_message()

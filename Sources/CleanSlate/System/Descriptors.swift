@@ -87,6 +87,16 @@ enum Descriptors {
         }
     }
 
+    /// Whether a read of `fd` would not block now (data, end of file or an error is waiting).
+    static func isReadable(_ fd: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let rc = poll(&entry, 1, 0)
+            if rc < 0 && errno == EINTR { continue }
+            return rc > 0
+        }
+    }
+
     /// Waits until `fd` is writable or `milliseconds` pass; returns false on timeout.
     static func waitWritable(_ fd: Int32, milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
