@@ -1,0 +1,65 @@
+import CleanSlate
+import CleanSlateTesting
+import CleanSlateXCTest
+import Foundation
+import Testing
+import XCTest
+
+/// What the strict fixtures do, the same under both frameworks; only how the app is made differs.
+/// They run only in a child test process started by ``StrictChildRunTests``, which passes the value
+/// of ``MarkedProcesses/variable`` as `CLEANSLATE_STRICT_FIXTURE_MARKER`.
+enum StrictFixtureBody {
+    /// Writes `$HOME/notes.txt` and `$XDG_CONFIG_HOME/strictapp/state.txt`, starts a child, says
+    /// where HOME is and its own pid, and runs until teardown ends it.
+    static let script = #"""
+        echo home > "$HOME/notes.txt"
+        mkdir "$XDG_CONFIG_HOME/strictapp" && echo config > "$XDG_CONFIG_HOME/strictapp/state.txt"
+        sleep 1000 &
+        echo "ready HOME=$HOME pid=$$"
+        wait
+        """#
+
+    /// Launches `app` (a launcher of `sh` made by the framework's helper) with ``script`` and
+    /// the marker, waits until it has written its files, and prints for the parent test: the
+    /// sandbox's path, what the app said, and the host pids of the marked processes found now.
+    static func writeFilesAndKeepRunning(_ app: AppLauncher) throws {
+        let marker = ProcessInfo.processInfo.environment["CLEANSLATE_STRICT_FIXTURE_MARKER"] ?? "missing"
+        app.launchArguments = ["-c", script]
+        app.launchEnvironment[MarkedProcesses.variable] = marker
+        try app.launch()
+        try app.waitForOutput(matching: #"ready .*\n"#, timeout: .seconds(20))
+        print("FIXTURE-SANDBOX=\(app.sandbox.root)")
+        print("FIXTURE-APP-SAID=\(app.standardOutput.trimmingCharacters(in: .newlines))")
+        print("FIXTURE-PIDS=\(MarkedProcesses.pids(withEnvironment: marker).map(String.init).joined(separator: ","))")
+    }
+}
+
+/// The Swift Testing strict fixtures: every app of the suite runs in strict isolation.
+@Suite(.enabled(if: Fixture.isActive), .cleanSlate(isolation: .strict))
+struct StrictFixtures {
+    @Test func failsWithItsAppRunning() throws {
+        try StrictFixtureBody.writeFilesAndKeepRunning(try makeApp(.name("sh")))
+        Issue.record("deliberate failure")
+    }
+
+    @Test func passesWithItsAppRunning() throws {
+        try StrictFixtureBody.writeFilesAndKeepRunning(try makeApp(.name("sh")))
+    }
+}
+
+/// The XCTest strict fixtures: `setUp` makes every app of the class run in strict isolation.
+final class StrictXCTestFixtures: CleanSlateTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Fixture.isActive, "fixture for StrictChildRunTests")
+        _ = try sandboxForTest(isolation: .strict)
+    }
+
+    func testFailsWithItsAppRunning() throws {
+        try StrictFixtureBody.writeFilesAndKeepRunning(try makeApp(.name("sh")))
+        XCTFail("deliberate failure")
+    }
+
+    func testPassesWithItsAppRunning() throws {
+        try StrictFixtureBody.writeFilesAndKeepRunning(try makeApp(.name("sh")))
+    }
+}
