@@ -6,7 +6,7 @@ import Testing
 /// A fixture of ``StrictFixtures`` (Swift Testing) and ``StrictXCTestFixtures`` (XCTest), by its
 /// Swift Testing name.
 enum StrictFixture: String {
-    case failsWithItsAppRunning, passesWithItsAppRunning
+    case failsWithItsAppRunning, passesWithItsAppRunning, failsInNano
 
     /// The filter that runs it under `framework` in a child test run.
     func filter(_ framework: ChildFramework) -> String {
@@ -17,9 +17,20 @@ enum StrictFixture: String {
     }
 }
 
-/// Keep-on-failure in strict isolation, under both frameworks, seen from outside child test runs:
-/// what a test keeps or leaves is on the host, named by host paths and pids. Serialized: one child
-/// bundle at a time.
+/// Whether a Debian program a test drives can run: true when it is installed, and under `.ci/run`
+/// (`CLEANSLATE_REQUIRE_EXTERNAL=1`), where a missing one must fail the test rather than skip it.
+enum ExternalProgram {
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["CLEANSLATE_REQUIRE_EXTERNAL"] == "1" }
+
+    static func isUsable(_ path: String) -> Bool {
+        isRequired || FileManager.default.isExecutableFile(atPath: path)
+    }
+}
+
+/// Keep-on-failure and failure artifacts in strict isolation, under both frameworks, seen from
+/// outside child test runs: what a test keeps or leaves is on the host, named by host paths and
+/// pids, and what the artifacts show is what the app saw inside. Serialized: one child bundle at a
+/// time.
 @Suite(.cleanSlate, .serialized, .enabled(if: StrictIsolationSupport.available, StrictIsolationSupport.reason))
 struct StrictChildRunTests {
     static let frameworks: [ChildFramework] = [.xcTest, .swiftTesting]
@@ -107,5 +118,42 @@ struct StrictChildRunTests {
         #expect(keptPaths(kept) == [root], "\(kept.errors)")
         #expect(try entries(below: root) == Self.filesTheAppWrote)
         #expect(MarkedProcesses.pids(withEnvironment: keptMarker) == [], "a process of the fixture's app outlived its test")
+    }
+
+    /// nano on a terminal in strict isolation opens `/home/cleanslate/notes.txt`, saves it, and the
+    /// test fails: the artifacts show the app's view (its screen, its environment), list the file
+    /// on the host, and the recording replays what nano wrote.
+    @Test(.enabled(if: ExternalProgram.isUsable("/usr/bin/nano"), "nano is missing: apt-get install -y nano"), arguments: frameworks)
+    func aFailedStrictTerminalTestsArtifactsShowWhatTheAppSawInside(_ framework: ChildFramework) throws {
+        let scratch = try sandboxForTest().temporaryDirectory
+        let (outcome, _) = try run(.failsInNano, framework, keep: "never", environment: ["CLEANSLATE_ARTIFACTS": scratch + "/chosen"])
+        let log = "\(outcome.output)\n\(outcome.errors)"
+        #expect(outcome.status == .exited(1), "\(log)")
+        let line = try #require(outcome.lines(containing: ") are in ").first, "\(log)")
+        let folder = String(line[line.range(of: ") are in ")!.upperBound...])
+        func read(_ name: String) throws -> String { try String(contentsOfFile: folder + "/" + name, encoding: .utf8) }
+
+        let listing = try read("sandbox-files.txt")
+        let hostRoot = try #require(listing.split(separator: "\n").first?.split(separator: " ").last.map(String.init), "\(listing)")
+        #expect(listing.contains("\n$HOME/notes.txt  12 bytes\n"), "\(listing)")
+        let screen = try read("screen.txt")
+        #expect(screen.contains("\(StrictOptions.homePath)/notes.txt") && screen.contains("Wrote 1 line"), "\(screen)")
+        #expect(outcome.lines(containing: "| ").contains { $0.hasPrefix("| ") && $0.contains("\(StrictOptions.homePath)/notes.txt") }, "\(log)")
+        let environment = try read("environment.txt")
+        for entry in ["HOME=\(StrictOptions.homePath)", "XDG_CONFIG_HOME=\(StrictOptions.sandboxPath)/xdg/config", "TMPDIR=\(StrictOptions.sandboxPath)/tmp"] {
+            #expect(environment.split(separator: "\n").contains { $0 == entry }, "the app's view: \(entry)\n\(environment)")
+        }
+        #expect(!environment.contains(hostRoot) && !screen.contains(hostRoot), "the host's path of the sandbox is not what the app saw: \(hostRoot)")
+
+        guard ExternalProgram.isUsable("/usr/bin/asciinema") else {
+            // The console does not show a cancelled test case's comment: say it on standard output too.
+            let reason = "session.cast was not replayed: asciinema is missing (apt-get install -y asciinema)"
+            print("StrictChildRunTests (\(framework)): \(reason)")
+            try Test.cancel(Comment(rawValue: reason))
+        }
+        // `asciinema cat` reads its terminal, so it runs on one; in raw mode, what it writes arrives unchanged.
+        let cat = try launchApp(.path("/usr/bin/asciinema"), arguments: ["cat", folder + "/session.cast"], terminalSize: .standard)
+        #expect(try cat.waitForExit(timeout: .seconds(30)) == .exited(0), "\(cat.standardOutput)")
+        #expect(cat.outputBytes() == Array(try read("stdout.txt").utf8), "asciinema cat plays what nano wrote")
     }
 }

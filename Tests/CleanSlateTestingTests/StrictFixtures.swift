@@ -32,6 +32,19 @@ enum StrictFixtureBody {
         print("FIXTURE-APP-SAID=\(app.standardOutput.trimmingCharacters(in: .newlines))")
         print("FIXTURE-PIDS=\(MarkedProcesses.pids(withEnvironment: marker).map(String.init).joined(separator: ","))")
     }
+
+    /// Opens `notes.txt` of the sandbox's home in nano on a terminal, by its host path (which the
+    /// app gets as `/home/cleanslate/notes.txt`), types a line and saves it; nano keeps running.
+    static func editInNano(_ app: AppLauncher) throws {
+        app.launchArguments = [app.sandbox.home + "/notes.txt"]
+        try app.launch()
+        try app.waitForScreen("nano's title and help lines", timeout: .seconds(20)) { $0.contains("GNU nano") && $0.contains("^X Exit") }
+        try app.typeText("strict nano")
+        try app.press(.character("o"), modifiers: .control)
+        try app.waitForScreen(containing: "File Name to Write: ", timeout: .seconds(20))
+        try app.press(.enter)
+        try app.waitForScreen(containing: "Wrote 1 line", timeout: .seconds(20))
+    }
 }
 
 /// The Swift Testing strict fixtures: every app of the suite runs in strict isolation.
@@ -44,6 +57,11 @@ struct StrictFixtures {
 
     @Test func passesWithItsAppRunning() throws {
         try StrictFixtureBody.writeFilesAndKeepRunning(try makeApp(.name("sh")))
+    }
+
+    @Test func failsInNano() throws {
+        try StrictFixtureBody.editInNano(try makeApp(.path("/usr/bin/nano"), terminalSize: .standard))
+        Issue.record("deliberate failure")
     }
 }
 
@@ -61,5 +79,10 @@ final class StrictXCTestFixtures: CleanSlateTestCase {
 
     func testPassesWithItsAppRunning() throws {
         try StrictFixtureBody.writeFilesAndKeepRunning(try makeApp(.name("sh")))
+    }
+
+    func testFailsInNano() throws {
+        try StrictFixtureBody.editInNano(try makeApp(.path("/usr/bin/nano"), terminalSize: .standard))
+        XCTFail("deliberate failure")
     }
 }

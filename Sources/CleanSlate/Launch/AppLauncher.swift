@@ -135,6 +135,7 @@ public final class AppLauncher: @unchecked Sendable {
     }
 
     /// The environment the latest launch was given (nil before the first launch), for failure reports.
+    /// In strict isolation its values name sandbox paths as the app sees them (`HOME=/home/cleanslate`).
     public var launchedEnvironment: [String: String]? { lock.withLock { environmentOfLaunch } }
 
     /// The environment the next launch will receive, fully resolved.
@@ -296,6 +297,7 @@ public final class AppLauncher: @unchecked Sendable {
         _ configuration: Configuration, path: String, environment: [String: String], directory: String, layout: StrictLayout?
     ) throws -> LaunchedProcess {
         let inside = { (value: String) in layout?.insideValue(value) ?? value }
+        lock.withLock { environmentOfLaunch = environment.mapValues(inside) }
         let output = (limit: configuration.outputLimit, handler: configuration.outputHandler)
         let request = { (io: SpawnRequest.StandardIO) in
             SpawnRequest(
