@@ -6,7 +6,7 @@ import Testing
 /// A fixture of ``StrictFixtures`` (Swift Testing) and ``StrictXCTestFixtures`` (XCTest), by its
 /// Swift Testing name.
 enum StrictFixture: String {
-    case failsWithItsAppRunning, passesWithItsAppRunning, failsInNano
+    case failsWithItsAppRunning, passesWithItsAppRunning, leavesADaemon, failsInNano
 
     /// The filter that runs it under `framework` in a child test run.
     func filter(_ framework: ChildFramework) -> String {
@@ -118,6 +118,37 @@ struct StrictChildRunTests {
         #expect(keptPaths(kept) == [root], "\(kept.errors)")
         #expect(try entries(below: root) == Self.filesTheAppWrote)
         #expect(MarkedProcesses.pids(withEnvironment: keptMarker) == [], "a process of the fixture's app outlived its test")
+    }
+
+    /// A daemon left by a strict app fails the test as in standard, named by the pid the app saw
+    /// (its PID namespace's, which the report says) and its command line; it is gone afterwards.
+    @Test(arguments: frameworks)
+    func aDaemonLeftByAStrictAppFailsTheTestNamedByItsLabelledNamespacePid(_ framework: ChildFramework) throws {
+        let (outcome, marker) = try run(.leavesADaemon, framework, keep: "never")
+        let log = "\(outcome.output)\n\(outcome.errors)"
+        #expect(outcome.status == .exited(1), "\(log)")
+        let said = try #require(outcome.value(of: "FIXTURE-APP-SAID"), "\(log)")
+        let daemon = try #require(said.firstMatch(of: /^daemon=(\d+) exited\(0\)$/)?.1, "\(said)")
+        let report = outcome.lines(containing: "CleanSlate: a process started by sh outlived it and was still running at teardown (killed now): "
+            + "pid \(daemon) in the app's PID namespace: ")
+        #expect(report.count == 1, "\(log)")
+        #expect(MarkedProcesses.pids(withEnvironment: marker) == [], "the daemon outlived its test")
+    }
+
+    /// The same through the API: a strict launch's escaped process is marked as counted in the
+    /// app's PID namespace, a standard one's is not, also when a relaunch ends the strict one.
+    @Test func escapedProcessesSayWhichPidNamespaceTheirPidCountsIn() throws {
+        let app = try makeApp(.name("sh"), arguments: ["-c", StrictFixtureBody.daemonScript], isolation: .strict)
+        try app.launch()
+        #expect(try app.waitForExit(timeout: .seconds(20)) == .exited(0))
+        let strictDaemon = app.standardOutput.trimmingCharacters(in: .newlines).dropFirst("daemon=".count)
+        app.isolation = .standard
+        try app.launch()  // ends the strict launch, whose daemon is recorded
+        #expect(try app.waitForExit(timeout: .seconds(20)) == .exited(0))
+        let standardDaemon = app.standardOutput.trimmingCharacters(in: .newlines).dropFirst("daemon=".count)
+        let escaped = app.terminate()
+        #expect(escaped.map(\.description) == ["pid \(strictDaemon) in the app's PID namespace: sleep 1000", "pid \(standardDaemon): sleep 1000"])
+        #expect(escaped.map(\.isInAppPIDNamespace) == [true, false])
     }
 
     /// nano on a terminal in strict isolation opens `/home/cleanslate/notes.txt`, saves it, and the

@@ -33,6 +33,23 @@ enum StrictFixtureBody {
         print("FIXTURE-PIDS=\(MarkedProcesses.pids(withEnvironment: marker).map(String.init).joined(separator: ","))")
     }
 
+    /// Starts a daemon (its own session, `sleep 1000`) and exits once the daemon runs `sleep`.
+    static let daemonScript = #"""
+        setsid sleep 1000 </dev/null >/dev/null 2>&1 &
+        echo "daemon=$!"
+        until tr '\0' ' ' < /proc/$!/cmdline | grep -q '^sleep'; do :; done
+        """#
+
+    /// Launches `app` (a launcher of `sh`) with ``daemonScript`` and the marker, waits for it to
+    /// exit, and prints the daemon's pid as the app saw it.
+    static func leaveADaemon(_ app: AppLauncher) throws {
+        app.launchArguments = ["-c", daemonScript]
+        app.launchEnvironment[MarkedProcesses.variable] = ProcessInfo.processInfo.environment["CLEANSLATE_STRICT_FIXTURE_MARKER"] ?? "missing"
+        try app.launch()
+        let status = try app.waitForExit(timeout: .seconds(20))
+        print("FIXTURE-APP-SAID=\(app.standardOutput.trimmingCharacters(in: .newlines)) \(status)")
+    }
+
     /// Opens `notes.txt` of the sandbox's home in nano on a terminal, by its host path (which the
     /// app gets as `/home/cleanslate/notes.txt`), types a line and saves it; nano keeps running.
     static func editInNano(_ app: AppLauncher) throws {
@@ -59,6 +76,10 @@ struct StrictFixtures {
         try StrictFixtureBody.writeFilesAndKeepRunning(try makeApp(.name("sh")))
     }
 
+    @Test func leavesADaemon() throws {
+        try StrictFixtureBody.leaveADaemon(try makeApp(.name("sh")))
+    }
+
     @Test func failsInNano() throws {
         try StrictFixtureBody.editInNano(try makeApp(.path("/usr/bin/nano"), terminalSize: .standard))
         Issue.record("deliberate failure")
@@ -79,6 +100,10 @@ final class StrictXCTestFixtures: CleanSlateTestCase {
 
     func testPassesWithItsAppRunning() throws {
         try StrictFixtureBody.writeFilesAndKeepRunning(try makeApp(.name("sh")))
+    }
+
+    func testLeavesADaemon() throws {
+        try StrictFixtureBody.leaveADaemon(try makeApp(.name("sh")))
     }
 
     func testFailsInNano() throws {
