@@ -26,6 +26,9 @@ public final class AppLauncher: @unchecked Sendable {
     private let lock = Monitor()
     private var configuration = Configuration()
     private var process: LaunchedProcess?
+    /// Whether `process` runs in strict isolation, where the pids its keeper reports count in its
+    /// own PID namespace.
+    private var processIsStrict = false
     private var activeWaits = 0
     private var isLaunching = false
     private var escapedSoFar: [EscapedProcess] = []
@@ -135,6 +138,7 @@ public final class AppLauncher: @unchecked Sendable {
     }
 
     /// The environment the latest launch was given (nil before the first launch), for failure reports.
+    /// In strict isolation its values name sandbox paths as the app sees them (`HOME=/home/cleanslate`).
     public var launchedEnvironment: [String: String]? { lock.withLock { environmentOfLaunch } }
 
     /// The environment the next launch will receive, fully resolved.
@@ -151,7 +155,7 @@ public final class AppLauncher: @unchecked Sendable {
     ///   is in progress on another thread), `.spawnFailed`, or `.isolationUnavailable` (strict
     ///   ``isolation`` where the kernel refuses user namespaces).
     public func launch() throws {
-        let (configuration, previous) = try lock.withLock { () throws -> (Configuration, LaunchedProcess?) in
+        let (configuration, previous, previousIsStrict) = try lock.withLock { () throws -> (Configuration, LaunchedProcess?, Bool) in
             if activeWaits > 0 {
                 throw CleanSlateError(.busy, "cannot launch \(executable) while \(activeWaits) wait(s) on it are in progress; let the wait finish first")
             }
@@ -159,12 +163,12 @@ public final class AppLauncher: @unchecked Sendable {
                 throw CleanSlateError(.busy, "cannot launch \(executable): another launch() of the same launcher is in progress on another thread")
             }
             isLaunching = true
-            return (self.configuration, process)
+            return (self.configuration, process, processIsStrict)
         }
         defer { lock.withLock { isLaunching = false } }
-        if let previous { record(previous.terminate(policy: configuration.terminationPolicy)) }
-        let started = try start(configuration)
-        lock.withLock { process = started }
+        if let previous { record(previous.terminate(policy: configuration.terminationPolicy), inAppPIDNamespace: previousIsStrict) }
+        let (started, strict) = try start(configuration)
+        lock.withLock { (process, processIsStrict) = (started, strict) }
     }
 
     /// Ends the app and everything it started, and closes its descriptors. Output captured so far
@@ -189,16 +193,21 @@ public final class AppLauncher: @unchecked Sendable {
     /// in uninterruptible sleep, after a bound of a few seconds; its keeper still reaps it later).
     @discardableResult
     public func terminate() -> [EscapedProcess] {
-        if let process = lock.withLock({ process }) { record(process.terminate(policy: terminationPolicy)) }
+        if let (process, strict) = lock.withLock({ process.map { ($0, processIsStrict) } }) {
+            record(process.terminate(policy: terminationPolicy), inAppPIDNamespace: strict)
+        }
         return lock.withLock {
             defer { escapedReported = escapedSoFar.count }
             return Array(escapedSoFar[escapedReported...])
         }
     }
 
-    private func record(_ escaped: [EscapedProcess]) {
+    /// Keeps the processes a launch's keeper reported, marked as counted in the launch's PID
+    /// namespace when it ran strict (see ``EscapedProcess/isInAppPIDNamespace``).
+    private func record(_ escaped: [EscapedProcess], inAppPIDNamespace: Bool) {
+        let marked = escaped.map { EscapedProcess(pid: $0.pid, commandLine: $0.commandLine, isInAppPIDNamespace: inAppPIDNamespace) }
         lock.withLock {
-            for entry in escaped where !escapedSoFar.contains(entry) { escapedSoFar.append(entry) }
+            for entry in marked where !escapedSoFar.contains(entry) { escapedSoFar.append(entry) }
         }
     }
 
@@ -258,7 +267,8 @@ public final class AppLauncher: @unchecked Sendable {
         ).build()
     }
 
-    private func start(_ configuration: Configuration) throws -> LaunchedProcess {
+    /// Starts a launch; returns it and whether it runs in strict isolation (not when it fell back).
+    private func start(_ configuration: Configuration) throws -> (LaunchedProcess, strict: Bool) {
         if sandbox.isWiped {
             throw CleanSlateError(.sandboxWiped, "cannot launch \(executable): its sandbox \(sandbox.root) has been wiped; create a new Sandbox")
         }
@@ -276,18 +286,18 @@ public final class AppLauncher: @unchecked Sendable {
             throw CleanSlateError(.invalidArgument, "the working directory \(directory) does not exist or is not a directory")
         }
         guard case let .strict(options) = configuration.isolation else {
-            return try start(configuration, path: path, environment: environment, directory: directory, layout: nil)
+            return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil), false)
         }
         try StrictLayout.validate(options)
         let layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
                                   runnerDirectory: FileManager.default.currentDirectoryPath)
         try layout.validateWorkingDirectory(directory)
         do {
-            return try start(configuration, path: path, environment: environment, directory: directory, layout: layout)
+            return (try start(configuration, path: path, environment: environment, directory: directory, layout: layout), true)
         } catch let error as CleanSlateError where error.code == .isolationUnavailable && options.fallsBackToStandard {
             let warning = "CleanSlate warning: \(executable) runs with standard isolation, not strict: \(error)\n"
             FileHandle.standardError.write(Data(warning.utf8))
-            return try start(configuration, path: path, environment: environment, directory: directory, layout: nil)
+            return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil), false)
         }
     }
 
@@ -296,6 +306,7 @@ public final class AppLauncher: @unchecked Sendable {
         _ configuration: Configuration, path: String, environment: [String: String], directory: String, layout: StrictLayout?
     ) throws -> LaunchedProcess {
         let inside = { (value: String) in layout?.insideValue(value) ?? value }
+        lock.withLock { environmentOfLaunch = environment.mapValues(inside) }
         let output = (limit: configuration.outputLimit, handler: configuration.outputHandler)
         let request = { (io: SpawnRequest.StandardIO) in
             SpawnRequest(

@@ -89,17 +89,24 @@ struct KeeperChannel {
 /// process group. CleanSlate kills it anyway and reports it, because it would otherwise have
 /// outlived the test.
 public struct EscapedProcess: Sendable, Equatable, CustomStringConvertible {
-    /// Its process id.
+    /// Its process id: the host's, or, when ``isInAppPIDNamespace``, the one it had in the app's
+    /// PID namespace (the pid the app itself saw, as `$!` in a shell).
     public let pid: Int32
     /// Its command line, arguments separated by spaces; `[name]` (its command name) when it was
     /// between two programs (in the middle of an `exec`) at the time.
     public let commandLine: String
+    /// Whether ``pid`` counts in the app's own PID namespace (strict isolation) rather than the host's.
+    public let isInAppPIDNamespace: Bool
 
     /// Creates a value (for tests and reports).
-    public init(pid: Int32, commandLine: String) {
+    public init(pid: Int32, commandLine: String, isInAppPIDNamespace: Bool = false) {
         self.pid = pid
         self.commandLine = commandLine
+        self.isInAppPIDNamespace = isInAppPIDNamespace
     }
 
-    public var description: String { "pid \(pid): \(commandLine.isEmpty ? "(command line unknown)" : commandLine)" }
+    /// `pid 4321: sleep 1000`, or `pid 3 in the app's PID namespace: sleep 1000`.
+    public var description: String {
+        "pid \(pid)\(isInAppPIDNamespace ? " in the app's PID namespace" : ""): \(commandLine.isEmpty ? "(command line unknown)" : commandLine)"
+    }
 }
