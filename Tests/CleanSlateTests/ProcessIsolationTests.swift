@@ -1,4 +1,5 @@
 import CleanSlate
+import _CleanSlateCShim
 import CleanSlateXCTest
 import Foundation
 import XCTest
@@ -105,7 +106,7 @@ struct ResourceCounts {
 
     static func now() -> ResourceCounts {
         let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).count
-        return ResourceCounts(descriptors: openDescriptorCount(), threads: threads, descendants: descendantsOfThisProcess())
+        return ResourceCounts(descriptors: openDescriptorCount(), threads: threads, descendants: descendantsOfThisProcess().count)
     }
 
     /// Asserts nothing grew; one more descendant is allowed (the launch supervisor's spare keeper,
@@ -113,12 +114,31 @@ struct ResourceCounts {
     func assertNoGrowth(since before: ResourceCounts, over what: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(descriptors, before.descriptors, "descriptors leaked over \(what)", file: file, line: line)
         XCTAssertLessThanOrEqual(threads, before.threads, "threads leaked over \(what)", file: file, line: line)
-        XCTAssertLessThanOrEqual(descendants, before.descendants + 1, "processes leaked over \(what)", file: file, line: line)
+        let settled = Self.descendants(settlingAtOrBelow: before.descendants + 1, within: .seconds(5))
+        XCTAssertLessThanOrEqual(settled, before.descendants + 1, "processes leaked over \(what)", file: file, line: line)
         XCTAssertEqual(zombieChildren(), [], "zombie children remain after \(what)", file: file, line: line)
     }
 
+    /// The number of live descendants once it is at most `limit`, or after `within` if it never
+    /// gets there. A terminal or strict launch's keeper exits a moment after `terminate()` returns,
+    /// so a count taken at once may still see it: this waits for descendants to end (woken by their
+    /// exits through pidfds, not by a timer) while there are too many.
+    private static func descendants(settlingAtOrBelow limit: Int, within: Duration) -> Int {
+        let deadline = ContinuousClock.now.advanced(by: within)
+        while true {
+            let live = descendantsOfThisProcess()
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard live.count > limit, left > .zero else { return live.count }
+            var watched = live.map { pollfd(fd: cs_pidfd_open($0), events: Int16(POLLIN), revents: 0) }.filter { $0.fd >= 0 }
+            defer { watched.forEach { close($0.fd) } }
+            if watched.count < live.count { continue }  // one ended before it could be watched: count again
+            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            while poll(&watched, nfds_t(watched.count), milliseconds) < 0 && errno == EINTR {}
+        }
+    }
+
     /// Live processes descending from this one (the launch supervisor and its keepers included).
-    private static func descendantsOfThisProcess() -> Int {
+    private static func descendantsOfThisProcess() -> [Int32] {
         var parents: [Int32: Int32] = [:]
         for pid in allProcessIDs() {
             if let fields = statFields(of: pid), fields.count > 1, fields[0] != "Z", let parent = Int32(fields[1]) { parents[pid] = parent }
@@ -132,6 +152,6 @@ struct ResourceCounts {
                 current = parent
             }
             return false
-        }.count
+        }
     }
 }
