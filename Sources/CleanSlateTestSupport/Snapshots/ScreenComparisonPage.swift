@@ -39,7 +39,8 @@ struct ScreenComparisonPage {
         let testName = RunningTestName.current(sandbox: sandbox, location: location)
         let label = snapshotName ?? "inline"
         let title = "screen snapshot \(snapshotName.map(\.debugDescription) ?? "(inline)") of \(testName)"
-        let page = ScreenComparison.html(reference: referenceScreen, actual: actual, title: title, marking: differences)
+        // Both drawn in the palette the app set (read back from the rendering, `actual` has none).
+        let page = ScreenComparison.html(reference: referenceScreen, actual: actual, title: title, marking: differences, colors: screen.colors)
         let path: String
         do {
             path = try FailureArtifacts.writeNewFile(page, testName: testName, named: "snapshot-" + label, extension: "html")
