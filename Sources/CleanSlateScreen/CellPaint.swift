@@ -1,6 +1,6 @@
-/// How a cell is painted in the pictures of a screen (``ScreenSnapshot/svg()``,
-/// ``ScreenSnapshot/html()``): its colours in xterm's default palette with inverse video applied,
-/// and the attributes that change how its text is drawn.
+/// How a cell is painted in the pictures of a screen (``ScreenSnapshot/svg(marking:)``,
+/// ``ScreenSnapshot/html()``): its colours in the screen's palette with inverse video applied, and
+/// the attributes that change how its text is drawn.
 struct CellPaint: Equatable {
     let foreground: UInt32
     let background: UInt32
@@ -11,9 +11,10 @@ struct CellPaint: Equatable {
     /// The lines drawn with the text, as a CSS/SVG `text-decoration` value; nil for none.
     let decorations: String?
 
-    init(_ cell: ScreenCell) {
-        let foreground = ScreenPicture.rgb(cell.foreground, default: ScreenPicture.defaultForeground)
-        let background = ScreenPicture.rgb(cell.background, default: ScreenPicture.defaultBackground)
+    /// How `cell` is painted with `colors` (the palette and default colours the app set).
+    init(_ cell: ScreenCell, colors: ScreenColors) {
+        let foreground = colors.rgb(cell.foreground, default: colors.foreground)
+        let background = colors.rgb(cell.background, default: colors.background)
         let inverse = cell.attributes.contains(.inverse)
         self.foreground = inverse ? background : foreground
         self.background = inverse ? foreground : background
@@ -47,20 +48,17 @@ public enum ScreenPicture {
     static let baseline = 14
     /// The font families asked for, the generic `monospace` last.
     static let fontFamily = "DejaVu Sans Mono, Menlo, Consolas, monospace"
-    /// The default foreground, xterm's light grey, as 0xRRGGBB.
+    /// The default foreground, xterm's light grey, as 0xRRGGBB (a screen whose app set another draws with that).
     public static let defaultForeground: UInt32 = 0xE5E5E5
-    /// The default background, black, as 0xRRGGBB.
+    /// The default background, black, as 0xRRGGBB (a screen whose app set another draws with that).
     public static let defaultBackground: UInt32 = 0x000000
     /// The shade of a cell that differs between two screens, red, as 0xRRGGBB.
     public static let differenceColor: UInt32 = 0xFF3B30
 
-    /// `color` as 0xRRGGBB in xterm's default palette, `fallback` for the default colour.
+    /// `color` as 0xRRGGBB in xterm's default palette, `fallback` for the default colour (for a
+    /// screen's own palette, ``ScreenColors/rgb(_:default:)``).
     public static func rgb(_ color: TerminalColor, default fallback: UInt32) -> UInt32 {
-        switch color {
-        case .default: return fallback
-        case let .indexed(index): return ColorPalette.defaultIndexed[Int(index)]
-        case let .rgb(red, green, blue): return UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
-        }
+        ScreenColors().rgb(color, default: fallback)
     }
 
     /// `#rrggbb`.

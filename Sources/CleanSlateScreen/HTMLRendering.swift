@@ -1,5 +1,6 @@
 /// A screen as a self-contained HTML page: the rows in a `<pre>` block, each run of cells painted
-/// alike in one `<span>` with inline CSS (colours in xterm's default palette, inverse applied,
+/// alike in one `<span>` with inline CSS (colours in the screen's palette as for
+/// ``ScreenSnapshot/svg(marking:)``, inverse applied,
 /// bold, italic, dim, hidden, underline, strike-through, overline), the cursor's cell outlined, and
 /// a caption with the size and the cursor. The text can be selected and searched; the page loads
 /// nothing else. It is also well-formed XML, so tools can read it without an HTML parser.
@@ -7,7 +8,7 @@ extension ScreenSnapshot {
     /// The screen as an HTML document.
     public func html() -> String {
         let picture = ScreenPicture.self
-        let background = picture.hex(picture.defaultBackground), foreground = picture.hex(picture.defaultForeground)
+        let background = picture.hex(colors.background), foreground = picture.hex(colors.foreground)
         let caption = "\(rows)x\(columns), cursor at row \(cursor.row), column \(cursor.column)" + (isCursorVisible ? "" : " (hidden)")
         var lines = [
             "<!DOCTYPE html>",
@@ -17,7 +18,7 @@ extension ScreenSnapshot {
             "body { background: #202020; color: #e0e0e0; font-family: sans-serif; margin: 16px; }",
             "pre.screen { display: inline-block; margin: 0; padding: 4px; background: \(background); color: \(foreground); "
                 + "font-family: \(picture.fontFamily); font-size: \(picture.fontSize)px; line-height: \(picture.cellHeight)px; }",
-            ".cursor { outline: 1px solid \(foreground); outline-offset: -1px; }",
+            ".cursor { outline: 1px solid \(picture.hex(colors.cursor)); outline-offset: -1px; }",
             "</style></head><body>",
             #"<p class="caption">\#(caption)</p>"#,
         ]
@@ -31,16 +32,16 @@ extension ScreenSnapshot {
         var html = ""
         var column = 0
         while column < columns {
-            let paint = CellPaint(storedCell(row: row, column: column))
+            let paint = CellPaint(storedCell(row: row, column: column), colors: colors)
             let isCursor = isCursorAt(row, column)
             var text = "", end = column
             repeat {
                 text += storedCell(row: row, column: end).character
                 end += 1
-            } while end < columns && !isCursor && !isCursorAt(row, end) && CellPaint(storedCell(row: row, column: end)) == paint
+            } while end < columns && !isCursor && !isCursorAt(row, end) && CellPaint(storedCell(row: row, column: end), colors: colors) == paint
             var classes: [String] = []
             if isCursor { classes.append("cursor") }
-            let style = paint.css
+            let style = paint.css(on: colors)
             if style.isEmpty && classes.isEmpty {
                 html += ScreenPicture.escaped(text)
             } else {
@@ -59,11 +60,11 @@ extension ScreenSnapshot {
 }
 
 extension CellPaint {
-    /// The inline CSS that paints a cell like this on the page's default colours; empty for the default.
-    fileprivate var css: String {
+    /// The inline CSS that paints a cell like this on a page in `colors`; empty for the default.
+    fileprivate func css(on colors: ScreenColors) -> String {
         var parts: [String] = []
-        if foreground != ScreenPicture.defaultForeground { parts.append("color: \(ScreenPicture.hex(foreground))") }
-        if background != ScreenPicture.defaultBackground { parts.append("background: \(ScreenPicture.hex(background))") }
+        if foreground != colors.foreground { parts.append("color: \(ScreenPicture.hex(foreground))") }
+        if background != colors.background { parts.append("background: \(ScreenPicture.hex(background))") }
         if bold { parts.append("font-weight: bold") }
         if italic { parts.append("font-style: italic") }
         if dim { parts.append("opacity: 0.5") }

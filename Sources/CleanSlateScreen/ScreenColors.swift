@@ -28,4 +28,14 @@ public struct ScreenColors: Sendable, Equatable {
     public var background: UInt32 { palette.dynamic(11) ?? 0 }
     /// The cursor colour (OSC 12).
     public var cursor: UInt32 { palette.dynamic(12) ?? 0 }
+
+    /// `color` as 0xRRGGBB in these colours: a palette entry as the app set it, a direct colour as
+    /// it is, the default colour as `fallback` (``foreground`` or ``background``).
+    public func rgb(_ color: TerminalColor, default fallback: UInt32) -> UInt32 {
+        switch color {
+        case .default: return fallback
+        case let .indexed(index): return palette.color(osc4: Int(index)) ?? 0
+        case let .rgb(red, green, blue): return UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+        }
+    }
 }

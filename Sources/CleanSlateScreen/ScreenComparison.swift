@@ -15,11 +15,33 @@ public enum ScreenComparison {
         return cells
     }
 
+    /// The positions whose characters differ, over the larger of the two sizes (colours and
+    /// attributes do not count): what a comparison of the screens' plain text sees.
+    public static func differingCharacters(_ reference: ScreenSnapshot, _ actual: ScreenSnapshot) -> Set<ScreenPosition> {
+        differingCells(reference, actual).filter { position in
+            let old = reference.cellIfOnScreen(row: position.row, column: position.column)
+            let new = actual.cellIfOnScreen(row: position.row, column: position.column)
+            return old?.character != new?.character || old?.width != new?.width
+        }
+    }
+
     /// An HTML page titled `title` showing `reference` and `actual` side by side as SVG pictures
     /// (``ScreenSnapshot/svg(marking:)``), the differing cells shaded on both, with a summary that
     /// counts them and gives each screen's size and cursor.
-    public static func html(reference: ScreenSnapshot, actual: ScreenSnapshot, title: String) -> String {
-        let differences = differingCells(reference, actual)
+    ///
+    /// Both pictures are drawn in one set of colours, the actual screen's by default (the palette
+    /// its app set; a reference file holds none), so only real differences look different.
+    ///
+    /// - Parameters:
+    ///   - differences: the cells to shade; nil shades ``differingCells(_:_:)`` (pass
+    ///     ``differingCharacters(_:_:)`` when only the text was compared).
+    ///   - colors: the colours to draw both screens in; nil uses `actual.colors`.
+    public static func html(
+        reference: ScreenSnapshot, actual: ScreenSnapshot, title: String, marking differences: Set<ScreenPosition>? = nil,
+        colors: ScreenColors? = nil
+    ) -> String {
+        let colors = colors ?? actual.colors
+        let differences = differences ?? differingCells(reference, actual)
         let count = differences.count == 1 ? "1 cell differs" : "\(differences.count) cells differ"
         let escapedTitle = ScreenPicture.escaped(title)
         return [
@@ -34,8 +56,8 @@ public enum ScreenComparison {
             "<h1>\(escapedTitle)</h1>",
             #"<p class="summary">\#(count), shaded red. Reference: \#(describe(reference)). Actual: \#(describe(actual)).</p>"#,
             #"<div class="side-by-side">"#,
-            #"<figure class="reference"><figcaption>Reference</figcaption>"#, reference.svg(marking: differences), "</figure>",
-            #"<figure class="actual"><figcaption>Actual</figcaption>"#, actual.svg(marking: differences), "</figure>",
+            #"<figure class="reference"><figcaption>Reference</figcaption>"#, reference.svg(marking: differences, colors: colors), "</figure>",
+            #"<figure class="actual"><figcaption>Actual</figcaption>"#, actual.svg(marking: differences, colors: colors), "</figure>",
             "</div></body></html>",
         ].joined(separator: "\n") + "\n"
     }

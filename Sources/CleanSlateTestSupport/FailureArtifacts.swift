@@ -18,11 +18,17 @@ import Testing
 /// in the package's build folder (`.build`, which git ignores). `CLEANSLATE_ARTIFACTS_ALWAYS=1` writes
 /// them for passing tests too.
 package enum FailureArtifacts {
-    /// Where artifact folders are made: `CLEANSLATE_ARTIFACTS`, else ``defaultDirectory``.
+    /// Where artifact folders are made: ``directoryInTask`` when bound, else `CLEANSLATE_ARTIFACTS`,
+    /// else ``defaultDirectory``.
     package static var directory: String {
+        if let directoryInTask { return directoryInTask }
         if let chosen = ProcessInfo.processInfo.environment["CLEANSLATE_ARTIFACTS"], !chosen.isEmpty { return chosen }
         return defaultDirectory
     }
+
+    /// A folder that replaces the others for the task it is bound in and the tasks it creates: for
+    /// the package's own tests, which share one process and so cannot set `CLEANSLATE_ARTIFACTS`.
+    @TaskLocal package static var directoryInTask: String?
 
     /// `cleanslate-artifacts` in the `.build` folder that holds the running test executable; where the
     /// executable is not under a `.build` folder (a custom `--scratch-path`), next to the executable.
@@ -127,12 +133,34 @@ package enum FailureArtifacts {
     /// A new folder `DIRECTORY/TEST/APP-N` (N makes it unique: a test run again, several apps, the
     /// cases of a parameterized test).
     private static func makeFolder(testName: String, app: AppLauncher) throws -> String {
+        try createUnique(in: testName, named: name(of: app), suffix: "") { folder in
+            if mkdir(folder, 0o755) == 0 { return true }
+            if errno == EEXIST { return false }
+            throw CleanSlateError(.ioFailed, errno: errno, "cannot create the artifact folder \(folder)")
+        }
+    }
+
+    /// Writes `contents` to a new file `DIRECTORY/TEST/NAME-N.EXTENSION` of the test `testName`
+    /// (N makes it unique, as for the apps' folders: nothing is overwritten) and returns its path.
+    package static func writeNewFile(_ contents: String, testName: String, named name: String, extension: String) throws -> String {
+        try createUnique(in: testName, named: name, suffix: "." + `extension`) { path in
+            do {
+                try Data(contents.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+                return true
+            } catch CocoaError.fileWriteFileExists {
+                return false
+            }
+        }
+    }
+
+    /// Creates the test's folder `DIRECTORY/TEST`, then calls `create` with `TEST/NAME-1SUFFIX`,
+    /// `-2`... until it returns true (it returns false when the path is taken); returns that path.
+    private static func createUnique(in testName: String, named name: String, suffix: String, _ create: (String) throws -> Bool) throws -> String {
         let testFolder = directory + "/" + safeName(testName)
         try FileManager.default.createDirectory(atPath: testFolder, withIntermediateDirectories: true)
         for number in 1... {
-            let folder = testFolder + "/" + safeName(name(of: app)) + "-\(number)"
-            if mkdir(folder, 0o755) == 0 { return folder }
-            if errno != EEXIST { throw CleanSlateError(.ioFailed, errno: errno, "cannot create the artifact folder \(folder)") }
+            let path = testFolder + "/" + safeName(name) + "-\(number)" + suffix
+            if try create(path) { return path }
         }
         fatalError("unreachable")
     }

@@ -27,12 +27,16 @@ package enum TestFailure {
     package static func report(_ message: String, at location: CallerLocation) {
         switch currentFramework {
         case .swiftTesting:
-            let source = SourceLocation(
-                fileID: location.fileID, filePath: "\(location.filePath)",
-                line: Int(location.line), column: Int(location.column))
-            Issue.record(Comment(rawValue: message), sourceLocation: source)
+            Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
         case .xcTest:
             XCTFail(message, file: location.filePath, line: location.line)
         }
+    }
+}
+
+extension CallerLocation {
+    /// The location as Swift Testing takes it.
+    package var sourceLocation: SourceLocation {
+        SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
     }
 }

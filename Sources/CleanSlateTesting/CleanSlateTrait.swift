@@ -66,7 +66,7 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
 
     private func runTestCase(_ test: Test, _ testCase: Test.Case?, _ function: @Sendable () async throws -> Void) async throws {
         let scope = TestScope(
-            testName: Self.name(of: test), keep: keep, rootDirectory: rootDirectory,
+            testName: RunningTestName.of(test), keep: keep, rootDirectory: rootDirectory,
             preparedTemplate: PreparedTemplate.current?.template, isolation: isolation)
         let failureObserver = IssueHandlingTrait.compactMapIssues { issue in
             if issue.isFailure { scope.noteFailure() }
@@ -91,11 +91,6 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
             throw error
         }
         scope.finishSandbox()
-    }
-
-    /// `Module.Suite/test(argument:)`, as the kept-sandbox message names it.
-    private static func name(of test: Test) -> String {
-        test.id.moduleName + "." + test.id.nameComponents.joined(separator: "/")
     }
 }
 

@@ -32,6 +32,7 @@ enum TestSandboxes {
     /// is read from `testRun.totalFailureCount` (on Linux `hasSucceeded` is still false here).
     static func finish(_ test: XCTestCase) {
         guard let entry = lock.withLock({ entries.removeValue(forKey: ObjectIdentifier(test)) }) else { return }
+        RunningTestName.forget(entry.sandbox)
         let failed = (test.testRun?.totalFailureCount ?? 0) > 0
         TestTeardown.finish(entry.sandbox, of: test.name, policy: entry.policy, failed: failed, reportingAt: entry.location)
     }

@@ -43,6 +43,7 @@ extension XCTestCase {
         let sandbox = try template.map { try Sandbox(template: $0, rootDirectory: rootDirectory) } ?? Sandbox(rootDirectory: rootDirectory)
         TestSandboxes.set(.init(sandbox: sandbox, template: template, policy: policy, location: CallerLocation(filePath: file, line: line),
                                 isolation: isolation), for: self)
+        RunningTestName.note(name, for: sandbox)
         if !(self is CleanSlateTestCase) {
             // CleanSlateTestCase finishes the sandbox in invokeTest(), after tearDown().
             addTeardownBlock { [unowned self] in TestSandboxes.finish(self) }

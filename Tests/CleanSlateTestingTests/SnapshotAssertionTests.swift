@@ -9,17 +9,23 @@ import Testing
 /// and its failure message. Failures are caught as known issues, whose text the tests then check.
 @Suite(.cleanSlate)
 struct SnapshotAssertionTests {
-    /// The comments of the issues `body` records (as known issues, so the test itself passes).
-    private func issues(_ body: () -> Void) -> [String] {
+    /// The comments of the issues `body` records (as known issues, so the test itself passes). The
+    /// pages of screen mismatches go to ``artifacts()``.
+    private func issues(_ body: () -> Void) throws -> [String] {
         let comments = Mutex<[String]>([])
-        withKnownIssue(isIntermittent: true) {
-            body()
-        } matching: { issue in
-            comments.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
-            return true
+        try FailureArtifacts.$directoryInTask.withValue(artifacts()) {
+            withKnownIssue(isIntermittent: true) {
+                body()
+            } matching: { issue in
+                comments.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+                return true
+            }
         }
         return comments.withLock { $0 }
     }
+
+    /// Where this test's artifacts go: a folder in its sandbox.
+    private func artifacts() throws -> String { try sandboxForTest().temporaryDirectory + "/artifacts" }
 
     /// A shell on a terminal that prints `script`'s output and then waits for input.
     private func terminalApp(_ script: String) throws -> AppLauncher {
@@ -44,10 +50,10 @@ struct SnapshotAssertionTests {
         _ = try app.waitForExit()
         let folder = try sandboxForTest().path(.temporary, "refs")
         // `missing` said explicitly: the default records nothing when CI is set (as under .ci/run).
-        let recorded = issues { assertOutputSnapshot(of: app, named: "saved", record: .missing, snapshotDirectory: folder) }
+        let recorded = try issues { assertOutputSnapshot(of: app, named: "saved", record: .missing, snapshotDirectory: folder) }
         #expect(recorded.count == 1 && recorded[0].contains("standard output snapshot \"saved\": recorded the missing reference"), "\(recorded)")
         #expect(try String(contentsOfFile: folder + "/saved.txt", encoding: .utf8) == "saved to $XDG_CONFIG_HOME/app.toml\n")
-        #expect(issues { assertOutputSnapshot(of: app, named: "saved", snapshotDirectory: folder) } == [])
+        #expect(try issues { assertOutputSnapshot(of: app, named: "saved", snapshotDirectory: folder) } == [])
     }
 
     @Test func aScreenSnapshotWaitsForTheScreenToSettle() throws {
@@ -68,7 +74,7 @@ struct SnapshotAssertionTests {
             """)
         let folder = try sandboxForTest().path(.temporary, "refs")
         try sandboxForTest().write("screen 4x60 cursor 0,34\n|Error: no name in $XDG_CONFIG_HOME\n~ 0-4 fg=green bold\n", to: "refs/error.txt", in: .temporary)
-        let failures = issues { assertScreenSnapshot(of: app, named: "error", format: .styled, snapshotDirectory: folder) }
+        let failures = try issues { assertScreenSnapshot(of: app, named: "error", format: .styled, snapshotDirectory: folder) }
         #expect(failures.count == 1, "\(failures)")
         let message = try #require(failures.first)
         #expect(message.contains("screen snapshot \"error\" does not match the reference \(folder)/error.txt (- expected, + actual):"), "\(message)")
@@ -81,20 +87,22 @@ struct SnapshotAssertionTests {
     @Test func anInlineMismatchShowsTheDiffAndTheTextToPaste() throws {
         let app = try terminalApp("printf 'Name: Ada'")
         try app.waitForScreen(containing: "Ada")
-        let failures = issues { assertScreenSnapshot(of: app, matches: "Name: Bob") }
+        let failures = try issues { assertScreenSnapshot(of: app, matches: "Name: Bob") }
         #expect(failures == ["the screen does not match the expected text (- expected, + actual):\n- Name: Bob\n+ Name: Ada\n"
+            + "Both screens side by side, the differing cells shaded: \(try artifacts())/"
+            + "CleanSlateTestingTests.SnapshotAssertionTests_anInlineMismatchShowsTheDiffAndTheTextToPaste__/snapshot-inline-1.html\n"
             + "To accept what is shown now, replace the expected text with:\n\"\"\"\nName: Ada\n\"\"\""])
     }
 
     @Test func aScreenThatNeverSettlesFailsWithTheWaitError() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "while :; do printf x; done"], terminalSize: TerminalSize(rows: 4, columns: 20))
-        let failures = issues { assertScreenSnapshot(of: app, named: "busy", snapshotDirectory: "/nonexistent", quietPeriod: .milliseconds(300), timeout: .milliseconds(600)) }
+        let failures = try issues { assertScreenSnapshot(of: app, named: "busy", snapshotDirectory: "/nonexistent", quietPeriod: .milliseconds(300), timeout: .milliseconds(600)) }
         #expect(failures.count == 1 && failures[0].hasPrefix("screen snapshot \"busy\": waiting for the screen to settle failed: CleanSlate timedOut"), "\(failures)")
     }
 
     @Test func anAppOverPipesHasNoScreenToSnapshot() throws {
         let app = try launchApp(.name("cat"))
-        let failures = issues { assertScreenSnapshot(of: app, matches: "") }
+        let failures = try issues { assertScreenSnapshot(of: app, matches: "") }
         #expect(failures.count == 1 && failures[0].contains("runs over pipes; set terminalSize before launch() to run it on a terminal"), "\(failures)")
     }
 }

@@ -53,3 +53,43 @@ final class SnapshotRecordingXCTestFixture: XCTestCase {
         assertOutputSnapshot(of: app, named: "greeting", snapshotDirectory: fixtureSnapshots)
     }
 }
+
+/// What the screen fixtures compare: the reference file `screen` in `FIXTURE_SNAPSHOTS` in the
+/// format `FIXTURE_FORMAT` (`text` or `styled`), or the inline text `FIXTURE_EXPECTED` when set.
+private func assertFixtureScreen(of app: AppLauncher, line: UInt = #line) {
+    let environment = ProcessInfo.processInfo.environment
+    let format = ScreenSnapshotFormat(rawValue: environment["FIXTURE_FORMAT"] ?? "text") ?? .text
+    if let expected = environment["FIXTURE_EXPECTED"] {
+        assertScreenSnapshot(of: app, format: format, matches: expected, line: line)
+    } else {
+        assertScreenSnapshot(of: app, named: "screen", format: format, snapshotDirectory: fixtureSnapshots, line: line)
+    }
+}
+
+/// A shell on a small terminal showing `hello` in red, then ` from ` and its HOME (a placeholder in
+/// the snapshot), waiting for input.
+private let screenScript = #"printf '\033[31mhello\033[0m from %s' "$HOME"; read answer"#
+
+/// Swift Testing fixture for ``ScreenComparisonPageTests``: a screen snapshot, run only in a child
+/// test process.
+@Suite(.enabled(if: Fixture.isActive), .cleanSlate)
+struct ScreenSnapshotFixtures {
+    @Test func screenSnapshot() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", screenScript], terminalSize: TerminalSize(rows: 4, columns: 80))
+        try app.waitForScreen(containing: "hello from")
+        assertFixtureScreen(of: app)
+    }
+}
+
+/// The XCTest counterpart of ``ScreenSnapshotFixtures``.
+final class ScreenSnapshotXCTestFixture: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Fixture.isActive, "fixture for ScreenComparisonPageTests")
+    }
+
+    func testScreenSnapshot() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", screenScript], terminalSize: TerminalSize(rows: 4, columns: 80))
+        try app.waitForScreen(containing: "hello from")
+        assertFixtureScreen(of: app)
+    }
+}

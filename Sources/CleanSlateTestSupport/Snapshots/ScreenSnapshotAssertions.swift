@@ -24,7 +24,9 @@ public enum ScreenSnapshotFormat: String, Sendable, CaseIterable {
 /// (``AppLauncher/waitForScreenToSettle(quietPeriod:timeout:)``), renders the screen in `format`
 /// with the sandbox's paths replaced by placeholders (``Sandbox/placeholders``), and compares. A
 /// mismatch fails the test (in Swift Testing or XCTest, whichever runs it) with a line diff, the
-/// cells whose style changed, and how to re-record. When the reference is written is set by
+/// cells whose style changed, the path of a page that shows both screens side by side with the
+/// differing cells shaded (written into the test's artifact folder, `CLEANSLATE_ARTIFACTS`, and
+/// attached under Swift Testing), and how to re-record. When the reference is written is set by
 /// ``SnapshotRecordMode``.
 ///
 /// - Parameters:
@@ -42,7 +44,9 @@ public func assertScreenSnapshot(
     let message: String?
     do {
         let screen = try app.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout)
-        let comparison = SnapshotComparison(subject: subject, actual: format.render(screen, replacing: app.sandbox.placeholders), styled: format == .styled)
+        let page = ScreenComparisonPage(screen: screen, format: format, sandbox: app.sandbox, snapshotName: name, location: location)
+        let comparison = SnapshotComparison(subject: subject, actual: format.render(screen, replacing: app.sandbox.placeholders),
+                                            styled: format == .styled, onMismatch: page.write)
         message = SnapshotAssertion.verify(comparison, named: name, record: record, directory: snapshotDirectory, location: location)
     } catch {
         message = "\(subject): waiting for the screen to settle failed: \(error)"
@@ -52,7 +56,8 @@ public func assertScreenSnapshot(
 
 /// Asserts that `app`'s screen, once settled, reads `expected` in `format` (with the sandbox's paths
 /// replaced by placeholders); one trailing newline of `expected` is ignored. A mismatch fails with a
-/// line diff and the text to paste to accept the new screen.
+/// line diff, the path of the side-by-side page (as for a reference file) and the text to paste to
+/// accept the new screen.
 public func assertScreenSnapshot(
     of app: AppLauncher, format: ScreenSnapshotFormat = .text, matches expected: String,
     quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil,
@@ -62,7 +67,9 @@ public func assertScreenSnapshot(
     let message: String?
     do {
         let screen = try app.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout)
-        let comparison = SnapshotComparison(subject: "the screen", actual: format.render(screen, replacing: app.sandbox.placeholders), styled: format == .styled)
+        let page = ScreenComparisonPage(screen: screen, format: format, sandbox: app.sandbox, snapshotName: nil, location: location)
+        let comparison = SnapshotComparison(subject: "the screen", actual: format.render(screen, replacing: app.sandbox.placeholders),
+                                            styled: format == .styled, onMismatch: page.write)
         message = comparison.againstInline(expected)
     } catch {
         message = "waiting for the screen to settle failed: \(error)"

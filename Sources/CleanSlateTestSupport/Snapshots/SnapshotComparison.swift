@@ -13,11 +13,15 @@ package struct SnapshotComparison {
     package let actual: String
     /// Whether `actual` is a styled screen rendering (then the message names the cells whose style changed).
     package let styled: Bool
+    /// Called with the reference (or expected text) when it differs from `actual`; returns a line
+    /// for the message (a screen snapshot writes its side-by-side page here and says where).
+    package let onMismatch: ((String) -> String)?
 
-    package init(subject: String, actual: String, styled: Bool) {
+    package init(subject: String, actual: String, styled: Bool, onMismatch: ((String) -> String)? = nil) {
         self.subject = subject
         self.actual = actual
         self.styled = styled
+        self.onMismatch = onMismatch
     }
 
     /// Compares with the reference file `name`.txt (see ``referencePath(named:directory:location:)``),
@@ -98,6 +102,7 @@ package struct SnapshotComparison {
                 report += "\ncells whose style changed:\n" + changes.map { "  \($0)" }.joined(separator: "\n")
             }
         }
+        if let onMismatch { report += "\n" + onMismatch(reference) }
         return report
     }
 
