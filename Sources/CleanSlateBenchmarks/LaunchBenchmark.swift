@@ -16,6 +16,8 @@ func runLaunchBenchmark(arguments: [String]) throws {
     let reusedSandbox = try Sandbox(rootDirectory: sandboxRoot)
     defer { try? reusedSandbox.wipe() }
     let reusedLauncher = AppLauncher(.path(executable), sandbox: reusedSandbox)
+    let terminalLauncher = AppLauncher(.path(executable), sandbox: reusedSandbox)
+    terminalLauncher.terminalSize = .standard
     let strictLauncher = AppLauncher(.path(executable), sandbox: reusedSandbox)
     strictLauncher.isolation = .strict
     // bubblewrap with the namespaces and mounts of strict isolation, when it is installed.
@@ -32,6 +34,11 @@ func runLaunchBenchmark(arguments: [String]) throws {
             try reusedLauncher.launch()
             _ = try reusedLauncher.waitForExit()
             reusedLauncher.terminate()
+        }),
+        ("AppLauncher on a terminal, sandbox reused", {
+            try terminalLauncher.launch()
+            _ = try terminalLauncher.waitForExit()
+            terminalLauncher.terminate()
         }),
         ("AppLauncher + new sandbox + wipe", {
             let sandbox = try Sandbox(rootDirectory: sandboxRoot)

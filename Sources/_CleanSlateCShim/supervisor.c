@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/close_range.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
@@ -266,7 +267,6 @@ struct cs_keeper {
     pid_t app;
     int app_exited;       // the app has been reaped and its exit reported
     int tree_empty_reported;
-    int terminal;
     int single_use;       // a strict launch's keeper (inside the namespaces): exits after its launch
     pid_t isolated;       // outside: the keeper cloned into the namespaces, which took the launch over
     int host_proc;        // inside: the host's /proc, to report the app's pid as the host sees it
@@ -429,6 +429,16 @@ static int kill_tree(struct cs_keeper *keeper, int64_t deadline_ms) {
     }
 }
 
+/// Lets go of the session's controlling terminal, if a previous terminal launch's is still attached
+/// (it normally is not: closing that terminal's master hung it up, which detached it), so that the
+/// next launch's terminal can take its place. Its foreground group, the old app's, is gone by now.
+static void leave_controlling_terminal(void) {
+    int current = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (current < 0) return;
+    ioctl(current, TIOCNOTTY);
+    close(current);
+}
+
 /// Spawns the app described by the request. Returns 0, or the error with `*stage` set.
 static int keeper_spawn(struct cs_keeper *keeper, char *payload, const struct cs_request_header *request,
                         const int *stdio, int stdio_count, pid_t *pid, int *stage) {
@@ -453,9 +463,12 @@ static int keeper_spawn(struct cs_keeper *keeper, char *payload, const struct cs
         // Like a shell in a terminal window: the keeper leads the session and owns the terminal;
         // the app runs in its own process group in the foreground. Its group is then not orphaned,
         // so Ctrl-Z stops it as it would at a real terminal.
-        if (setsid() < 0) { *stage = CS_STAGE_TERMINAL; rc = errno; goto done; }
-        terminal = open(slave, O_RDWR | O_CLOEXEC);
-        if (terminal < 0) { *stage = CS_STAGE_TERMINAL; rc = errno; goto done; }
+        // The first terminal launch makes the keeper a session leader; a later one finds it one
+        // already, so the keeper is reused instead of forked anew for every terminal launch.
+        if (getsid(0) != getpid() && setsid() < 0) { *stage = CS_STAGE_TERMINAL; rc = errno; goto done; }
+        leave_controlling_terminal();
+        terminal = open(slave, O_RDWR | O_NOCTTY | O_CLOEXEC);
+        if (terminal < 0 || ioctl(terminal, TIOCSCTTY, 0) != 0) { *stage = CS_STAGE_TERMINAL; rc = errno; goto done; }
         flags |= POSIX_SPAWN_SETPGROUP;
         posix_spawnattr_setpgroup(&attributes, 0);
         posix_spawn_file_actions_adddup2(&actions, terminal, 0);
@@ -564,7 +577,6 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
     int rc = ENOMEM, stage = CS_STAGE_PREPARE, step = 0;
     if (payload && read_all(socket, payload, request.payload_length) == 0) {
         payload[request.payload_length] = 0;
-        keeper->terminal = keeper->terminal || request.terminal;
         rc = keeper->signals < 0 ? EMFILE : 0;
         if (rc == 0 && request.isolation_count > 0) rc = keeper_isolate(keeper, payload, &request, &stage, &step);
         if (rc == 0 && !keeper->isolated) rc = keeper_spawn(keeper, payload, &request, fds, count, &keeper->app, &stage);
@@ -587,8 +599,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
     }
     if (rc != 0) {
         // Nothing was started: the keeper is ready for another request at once.
-        return send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, step) == 0 && !keeper->terminal &&
-               !keeper->single_use;
+        return send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, step) == 0 && !keeper->single_use;
     }
     // Inside the namespaces the app's pid is that of the new PID namespace; the test process is told
     // the pid the host sees.
@@ -624,7 +635,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
         case CS_SUPERVISOR_RELEASE:
             // The test process is done with this launch (it saw the tree gone, or empty).
             if (!tree_gone) kill_tree(keeper, INT64_MAX);
-            return !keeper->terminal && !keeper->single_use;
+            return !keeper->single_use;
         default:
             break;
         }
@@ -634,9 +645,10 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
 /// A keeper: it prepares itself once, then receives from `supervisor` (its socket to the
 /// supervisor) the socket to the test process, and runs launches on it for as long as the test
 /// process releases it after each one: in the steady state a launch costs one message, not a fork.
-/// A keeper that led a terminal's session cannot lead another, and exits after its launch.
+/// Terminal launches reuse it too: it leads each one's session in turn. Only a strict launch's keeper
+/// (inside that launch's namespaces) exits after its launch.
 static void keeper_main(int supervisor) {
-    struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0, 0, 0, -1, {0}, {0}, 0};
+    struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0, 0, -1, {0}, {0}, 0};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     // The keeper outlives whatever happens to the test process and its terminal; only SIGKILL ends it.
     int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGUSR1, SIGUSR2};

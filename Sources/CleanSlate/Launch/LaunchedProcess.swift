@@ -441,9 +441,9 @@ final class LaunchedProcess: @unchecked Sendable {
             monitor.withLock { while !ioEnded { monitor.wait() } }
         }
         closeInput()
-        // A pipe launch's keeper whose tree is gone takes the next launch; a terminal's keeper led
-        // that terminal's session and cannot lead another, and a strict launch's keeper lives in
-        // the launch's namespaces, so they are let go (they exit).
+        // A keeper whose tree is gone takes the next launch, on pipes or a terminal (it leads each
+        // terminal launch's session in turn); a strict launch's keeper lives in the launch's
+        // namespaces, so it is let go (it exits).
         let reusable = monitor.withLock { !keeperGone && !keeperBusy && (treeGone || treeEmpty) } && keeperReusable
         if reusable {
             keeper.release()

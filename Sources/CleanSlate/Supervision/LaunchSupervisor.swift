@@ -45,15 +45,12 @@ final class LaunchSupervisor: @unchecked Sendable {
     /// Spawns the app described by `request` under a keeper: an idle one when there is one (a
     /// message, no fork), else a new one from the supervisor.
     func launch(_ request: SpawnRequest) throws -> Launch {
+        reapSupervisorIfDead()
         var lastError: CleanSlateError?
-        let isTerminal: Bool
-        if case .terminal = request.standardIO { isTerminal = true } else { isTerminal = false }
         // A keeper or supervisor that died meanwhile is replaced: the first few attempts may find
         // stale idle keepers, the last ones ask the supervisor (started again if it is gone).
         for _ in 0..<(Self.idleLimit + 2) {
-            // A terminal's keeper leads the terminal's session and cannot be reused afterwards: it
-            // gets a new keeper, and the idle ones stay for pipe launches.
-            let pooled = isTerminal ? nil : lock.withLock { idleKeepers.popLast() }
+            let pooled = lock.withLock { idleKeepers.popLast() }
             let keeper: Int32
             if let pooled {
                 keeper = pooled
@@ -80,7 +77,7 @@ final class LaunchSupervisor: @unchecked Sendable {
                     "the keeper of the launch did not answer while launching \(request.executablePath)")
             } catch {
                 // The keeper answered (the spawn failed): it is ready for another request, unless it
-                // led a terminal's session or was the keeper inside a strict launch's namespaces.
+                // was the keeper inside a strict launch's namespaces.
                 if Self.keeperIsReusable(after: request) { release(keeper) } else { SystemCall.close(keeper) }
                 throw error
             }
@@ -101,9 +98,9 @@ final class LaunchSupervisor: @unchecked Sendable {
     private struct KeeperUnreachable: Error { let errno: Int32 }
 
     /// Whether a keeper can be pooled once `request`'s launch is over.
+    /// (Pipe and terminal launches alike: a keeper leads each terminal launch's session in turn.)
     static func keeperIsReusable(after request: SpawnRequest) -> Bool {
-        guard case .descriptors = request.standardIO else { return false }
-        return request.strictLayout == nil
+        request.strictLayout == nil
     }
 
     private func launch(_ request: SpawnRequest, through keeper: Int32) throws -> Launch {
@@ -162,6 +159,19 @@ final class LaunchSupervisor: @unchecked Sendable {
             control = socket
             supervisorPID = pid
             return socket
+        }
+    }
+
+    /// Reaps the supervisor if it died (launches served by pooled keepers never ask it, so they would
+    /// not notice otherwise): no zombie of it outlives the next launch, and the next launch that needs
+    /// a new keeper starts another supervisor.
+    private func reapSupervisorIfDead() {
+        lock.withLock {
+            guard let socket = control else { return }
+            var status: Int32 = 0
+            guard waitpid(supervisorPID, &status, WNOHANG) == supervisorPID else { return }
+            SystemCall.close(socket)
+            control = nil
         }
     }
 
