@@ -35,15 +35,6 @@ final class TerminalKeeperReuseTests: XCTestCase {
         let warmUp = try launchApp(.name("true"), terminalSize: .standard)
         XCTAssertEqual(try warmUp.waitForExit(), .exited(0))
         warmUp.terminate()
-        let app = try launchApp(.name("sh"), arguments: ["-c", "echo ready; read line; echo got $line"], terminalSize: .standard)
-        try app.waitForScreen(containing: "ready")
-        try app.press(.character("z"), modifiers: .control)
-        let stopped = try app.waitForState("stopped") { if case .stopped = $0 { return true } else { return false } }
-        guard case let .stopped(_, signal) = stopped else { return XCTFail("\(stopped)") }
-        XCTAssertEqual(signal, SIGTSTP)
-        try app.resume()
-        try app.typeText("more\r")
-        try app.waitForScreen(containing: "got more")
-        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        try assertCtrlZStopsAPlainProgramAndResumeContinuesIt()
     }
 }

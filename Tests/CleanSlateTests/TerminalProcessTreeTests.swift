@@ -9,17 +9,7 @@ final class TerminalProcessTreeTests: XCTestCase {
     /// Ctrl-Z stops a plain program (no job-control shell involved), `state` says so, and
     /// `resume()` continues it, as `fg` would.
     func testCtrlZStopsAPlainProgramAndResumeContinuesIt() throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "echo ready; read line; echo got $line"], terminalSize: .standard)
-        try app.waitForScreen(containing: "ready")
-        try app.press(.character("z"), modifiers: .control)
-        let stopped = try app.waitForState("stopped") { if case .stopped = $0 { return true } else { return false } }
-        guard case let .stopped(_, signal) = stopped else { return XCTFail("\(stopped)") }
-        XCTAssertEqual(signal, SIGTSTP)
-        try app.resume()
-        try app.waitForState("running again") { if case .running = $0 { return true } else { return false } }
-        try app.typeText("more\r")
-        try app.waitForScreen(containing: "got more")
-        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        try assertCtrlZStopsAPlainProgramAndResumeContinuesIt()
     }
 
     /// An interactive shell ignores SIGTERM and its background job is in a process group of its
@@ -50,5 +40,23 @@ final class TerminalProcessTreeTests: XCTestCase {
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         let error = assertThrowsCleanSlateError(.ioFailed) { try app.typeText("hello") }
         XCTAssertTrue(error?.message.contains("has exited") ?? false, "\(String(describing: error))")
+    }
+}
+
+extension XCTestCase {
+    /// Launches a plain program on a terminal, stops it with Ctrl-Z (`state` says SIGTSTP), resumes
+    /// it and checks it goes on reading its terminal.
+    func assertCtrlZStopsAPlainProgramAndResumeContinuesIt(file: StaticString = #filePath, line: UInt = #line) throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "echo ready; read line; echo got $line"], terminalSize: .standard)
+        try app.waitForScreen(containing: "ready")
+        try app.press(.character("z"), modifiers: .control)
+        let stopped = try app.waitForState("stopped") { if case .stopped = $0 { return true } else { return false } }
+        guard case let .stopped(_, signal) = stopped else { return XCTFail("\(stopped)", file: file, line: line) }
+        XCTAssertEqual(signal, SIGTSTP, file: file, line: line)
+        try app.resume()
+        try app.waitForState("running again") { if case .running = $0 { return true } else { return false } }
+        try app.typeText("more\r")
+        try app.waitForScreen(containing: "got more")
+        XCTAssertEqual(try app.waitForExit(), .exited(0), file: file, line: line)
     }
 }
