@@ -37,4 +37,22 @@ final class TerminalKeeperReuseTests: XCTestCase {
         warmUp.terminate()
         try assertCtrlZStopsAPlainProgramAndResumeContinuesIt()
     }
+
+    /// A terminal launch whose spawn fails in the keeper (an executable file in no executable
+    /// format) gives its keeper back, and the next terminal launch on it still gets a controlling
+    /// terminal of its own.
+    func testAKeeperWhoseTerminalLaunchFailedServesTheNextOne() throws {
+        let garbage = try sandboxForTest().home + "/not-a-program"
+        try "neither ELF nor #!\n".write(toFile: garbage, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(garbage, 0o755), 0)
+        let broken = try makeApp(.path(garbage), terminalSize: .standard)
+        XCTAssertThrowsError(try broken.launch()) { error in
+            XCTAssertEqual((error as? CleanSlateError)?.code, .notExecutable, "\(error)")
+        }
+        let app = try makeApp(.name("sh"), arguments: ["-c", "exec 3</dev/tty && echo controlling $(tty)"], terminalSize: .standard)
+        try app.launch()
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let firstLine = try app.screen().lines[0]
+        XCTAssertTrue(firstLine.hasPrefix("controlling /dev/pts/"), firstLine)
+    }
 }
