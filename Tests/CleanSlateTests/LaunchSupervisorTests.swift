@@ -1,4 +1,4 @@
-import CleanSlate
+@testable import CleanSlate
 import CleanSlateXCTest
 import Foundation
 import XCTest
@@ -32,13 +32,31 @@ final class LaunchSupervisorTests: XCTestCase {
         try second.waitForScreen(containing: "again")
         XCTAssertFalse(zombieChildren().contains(old), "the dead supervisor was not reaped")
 
-        // More apps at once than the pool holds: some need new keepers, from a new supervisor.
-        let many = try (0..<20).map { _ in try launchApp(.name("cat")) }
-        for (index, app) in many.enumerated() {
+        // With no idle keeper left, the next launch asks for a new one: from a new supervisor.
+        LaunchSupervisor.shared.releaseIdleKeepers()
+        let third = try launchApp(.name("cat"))
+        try third.typeText("line\n")
+        try third.waitForOutput("line")
+        XCTAssertEqual(supervisors().count, 1)
+        XCTAssertNotEqual(supervisors().first, old)
+    }
+
+    /// Idle keepers are kept for reuse, but no more than ``LaunchSupervisor/idleLimit``: after more
+    /// apps than that ran at once, the extra keepers exit.
+    func testNoMoreIdleKeepersThanTheLimitAreKept() throws {
+        let sandbox = try sandboxForTest()
+        let apps = try (0..<(LaunchSupervisor.idleLimit + 8)).map { _ -> AppLauncher in
+            let app = AppLauncher(.name("cat"), sandbox: sandbox)
+            try app.launch()
+            return app
+        }
+        for (index, app) in apps.enumerated() {
             try app.typeText("line \(index)\n")
             try app.waitForOutput("line \(index)")
         }
-        XCTAssertEqual(supervisors().count, 1)
-        XCTAssertNotEqual(supervisors().first, old)
+        apps.forEach { $0.terminate() }
+        // This process's descendants are now the supervisor, its spare keeper and the idle keepers.
+        let limit = LaunchSupervisor.idleLimit + 2
+        XCTAssertLessThanOrEqual(ResourceCounts.descendants(settlingAtOrBelow: limit, within: .seconds(10)), limit)
     }
 }

@@ -123,7 +123,7 @@ struct ResourceCounts {
     /// gets there. A terminal or strict launch's keeper exits a moment after `terminate()` returns,
     /// so a count taken at once may still see it: this waits for descendants to end (woken by their
     /// exits through pidfds, not by a timer) while there are too many.
-    private static func descendants(settlingAtOrBelow limit: Int, within: Duration) -> Int {
+    static func descendants(settlingAtOrBelow limit: Int, within: Duration) -> Int {
         let deadline = ContinuousClock.now.advanced(by: within)
         while true {
             let live = descendantsOfThisProcess()

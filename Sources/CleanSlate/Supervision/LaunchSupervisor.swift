@@ -14,9 +14,9 @@ import _CleanSlateCShim
 ///
 /// The supervisor is started on the first launch and lives as long as the test process; if it dies
 /// it is started again on the next launch. Launches from concurrent tests share it safely: each
-/// request for a keeper is one atomic message on a sequenced-packet socket. A keeper whose pipe
-/// launch ended cleanly is kept (up to ``idleLimit``) and takes the next launch directly, so in the
-/// steady state a launch costs one request to an idle keeper and no fork.
+/// request for a keeper is one atomic message on a sequenced-packet socket. A keeper whose launch
+/// (on pipes or a terminal) ended cleanly is kept (up to ``idleLimit``) and takes the next launch
+/// directly, so in the steady state a launch costs one request to an idle keeper and no fork.
 final class LaunchSupervisor: @unchecked Sendable {
     /// The supervisor of this process.
     static let shared = LaunchSupervisor()
@@ -32,15 +32,26 @@ final class LaunchSupervisor: @unchecked Sendable {
     struct Launch {
         let pid: pid_t
         let channel: Int32
-        /// Whether the keeper can take another launch once this one is over: not after a terminal
-        /// launch (it led the terminal's session) nor a strict one (it lives in the namespaces).
+        /// Whether the keeper can take another launch once this one is over: not after a strict
+        /// launch (it lives in the launch's namespaces).
         let keeperReusable: Bool
     }
 
-    /// Keepers released after a pipe launch whose tree was gone, ready for the next launch.
+    /// Keepers released after a launch whose tree was gone, ready for the next launch.
     private var idleKeepers: [Int32] = []
-    /// How many idle keepers are kept for reuse; more are let go (they exit).
-    static let idleLimit = 16
+    /// How many idle keepers are kept for reuse; more are let go (they exit). The pool grows only to
+    /// the most launches this process had running at once, so a suite that runs one app at a time
+    /// keeps one. Each idle keeper is a process of about 250 kB of its own (the rest is shared with
+    /// the supervisor) and one socket here; keeping them spares a burst of concurrent launches a
+    /// fork each (`cleanslate-benchmarks sessions`: 128 terminal sessions at once cost 1.41-1.48x
+    /// raw pseudo-terminals with 16 kept, 1.17-1.18x with 128).
+    static let idleLimit = 128
+
+    /// Lets every idle keeper go (they exit), so the next launch asks the supervisor for a keeper.
+    func releaseIdleKeepers() {
+        let idle = lock.withLock { () -> [Int32] in defer { idleKeepers.removeAll() }; return idleKeepers }
+        idle.forEach(SystemCall.close)
+    }
 
     /// Spawns the app described by `request` under a keeper: an idle one when there is one (a
     /// message, no fork), else a new one from the supervisor.
@@ -50,7 +61,9 @@ final class LaunchSupervisor: @unchecked Sendable {
         // A keeper or supervisor that died meanwhile is replaced: the first few attempts may find
         // stale idle keepers, the last ones ask the supervisor (started again if it is gone).
         for _ in 0..<(Self.idleLimit + 2) {
-            let pooled = lock.withLock { idleKeepers.popLast() }
+            // A strict launch uses up its keeper (it ends in the launch's namespaces): it takes a new
+            // one, and the idle ones stay for launches that give theirs back.
+            let pooled = Self.keeperIsReusable(after: request) ? lock.withLock { idleKeepers.popLast() } : nil
             let keeper: Int32
             if let pooled {
                 keeper = pooled
