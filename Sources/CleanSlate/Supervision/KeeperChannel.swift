@@ -54,13 +54,12 @@ struct KeeperChannel {
     /// been reused by a new launch's keeper socket with nothing to say yet. A blocking read would
     /// then hold the shared I/O thread, and every launch's output, until that keeper next spoke.
     func nextEventIfReady() -> Event? {
-        Descriptors.isReadable(fd) ? nextEvent() : nil
-    }
-
-    /// Reads the next event (blocking; call when the socket is readable).
-    func nextEvent() -> Event {
         var message = cs_supervisor_message()
-        guard withUnsafeMutableBytes(of: &message, { Descriptors.readExactly(fd, into: $0) }) else { return .closed }
+        switch withUnsafeMutableBytes(of: &message, { Descriptors.readExactlyIfWaiting(fd, into: $0) }) {
+        case nil: return nil
+        case false?: return .closed
+        case true?: break
+        }
         switch message.type {
         case CS_SUPERVISOR_EXITED:
             return .exited(message.a != 0 ? .exited(message.b) : .signaled(message.b, coreDumped: message.c != 0))

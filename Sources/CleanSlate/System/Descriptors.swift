@@ -87,16 +87,6 @@ enum Descriptors {
         }
     }
 
-    /// Whether a read of `fd` would not block now (data, end of file or an error is waiting).
-    static func isReadable(_ fd: Int32) -> Bool {
-        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while true {
-            let rc = poll(&entry, 1, 0)
-            if rc < 0 && errno == EINTR { continue }
-            return rc > 0
-        }
-    }
-
     /// Waits until `fd` is writable or `milliseconds` pass; returns false on timeout.
     static func waitWritable(_ fd: Int32, milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
@@ -118,6 +108,19 @@ enum Descriptors {
             offset += n
         }
         return true
+    }
+
+    /// ``readExactly(_:into:)``, except that when nothing at all is waiting it returns nil at once
+    /// instead of blocking (the first read does not wait: no separate poll). Once some of it has
+    /// come, it waits for the rest as ``readExactly(_:into:)`` does.
+    static func readExactlyIfWaiting(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool? {
+        while true {
+            let n = recv(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return nil }
+            if n <= 0 { return false }
+            return n == buffer.count || readExactly(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[n...]))
+        }
     }
 
     /// Sends all of `bytes` on a blocking socket, retrying EINTR and short writes, never raising
