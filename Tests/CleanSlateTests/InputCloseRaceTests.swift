@@ -20,7 +20,7 @@ final class InputCloseRaceTests: XCTestCase {
         guard case let .running(pid) = app.state else { return XCTFail("the app is not running: \(app.state)") }
         let input = try inputDescriptor(ofChild: pid)
 
-        let writeResult = ResultBox()
+        let writeResult = ResultBox<Result<Void, Error>>()
         Thread {
             writeResult.set(Result { try app.write([UInt8](repeating: 0x41, count: Self.writeSize), timeout: .seconds(30)) })
         }.start()
@@ -65,22 +65,5 @@ final class InputCloseRaceTests: XCTestCase {
     private func bytesQueued(in fd: Int32) -> Int32 {
         var count: Int32 = 0
         return ioctl(fd, UInt(FIONREAD), &count) == 0 ? count : -1
-    }
-}
-
-/// A value set once by another thread, waited for with a deadline.
-private final class ResultBox: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value: Result<Void, Error>?
-
-    func set(_ result: Result<Void, Error>) {
-        condition.withLock { value = result; condition.broadcast() }
-    }
-
-    func wait(until deadline: Date) -> Result<Void, Error>? {
-        condition.withLock {
-            while value == nil { if !condition.wait(until: deadline) { break } }
-            return value
-        }
     }
 }

@@ -15,24 +15,18 @@ final class KeeperChannelTests: XCTestCase {
         XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair), 0)
         defer { pair.forEach { _ = close($0) } }
         let channel = KeeperChannel(fd: pair[0])
-        let done = DispatchSemaphore(value: 0)
-        let outcome = LockedBox<String>()
-        DispatchQueue.global().async {
-            outcome.set(channel.nextEventIfReady().map { "\($0)" } ?? "nothing")
-            done.signal()
-        }
-        if done.wait(timeout: .now() + 5) == .timedOut {
+        let outcome = ResultBox<String>()
+        DispatchQueue.global().async { outcome.set(channel.nextEventIfReady().map { "\($0)" } ?? "nothing") }
+        guard let first = outcome.wait(until: Date().addingTimeInterval(5)) else {
             // Unblock the reader so the test process is not left with a stuck thread.
-            var message = cs_supervisor_message(type: CS_SUPERVISOR_TREE_EMPTY, a: 0, b: 0, c: 0)
-            _ = withUnsafeBytes(of: &message) { send(pair[1], $0.baseAddress, $0.count, 0) }
+            report(CS_SUPERVISOR_TREE_EMPTY, a: 0, b: 0, on: pair[1])
             XCTFail("reading a keeper socket with nothing to read blocked")
-            done.wait()
+            _ = outcome.wait(until: Date().addingTimeInterval(60))
             return
         }
-        XCTAssertEqual(outcome.value, "nothing")
+        XCTAssertEqual(first, "nothing")
 
-        var message = cs_supervisor_message(type: CS_SUPERVISOR_EXITED, a: 1, b: 3, c: 0)
-        _ = withUnsafeBytes(of: &message) { send(pair[1], $0.baseAddress, $0.count, 0) }
+        report(CS_SUPERVISOR_EXITED, a: 1, b: 3, on: pair[1])
         guard case let .exited(status)? = channel.nextEventIfReady() else { return XCTFail("the waiting report was not read") }
         XCTAssertEqual(status, .exited(3))
     }
@@ -46,29 +40,27 @@ final class KeeperChannelTests: XCTestCase {
         try app.launch()
         defer { app.terminate() }
         let process = try app.currentProcess(for: "test")
-        let done = DispatchSemaphore(value: 0)
+        let done = ResultBox<Bool>()
         DispatchQueue.global().async {
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8)
             defer { buffer.deallocate() }
             _ = process.ioReadable(process.keeperDescriptor, buffer: buffer)
-            done.signal()
+            done.set(true)
         }
-        if done.wait(timeout: .now() + 5) == .timedOut {
+        if done.wait(until: Date().addingTimeInterval(5)) == nil {
             try? app.closeInput()  // cat exits, its keeper reports, and the blocked read returns
             XCTFail("a wake-up for a silent keeper blocked the I/O thread")
-            done.wait()
+            _ = done.wait(until: Date().addingTimeInterval(60))
             return
         }
         XCTAssertEqual(app.state, .running(pid: process.pid))
         try app.closeInput()
         XCTAssertEqual(try app.waitForExit(timeout: .seconds(10)), .exited(0))
     }
-}
 
-/// A value set on one thread and read on another.
-private final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value?
-    func set(_ value: Value) { lock.lock(); stored = value; lock.unlock() }
-    var value: Value? { lock.lock(); defer { lock.unlock() }; return stored }
+    /// Writes one keeper report on `socket`, as a keeper would.
+    private func report(_ type: Int32, a: Int32, b: Int32, on socket: Int32) {
+        var message = cs_supervisor_message(type: type, a: a, b: b, c: 0)
+        _ = withUnsafeBytes(of: &message) { send(socket, $0.baseAddress, $0.count, 0) }
+    }
 }

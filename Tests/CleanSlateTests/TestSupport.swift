@@ -67,3 +67,21 @@ func testBundlePath() throws -> String {
 func buildFolder() throws -> String {
     URL(fileURLWithPath: try testBundlePath()).deletingLastPathComponent().path
 }
+
+/// A value set once by another thread, waited for with a deadline.
+final class ResultBox<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func set(_ result: Value) {
+        condition.withLock { value = result; condition.broadcast() }
+    }
+
+    /// The value, once set; nil if `deadline` passes first.
+    func wait(until deadline: Date) -> Value? {
+        condition.withLock {
+            while value == nil { if !condition.wait(until: deadline) { break } }
+            return value
+        }
+    }
+}
