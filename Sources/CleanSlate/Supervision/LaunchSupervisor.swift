@@ -58,9 +58,11 @@ final class LaunchSupervisor: @unchecked Sendable {
     func launch(_ request: SpawnRequest) throws -> Launch {
         reapSupervisorIfDead()
         var lastError: CleanSlateError?
-        // A keeper or supervisor that died meanwhile is replaced: the first few attempts may find
-        // stale idle keepers, the last ones ask the supervisor (started again if it is gone).
-        for _ in 0..<(Self.idleLimit + 2) {
+        // A keeper or supervisor that died meanwhile is replaced: idle keepers that turn out dead are
+        // dropped one by one (each failed attempt closes one, so the pool bounds them), and the
+        // supervisor is asked at most twice (started again in between if it is gone).
+        var supervisorRequests = 0
+        while supervisorRequests < 2 {
             // A strict launch uses up its keeper (it ends in the launch's namespaces): it takes a new
             // one, and the idle ones stay for launches that give theirs back.
             let pooled = Self.keeperIsReusable(after: request) ? lock.withLock { idleKeepers.popLast() } : nil
@@ -68,6 +70,7 @@ final class LaunchSupervisor: @unchecked Sendable {
             if let pooled {
                 keeper = pooled
             } else {
+                supervisorRequests += 1
                 let control = try runningControl(for: request.executablePath)
                 keeper = cs_supervisor_new_keeper(control)
                 if keeper < 0 {
