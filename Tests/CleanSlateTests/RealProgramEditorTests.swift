@@ -1,4 +1,4 @@
-import CleanSlate
+@testable import CleanSlate
 import CleanSlateScreen
 import CleanSlateXCTest
 import Foundation
@@ -39,7 +39,7 @@ final class RealProgramEditorTests: XCTestCase {
         XCTAssertTrue(try screen.text(row: 0).hasSuffix("notes.txt"), "saved, no longer marked: \(screen.lines[0])")
         try app.press(.character("x"), modifiers: .control)
         XCTAssertEqual(try app.waitForExit(), .exited(0))
-        XCTAssertFalse(try app.screen().isAlternateScreenActive, "nano left the alternate screen on exit; its last output: \(escapedTail(of: app))")
+        XCTAssertFalse(try app.screen().isAlternateScreenActive, "nano left the alternate screen on exit; its last output:\n\(WaitReport.escape(Array(app.outputBytes().suffix(120))))")
         XCTAssertEqual(try homeFile("notes.txt", of: app), "Hello from nano\nsecond line\n")
     }
 
@@ -55,11 +55,6 @@ final class RealProgramEditorTests: XCTestCase {
         try app.typeText("n")
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         XCTAssertEqual(try homeFile("keep.txt", of: app), "original\n")
-    }
-
-    /// The last bytes the app wrote, control bytes escaped, for a failure message.
-    private func escapedTail(of app: AppLauncher) -> String {
-        app.outputBytes().suffix(120).map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }.joined()
     }
 
     // MARK: vim
