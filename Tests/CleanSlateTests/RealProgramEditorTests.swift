@@ -39,7 +39,7 @@ final class RealProgramEditorTests: XCTestCase {
         XCTAssertTrue(try screen.text(row: 0).hasSuffix("notes.txt"), "saved, no longer marked: \(screen.lines[0])")
         try app.press(.character("x"), modifiers: .control)
         XCTAssertEqual(try app.waitForExit(), .exited(0))
-        XCTAssertFalse(try app.screen().isAlternateScreenActive, "nano left the alternate screen on exit; its last output:\n\(WaitReport.escape(Array(app.outputBytes().suffix(120))))")
+        XCTAssertFalse(try app.screen().isAlternateScreenActive, "the screen is still on the alternate screen after nano exited; its last output:\n\(WaitReport.escape(Array(app.outputBytes().suffix(120))))")
         XCTAssertEqual(try homeFile("notes.txt", of: app), "Hello from nano\nsecond line\n")
     }
 
