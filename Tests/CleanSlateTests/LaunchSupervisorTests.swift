@@ -59,4 +59,23 @@ final class LaunchSupervisorTests: XCTestCase {
         let limit = LaunchSupervisor.idleLimit + 2
         XCTAssertLessThanOrEqual(ResourceCounts.descendants(settlingAtOrBelow: limit, within: .seconds(10)), limit)
     }
+
+    /// A strict launch uses its keeper up (it ends inside the launch's namespaces), so it takes a new
+    /// one rather than one of the idle keepers, which stay for the launches that give theirs back.
+    func testAStrictLaunchLeavesTheIdleKeepersAsTheyWere() throws {
+        try requireStrictIsolation()
+        let warmUp = try launchApp(.name("true"))
+        XCTAssertEqual(try warmUp.waitForExit(), .exited(0))
+        warmUp.terminate()
+        let idle = LaunchSupervisor.shared.idleKeeperCount
+        XCTAssertGreaterThan(idle, 0, "the warm-up's keeper was not kept")
+        let strict = try makeApp(.name("true"))
+        strict.isolation = .strict
+        for _ in 0..<3 {
+            try strict.launch()
+            XCTAssertEqual(try strict.waitForExit(), .exited(0), strict.standardError)
+            strict.terminate()
+        }
+        XCTAssertEqual(LaunchSupervisor.shared.idleKeeperCount, idle)
+    }
 }

@@ -47,6 +47,9 @@ final class LaunchSupervisor: @unchecked Sendable {
     /// raw pseudo-terminals with 16 kept, 1.17-1.18x with 128).
     static let idleLimit = 128
 
+    /// How many idle keepers wait for a launch now.
+    var idleKeeperCount: Int { lock.withLock { idleKeepers.count } }
+
     /// Lets every idle keeper go (they exit), so the next launch asks the supervisor for a keeper.
     func releaseIdleKeepers() {
         let idle = lock.withLock { () -> [Int32] in defer { idleKeepers.removeAll() }; return idleKeepers }
