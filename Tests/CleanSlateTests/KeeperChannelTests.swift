@@ -27,7 +27,7 @@ final class KeeperChannelTests: XCTestCase {
         XCTAssertEqual(first, "nothing")
 
         report(CS_SUPERVISOR_EXITED, a: 1, b: 3, on: pair[1])
-        guard case let .exited(status)? = channel.nextEventIfReady() else { return XCTFail("the waiting report was not read") }
+        guard case let .exited(status, _)? = channel.nextEventIfReady() else { return XCTFail("the waiting report was not read") }
         XCTAssertEqual(status, .exited(3))
     }
 

@@ -245,9 +245,10 @@ final class LaunchedProcess: @unchecked Sendable {
     private func record(_ event: KeeperChannel.Event) {
         monitor.withLock {
             switch event {
-            case let .exited(status):
+            case let .exited(status, treeEmpty: empty):
                 exitStatus = status
                 stopSignal = nil
+                if empty { treeEmpty = true }
             case let .stopped(signal):
                 stopSignal = signal
             case .continued:

@@ -8,8 +8,8 @@ struct KeeperChannel {
 
     /// What the keeper reports.
     enum Event {
-        /// The app exited (its zombie is kept until the tree is killed, so its group id stays reserved).
-        case exited(ExitStatus)
+        /// The app exited; `treeEmpty` when nothing of its tree was left either (no `.treeEmpty` follows).
+        case exited(ExitStatus, treeEmpty: Bool)
         /// The app was stopped by this signal.
         case stopped(Int32)
         /// The app was continued.
@@ -62,7 +62,9 @@ struct KeeperChannel {
         }
         switch message.type {
         case CS_SUPERVISOR_EXITED:
-            return .exited(message.a != 0 ? .exited(message.b) : .signaled(message.b, coreDumped: message.c != 0))
+            let status: ExitStatus = message.a != 0
+                ? .exited(message.b) : .signaled(message.b, coreDumped: message.c & CS_EXITED_CORE_DUMPED != 0)
+            return .exited(status, treeEmpty: message.c & CS_EXITED_TREE_EMPTY != 0)
         case CS_SUPERVISOR_STOPPED:
             return .stopped(message.a)
         case CS_SUPERVISOR_CONTINUED:

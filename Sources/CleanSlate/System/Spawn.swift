@@ -1,6 +1,6 @@
 import Glibc
 
-/// Everything `posix_spawn` needs for one launch, already validated and resolved.
+/// Everything a keeper needs to start one app, already validated and resolved.
 struct SpawnRequest {
     /// How the child's descriptors 0, 1 and 2 are provided.
     enum StandardIO {
@@ -28,8 +28,9 @@ struct SpawnRequest {
 }
 
 /// How every CleanSlate launch is spawned: through the ``LaunchSupervisor``, whose keeper process
-/// calls `posix_spawn` with a new session (and so a new process group) for pipe launches, or the
-/// app in its own foreground process group of the keeper's session on a terminal; an empty signal
+/// starts the app (vfork and exec, see `spawn_app` in supervisor.c) in a new session (and so a new
+/// process group) for pipe launches, or in its own foreground process group of the keeper's
+/// session on a terminal; an empty signal
 /// mask, every signal at its default disposition, descriptors 0, 1 and 2 only, and the working
 /// directory set in the child without touching this process's.
 enum Spawner {
@@ -38,7 +39,7 @@ enum Spawner {
         try LaunchSupervisor.shared.launch(request)
     }
 
-    /// The typed error for a `posix_spawn` failure `rc`.
+    /// The typed error for a failure `rc` of the keeper's spawn (a step in the child, or the exec).
     static func spawnError(_ rc: Int32, _ request: SpawnRequest) -> CleanSlateError {
         let path = request.executablePath
         switch rc {
@@ -50,7 +51,7 @@ enum Spawner {
         case ENOEXEC:
             return CleanSlateError(.notExecutable, errno: rc, "\(path) is not in an executable format; a script needs a #! line")
         default:
-            return CleanSlateError(.spawnFailed, errno: rc, "posix_spawn failed for \(path)")
+            return CleanSlateError(.spawnFailed, errno: rc, "starting \(path) failed")
         }
     }
 }

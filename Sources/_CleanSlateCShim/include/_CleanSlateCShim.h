@@ -48,6 +48,13 @@ int cs_ficlone(int dest_fd, int src_fd);
 /// does not report STATX_ATTR_MOUNT_ROOT (then the caller falls back to comparing st_dev).
 int cs_is_mount_root(int dirfd, const char *name);
 
+/// getdents64(2) (GNU-only declaration): fills `buffer` with the next entries of the open directory
+/// `fd` as `struct linux_dirent64` records; returns the bytes filled, 0 at the end, -1 with errno.
+/// Why not readdir: fdopendir would take the descriptor over (so it must be duplicated first), check
+/// it with fstat and fcntl, and allocate a 32 KiB buffer: six calls and an allocation per directory,
+/// which a sandbox wipe, made of small directories, pays again and again.
+ssize_t cs_getdents64(int fd, void *buffer, size_t size);
+
 /// setfsuid(2) and setfsgid(2) (declared in <sys/fsuid.h>, which the Glibc module does not include):
 /// change the calling THREAD's file-system identity only. Tests use them to check permission
 /// handling as a non-root user without changing the identity of the whole test process. Return the
@@ -88,8 +95,15 @@ struct cs_supervisor_message { int type, a, b, c; };
 /// The launch failed: `a` is the error number, `b` the stage (CS_STAGE_*).
 #define CS_SUPERVISOR_SPAWN_FAILED 2
 /// The app exited: `a` is 1 for a normal exit (then `b` is the code) or 0 for a signal (then `b` is
-/// the signal and `c` says whether it dumped core).
+/// the signal); `c` holds the CS_EXITED_* flags.
 #define CS_SUPERVISOR_EXITED 3
+/// In an EXITED report: the app dumped core.
+#define CS_EXITED_CORE_DUMPED 1
+/// In an EXITED report: nothing of the app's tree is left either (no TREE_EMPTY report follows).
+/// Said in the same message so that a test that has seen the exit knows at once that termination
+/// has nothing to do: a separate report could arrive after terminate() had already asked the
+/// keeper to kill the tree, a round trip for nothing on every short-lived launch.
+#define CS_EXITED_TREE_EMPTY 2
 /// The app was stopped by signal `a` (Ctrl-Z, SIGSTOP).
 #define CS_SUPERVISOR_STOPPED 4
 /// The app was continued (SIGCONT).
@@ -100,7 +114,8 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_SUPERVISOR_DONE 7
 /// The signal `a` asked for by a SIGNAL_GROUP command has been sent.
 #define CS_SUPERVISOR_SIGNALED 8
-/// The app has exited and no process of its tree is left: there is nothing to terminate.
+/// The app has exited and no process of its tree is left: there is nothing to terminate (sent when
+/// the last of the app's descendants ends after the app; see CS_EXITED_TREE_EMPTY).
 #define CS_SUPERVISOR_TREE_EMPTY 9
 /// Command: send signal `a` to the app's process group (or to the app alone if the group is gone).
 #define CS_SUPERVISOR_SIGNAL_GROUP 101
