@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "_CleanSlateCShim.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -65,6 +66,8 @@ int cs_is_mount_root(int dirfd, const char *name) {
     if (!(info.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT)) { errno = ENOSYS; return -1; }
     return (info.stx_attributes & STATX_ATTR_MOUNT_ROOT) ? 1 : 0;
 }
+
+ssize_t cs_getdents64(int fd, void *buffer, size_t size) { return getdents64(fd, buffer, size); }
 
 int cs_set_thread_fsuid(uid_t uid) { return setfsuid(uid); }
 

@@ -32,42 +32,72 @@ struct TreeRemover {
     func removeTree(at rootPath: String) -> [Failure] {
         var failures: [Failure] = []
         let root: Int32
+        let rootStatus: FileStatus
         do {
-            root = try openRoot(rootPath)
+            (root, rootStatus) = try openRoot(rootPath)
         } catch {
             if error == .notFound { return [] }
             return [Failure(path: ".", errno: error.rawValue, reason: "cannot open the sandbox root \(rootPath)")]
         }
         defer { SystemCall.close(root) }
-        guard let rootStatus = try? FileSystemCall.fileStatus(of: root) else {
-            return [Failure(path: ".", errno: Errno.badDescriptor.rawValue, reason: "cannot read the sandbox root \(rootPath)")]
-        }
 
         var walker = TreeWalker()
         walker.makeAccessible = true
-        walker.walk(
+        walker.walkEntries(
             root: root,
-            visit: { parent, path, name, status in
-                if status.kind == .directory {
-                    // Most directories of a sandbox are empty: one rmdir removes them without opening
-                    // them. rmdir never follows a symlink and fails on a non-empty directory or a
-                    // mount point, which then take the careful path below.
-                    if injectedFailure == nil, (try? FileSystemCall.remove(at: parent, name, directory: true)) != nil {
-                        return .handled
+            rootStatus: rootStatus,
+            visit: { parent, path, entry in
+                // What the listing says is not a directory is unlinked without reading its status:
+                // unlinking never follows a symlink, and fails on a directory (EISDIR), which then
+                // takes the careful path below.
+                if entry.isKnownNonDirectory {
+                    switch remove(entry.name, in: parent, path: path, directory: false) {
+                    case nil: return .handled
+                    case .isDirectory?: break
+                    case let error?:
+                        record(error, entry.name, path: path, directory: false, in: &failures)
+                        return .failed
                     }
-                    if FileSystemCall.isMountPoint(status, at: parent, name, treeDevice: rootStatus.device) {
+                }
+                // Most directories of a sandbox are empty: one rmdir removes them without opening
+                // them. rmdir never follows a symlink and fails on a non-empty directory or a mount
+                // point, which then take the careful path below.
+                if injectedFailure == nil && !entry.isKnownNonDirectory,
+                   (try? FileSystemCall.remove(at: parent, entry.name, directory: true)) != nil {
+                    return .handled
+                }
+                let status: FileStatus
+                do throws(Errno) {
+                    status = try FileSystemCall.fileStatus(at: parent, entry.name)
+                } catch {
+                    if error == .notFound { return .handled }
+                    failures.append(Failure(
+                        path: DisplayPath.render(path + [entry.name]), errno: error.rawValue, reason: "reading the status failed"))
+                    return .failed
+                }
+                entry.status = status
+                if status.kind == .directory {
+                    if FileSystemCall.isMountPoint(status, at: parent, entry.name, treeDevice: rootStatus.device) {
                         failures.append(Failure(
-                            path: DisplayPath.render(path + [name]), errno: Errno.busy.rawValue,
+                            path: DisplayPath.render(path + [entry.name]), errno: Errno.busy.rawValue,
                             reason: "a file system is mounted here; it was left alone (unmount it, then wipe again)"))
                         return .failed
                     }
                     return .descend
                 }
-                return remove(name, in: parent, path: path, directory: false, failures: &failures) ? .handled : .failed
+                if let error = remove(entry.name, in: parent, path: path, directory: false) {
+                    record(error, entry.name, path: path, directory: false, in: &failures)
+                    return .failed
+                }
+                return .handled
             },
             leave: { parent, path, name, failedBelow in
                 if failedBelow { return false }
-                return remove(name, in: parent, path: path, directory: true, failures: &failures)
+                if let error = remove(name, in: parent, path: path, directory: true) {
+                    record(error, name, path: path, directory: true, in: &failures)
+                    return false
+                }
+                return true
             },
             fail: { path, name, error, action in
                 let full = name.map { path + [$0] } ?? path
@@ -89,7 +119,8 @@ struct TreeRemover {
     }
 
     /// Opens the root without following a symlink, giving it owner permissions if it has none.
-    private func openRoot(_ rootPath: String) throws(Errno) -> Int32 {
+    /// Returns the descriptor and the root's status.
+    private func openRoot(_ rootPath: String) throws(Errno) -> (Int32, FileStatus) {
         let root: Int32
         do {
             root = try FileSystemCall.openDirectory(path: rootPath)
@@ -97,29 +128,35 @@ struct TreeRemover {
             try FileSystemCall.changeMode(path: rootPath, to: 0o700)
             root = try FileSystemCall.openDirectory(path: rootPath)
         }
-        if let status = try? FileSystemCall.fileStatus(of: root), status.permissions & 0o700 != 0o700 {
-            try? FileSystemCall.changeMode(of: root, to: UInt32(status.permissions | 0o700))
+        do throws(Errno) {
+            let status = try FileSystemCall.fileStatus(of: root)
+            if status.permissions & 0o700 != 0o700 {
+                try? FileSystemCall.changeMode(of: root, to: UInt32(status.permissions | 0o700))
+            }
+            return (root, status)
+        } catch {
+            SystemCall.close(root)
+            throw error
         }
-        return root
     }
 
-    /// Unlinks one entry; records a failure and returns false if that fails (a vanished entry is fine).
-    private func remove(
-        _ name: FileName, in parent: Int32, path: [FileName], directory: Bool, failures: inout [Failure]
-    ) -> Bool {
+    /// Unlinks one entry. Returns nil when it is gone (a vanished entry counts as gone), else the error.
+    private func remove(_ name: FileName, in parent: Int32, path: [FileName], directory: Bool) -> Errno? {
         do throws(Errno) {
             if let injectedFailure, let code = injectedFailure(DisplayPath.render(path + [name])) {
                 throw Errno(rawValue: code)
             }
             try FileSystemCall.remove(at: parent, name, directory: directory)
-            return true
+            return nil
         } catch {
-            if error == .notFound { return true }
-            failures.append(Failure(
-                path: DisplayPath.render(path + [name]), errno: error.rawValue,
-                reason: reason(for: error, directory: directory)))
-            return false
+            return error == .notFound ? nil : error
         }
+    }
+
+    /// Records a failed removal with its reason.
+    private func record(_ error: Errno, _ name: FileName, path: [FileName], directory: Bool, in failures: inout [Failure]) {
+        failures.append(Failure(
+            path: DisplayPath.render(path + [name]), errno: error.rawValue, reason: reason(for: error, directory: directory)))
     }
 
     /// A reason and remedy for a failed removal.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A depth-first walk of a directory tree that keeps at most three descriptors open at any depth.
 ///
 /// The walk holds the descriptor of the directory it is in, plus the root's. It goes down with
@@ -28,6 +30,20 @@ struct TreeWalker {
         var failed = false
     }
 
+    /// One entry as the walk meets it: its name, its type as the directory listed it (`d_type`, which
+    /// may be `DT_UNKNOWN` and may be stale), and its status once someone has read it.
+    struct Entry {
+        let name: FileName
+        let type: UInt8
+        /// The entry's status (not following a symlink), when read; a visitor that reads it itself
+        /// stores it here, so that walking into the entry does not read it again.
+        var status: FileStatus?
+
+        /// Whether the listing says the entry is something other than a directory (so it cannot be
+        /// walked into, unless it was replaced since the listing).
+        var isKnownNonDirectory: Bool { type != UInt8(DT_DIR) && type != UInt8(DT_UNKNOWN) }
+    }
+
     /// Walks the tree below the open directory `root` (which stays open and owned by the caller).
     ///
     /// - `visit(parent, path, name, status)`: `parent` is a descriptor of the directory holding the
@@ -42,11 +58,39 @@ struct TreeWalker {
         leave: (_ parent: Int32, _ path: [FileName], _ name: FileName, _ failedBelow: Bool) -> Bool,
         fail: (_ path: [FileName], _ name: FileName?, _ error: Errno, _ action: String) -> Void
     ) {
+        walkEntries(
+            root: root,
+            visit: { parent, path, entry in
+                do throws(Errno) {
+                    let status = try FileSystemCall.fileStatus(at: parent, entry.name)
+                    entry.status = status
+                    return visit(parent, path, entry.name, status)
+                } catch {
+                    // Vanished since the listing: nothing to visit.
+                    if error == .notFound { return .handled }
+                    fail(path, entry.name, error, "reading the status")
+                    return .failed
+                }
+            },
+            leave: leave, fail: fail)
+    }
+
+    /// ``walk(root:visit:leave:fail:)`` for a visitor that may not need each entry's status: it gets
+    /// the entry as listed and reads the status only when it must (``Entry/status``). The walk reads
+    /// the status of an entry to be walked into if the visitor has not. `rootStatus` spares reading
+    /// the root's status again when the caller has it.
+    func walkEntries(
+        root: Int32,
+        rootStatus knownRootStatus: FileStatus? = nil,
+        visit: (_ parent: Int32, _ path: [FileName], _ entry: inout Entry) -> Visit,
+        leave: (_ parent: Int32, _ path: [FileName], _ name: FileName, _ failedBelow: Bool) -> Bool,
+        fail: (_ path: [FileName], _ name: FileName?, _ error: Errno, _ action: String) -> Void
+    ) {
         let rootStatus: FileStatus
         let rootEntries: [DirectoryEntry]
         let current: Int32
-        do {
-            rootStatus = try FileSystemCall.fileStatus(of: root)
+        do throws(Errno) {
+            if let knownRootStatus { rootStatus = knownRootStatus } else { rootStatus = try FileSystemCall.fileStatus(of: root) }
             rootEntries = try FileSystemCall.entries(of: root)
             current = try FileSystemCall.duplicate(root)
         } catch {
@@ -60,21 +104,22 @@ struct TreeWalker {
 
         while !frames.isEmpty {
             let top = frames.count - 1
-            if let entry = frames[top].pending.popLast() {
+            if let listed = frames[top].pending.popLast() {
+                var entry = Entry(name: listed.name, type: listed.type)
+                switch visit(directory, path, &entry) {
+                case .handled: continue
+                case .failed: frames[top].failed = true; continue
+                case .descend: break
+                }
                 let status: FileStatus
-                do {
-                    status = try FileSystemCall.fileStatus(at: directory, entry.name)
+                do throws(Errno) {
+                    if let known = entry.status { status = known } else { status = try FileSystemCall.fileStatus(at: directory, entry.name) }
                 } catch {
                     if error != .notFound {
                         fail(path, entry.name, error, "reading the status")
                         frames[top].failed = true
                     }
                     continue
-                }
-                switch visit(directory, path, entry.name, status) {
-                case .handled: continue
-                case .failed: frames[top].failed = true; continue
-                case .descend: break
                 }
                 guard status.kind == .directory else { continue }
                 do {

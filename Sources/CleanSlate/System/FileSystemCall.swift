@@ -146,32 +146,35 @@ enum FileSystemCall {
         try check { withCName(target) { cTarget in withCName(name) { symlinkat(cTarget, dirfd, $0) } } }
     }
 
-    /// Every entry of the open directory `fd` except `.` and `..`, read through a duplicate descriptor
-    /// so `fd` stays open and usable. The names are the raw `d_name` bytes.
+    /// Every entry of the open directory `fd` except `.` and `..`, read from the start of the directory
+    /// whatever its offset was (`fd` stays open and usable). The names are the raw `d_name` bytes.
     static func entries(of fd: Int32) throws(Errno) -> [DirectoryEntry] {
-        let duplicate = try check { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
-        guard let stream = fdopendir(duplicate) else {
-            let error = Errno(rawValue: errno)
-            SystemCall.close(duplicate)
-            throw error
-        }
-        defer { closedir(stream) }
-        // The duplicate shares the file offset with `fd`; start from the beginning whatever it was.
-        rewinddir(stream)
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        _ = try check { lseek(fd, 0, SEEK_SET) }
         var result: [DirectoryEntry] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(stream) else {
-                if errno != 0 { throw Errno(rawValue: errno) }
-                return result
+        // struct linux_dirent64: d_ino (8 bytes), d_off (8), d_reclen (2), d_type (1), d_name (NUL-terminated).
+        let lengthOffset = 16, typeOffset = 18, nameOffset = 19
+        let filled: Result<Void, Errno> = withUnsafeTemporaryAllocation(byteCount: 8192, alignment: 8) { buffer in
+            while true {
+                let count = cs_getdents64(fd, buffer.baseAddress, buffer.count)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(Errno(rawValue: errno))
+                }
+                if count == 0 { return .success(()) }
+                var offset = 0
+                while offset < count {
+                    let record = UnsafeRawPointer(buffer.baseAddress!).advanced(by: offset)
+                    let length = Int(record.loadUnaligned(fromByteOffset: lengthOffset, as: UInt16.self))
+                    let type = record.load(fromByteOffset: typeOffset, as: UInt8.self)
+                    let namePointer = record.advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+                    let name = FileName(UnsafeRawBufferPointer(start: namePointer, count: strlen(namePointer)))
+                    if name != [0x2E] && name != [0x2E, 0x2E] { result.append(DirectoryEntry(name: name, type: type)) }
+                    offset += max(length, 1)
+                }
             }
-            let namePointer = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-            let length = strlen(namePointer)
-            let name = FileName(UnsafeRawBufferPointer(start: namePointer, count: length))
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            result.append(DirectoryEntry(name: name, type: entry.pointee.d_type))
         }
+        try filled.get()
+        return result
     }
 
     /// `mkdtemp(template)`: a new directory with mode 0700 and an unpredictable name; returns its path.
