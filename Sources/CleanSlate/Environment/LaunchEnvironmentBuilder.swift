@@ -33,7 +33,7 @@ struct LaunchEnvironmentBuilder {
 
     /// Rejects names and values that cannot be passed to exec.
     static func validate(name: String, value: String) throws {
-        if name.isEmpty || name.contains("=") || name.utf8.contains(0) {
+        if name.isEmpty || name.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == 0 }) {
             throw CleanSlateError(.invalidArgument,
                 "environment variable name \(name.debugDescription) is invalid: it must be non-empty and contain neither '=' nor NUL")
         }

@@ -259,7 +259,7 @@ public final class AppLauncher: @unchecked Sendable {
         try LaunchEnvironmentBuilder(
             host: configuration.environmentPolicy.inheritsHostEnvironment
                 ? HostEnvironment.current()
-                : HostEnvironment.values(of: configuration.environmentPolicy.passedThrough.union(["PATH"])),
+                : HostEnvironment.values(of: configuration.environmentPolicy.passedThrough, and: "PATH"),
             policy: configuration.environmentPolicy,
             sandbox: sandbox.environment,
             terminalType: configuration.terminalSize == nil ? PinnedEnvironment.pipeTerminal : PinnedEnvironment.terminalType,

@@ -110,6 +110,8 @@ public final class Sandbox: Sendable {
         stateHome = root + "/" + Location.state.relativePath
         runtimeDirectory = root + "/" + Location.runtime.relativePath
         temporaryDirectory = root + "/" + Location.temporary.relativePath
+        // Computed once: every launch merges it into the app's environment.
+        environment = Dictionary(uniqueKeysWithValues: Location.allCases.map { ($0.environmentVariable, root + "/" + $0.relativePath) })
     }
 
     /// The absolute path of `relativePath` inside `location` (the location itself for `""`).
@@ -125,9 +127,7 @@ public final class Sandbox: Sendable {
 
     /// The environment variables that point an app at this sandbox: `HOME`, `XDG_CONFIG_HOME`,
     /// `XDG_DATA_HOME`, `XDG_CACHE_HOME`, `XDG_STATE_HOME`, `XDG_RUNTIME_DIR` and `TMPDIR`.
-    public var environment: [String: String] {
-        Dictionary(uniqueKeysWithValues: Location.allCases.map { ($0.environmentVariable, path($0)) })
-    }
+    public let environment: [String: String]
 
     /// Whether ``wipe()`` has been called; a wiped sandbox throws ``CleanSlateError/Code/sandboxWiped``
     /// when used.

@@ -16,15 +16,18 @@ enum HostEnvironment {
         return result
     }
 
-    /// Only the named variables of the test process's environment (those that are set): much cheaper
-    /// than ``current()`` when a launch needs just `PATH` and a few pass-throughs.
-    static func values(of names: some Sequence<String>) -> [String: String] {
+    /// Only the named variables of the test process's environment (those that are set), `names` and
+    /// `name`: much cheaper than ``current()`` when a launch needs just `PATH` and a few pass-throughs.
+    static func values(of names: some Sequence<String>, and name: String) -> [String: String] {
         var result: [String: String] = [:]
-        for name in names {
-            if let value = getenv(name) {
-                result[name] = String(decoding: UnsafeRawBufferPointer(start: value, count: strlen(value)), as: UTF8.self)
-            }
-        }
+        for name in names { add(name, to: &result) }
+        add(name, to: &result)
         return result
+    }
+
+    private static func add(_ name: String, to result: inout [String: String]) {
+        if let value = getenv(name) {
+            result[name] = String(decoding: UnsafeRawBufferPointer(start: value, count: strlen(value)), as: UTF8.self)
+        }
     }
 }
