@@ -48,6 +48,10 @@ func runLaunchBenchmark(arguments: [String]) throws {
             app.terminate()
             try sandbox.wipe()
         }),
+        // What a new sandbox itself costs, without a launch (its share of the case above).
+        ("Sandbox() + wipe(), no launch", {
+            try Sandbox(rootDirectory: sandboxRoot).wipe()
+        }),
     ]
     let namespaced: [Case] = [
         bare,

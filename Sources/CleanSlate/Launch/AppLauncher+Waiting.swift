@@ -49,7 +49,7 @@ extension AppLauncher {
         if process.terminal != nil {
             let drained = min(start.advanced(by: limit), MonotonicInstant.now.advanced(by: Self.terminalDrainLimit))
             process.monitor.withLock {
-                while !process.ioFinished { if !process.monitor.wait(until: drained) { break } }
+                while !process.ioFinished { if !process.monitor.wait(on: process.exitChanged, until: drained) { break } }
             }
         }
         return status

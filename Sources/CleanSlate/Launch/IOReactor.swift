@@ -62,9 +62,15 @@ final class IOReactor: @unchecked Sendable {
     private func run() {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: LaunchedProcess.readSize, alignment: 16)
         var ready = [Int32](repeating: -1, count: 64)
+        // The launches this batch changed: their waiters are woken once, after the whole batch.
+        var touched: [LaunchedProcess] = []
         while true {
             let count = cs_epoll_wait(epoll, &ready, Int32(ready.count))
             if count < 0 { continue }  // EINTR
+            defer {
+                for process in touched { process.publishChanges() }
+                touched.removeAll(keepingCapacity: true)
+            }
             for index in 0..<Int(count) {
                 let fd = ready[index]
                 if fd == wakeup {
@@ -72,6 +78,7 @@ final class IOReactor: @unchecked Sendable {
                     _ = Glibc.read(wakeup, &value, 8)
                     for process in lock.withLock({ () -> [LaunchedProcess] in defer { requests.removeAll() }; return requests }) {
                         if process.ioCommands().over { process.ioEnd() }
+                        touched.append(process)
                     }
                     continue
                 }
@@ -79,6 +86,7 @@ final class IOReactor: @unchecked Sendable {
                 guard let process = lock.withLock({ launches[fd] }) else { continue }
                 _ = process.ioReadable(fd, buffer: buffer)
                 if process.ioIsOver { process.ioEnd() }
+                if !touched.contains(where: { $0 === process }) { touched.append(process) }
                 // (`launches` no longer maps this launch's descriptors once it has ended.)
             }
         }

@@ -16,6 +16,10 @@ final class LaunchedProcess: @unchecked Sendable {
     let pid: pid_t
     let executable: String
     let monitor = Monitor()
+    /// Broadcast (besides `monitor`) when the app's exit is learnt, and when its I/O ends after the
+    /// exit: what ``waitForExit(until:)`` and the terminal drain after it wait for. Output, stops and
+    /// an end of file before the exit do not wake those waiters.
+    let exitChanged = Monitor.Condition()
     /// Whether the keeper may take another launch once this one is over (see `LaunchSupervisor.Launch`).
     private let keeperReusable: Bool
 
@@ -61,6 +65,10 @@ final class LaunchedProcess: @unchecked Sendable {
     private var ioEnded = false
     /// How many signals the keeper has confirmed sending.
     private var signalsSent = 0
+    /// Changes the I/O thread has made and not yet announced: it announces them once per batch of
+    /// ready descriptors (``publishChanges()``), so that the end of an app (its pipes' end of file,
+    /// its exit, the end of its I/O, often all in one batch) wakes a waiting test once, not once each.
+    private var unpublished = (any: false, exit: false)
 
     init(
         pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil,
@@ -182,7 +190,7 @@ final class LaunchedProcess: @unchecked Sendable {
         stopWatching(sources.map(\.fd))
         sources.forEach { SystemCall.close($0.fd) }
         openSources.removeAll { fds.contains($0.fd) }
-        if openSources.isEmpty { monitor.withLock { if !ioFinished { ioFinished = true; monitor.broadcast() } } }
+        if openSources.isEmpty { monitor.withLock { if !ioFinished { ioFinished = true; noteChange(exit: exitStatus != nil) } } }
     }
 
     private func stopWatching(_ fds: [Int32]) {
@@ -200,8 +208,26 @@ final class LaunchedProcess: @unchecked Sendable {
         monitor.withLock {
             ioFinished = true
             ioEnded = true
-            monitor.broadcast()
+            noteChange(exit: exitStatus != nil)
         }
+    }
+
+    /// Records that the I/O thread changed what waits look at (call with the monitor held); `exit`
+    /// when it concerns the app's exit (see ``exitChanged``).
+    private func noteChange(exit: Bool) {
+        unpublished.any = true
+        if exit { unpublished.exit = true }
+    }
+
+    /// Wakes the waiters for what the I/O thread changed since the last call (on the I/O thread,
+    /// after a batch of ready descriptors, without the monitor held).
+    func publishChanges() {
+        let changes = monitor.withLock { () -> (any: Bool, exit: Bool) in
+            defer { unpublished = (false, false) }
+            return unpublished
+        }
+        if changes.any { monitor.broadcast() }
+        if changes.exit { monitor.broadcast(exitChanged) }
     }
 
     /// Starts serving this launch's I/O: on the shared reactor, or on a thread of its own.
@@ -230,8 +256,10 @@ final class LaunchedProcess: @unchecked Sendable {
                 if ioCommands().over { break }
             }
             if ioIsOver { break }
+            publishChanges()
         }
         ioEnd()
+        publishChanges()
     }
 
     /// The app's state; call with `monitor` held.
@@ -268,7 +296,10 @@ final class LaunchedProcess: @unchecked Sendable {
                 keeperGone = true
                 if exitStatus == nil { exitStatus = .signaled(SIGKILL, coreDumped: false) }
             }
-            monitor.broadcast()
+            switch event {
+            case .exited, .closed: noteChange(exit: true)
+            default: noteChange(exit: false)
+            }
         }
     }
 
@@ -305,7 +336,7 @@ final class LaunchedProcess: @unchecked Sendable {
                     recorder.record(.output, chunk)
                     for watch in watches where watch.stream == source.stream { watch.scan(chunk) }
                     let replies = terminal?.consume(chunk) ?? []
-                    monitor.broadcast()
+                    noteChange(exit: false)
                     return replies
                 }
                 // Replies to the app's queries; on the shared I/O thread never wait for an app that
@@ -498,7 +529,7 @@ final class LaunchedProcess: @unchecked Sendable {
     /// Waits until the process has exited or `deadline` passes; returns the status if it exited.
     func waitForExit(until deadline: MonotonicInstant) -> ExitStatus? {
         monitor.withLock {
-            while exitStatus == nil { if !monitor.wait(until: deadline) { break } }
+            while exitStatus == nil { if !monitor.wait(on: exitChanged, until: deadline) { break } }
             return exitStatus
         }
     }

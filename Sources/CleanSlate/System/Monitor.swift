@@ -30,7 +30,8 @@ final class Monitor: @unchecked Sendable {
         return try body()
     }
 
-    /// Wakes every waiter. Call with the mutex held.
+    /// Wakes every waiter (but those on a ``Condition``). May be called without the mutex held, after
+    /// the change was made under it.
     func broadcast() {
         pthread_cond_broadcast(condition)
     }
@@ -46,6 +47,41 @@ final class Monitor: @unchecked Sendable {
     /// Sleeps until woken. Call with the mutex held.
     func wait() {
         pthread_cond_wait(condition, mutex)
+    }
+
+    /// A second condition variable on this monitor's mutex, for waiters that care about one kind of
+    /// change only: changes broadcast on the monitor itself do not wake them, and on a small machine
+    /// each needless wake-up is two context switches on the path being waited for.
+    final class Condition: @unchecked Sendable {
+        fileprivate let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+        init() {
+            var attributes = pthread_condattr_t()
+            pthread_condattr_init(&attributes)
+            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+            pthread_cond_init(condition, &attributes)
+            pthread_condattr_destroy(&attributes)
+        }
+
+        deinit {
+            pthread_cond_destroy(condition)
+            condition.deallocate()
+        }
+    }
+
+    /// Wakes every waiter on `condition`. May be called without the mutex held (after the change
+    /// was made under it: a waiter either saw the change or was already asleep).
+    func broadcast(_ condition: Condition) {
+        pthread_cond_broadcast(condition.condition)
+    }
+
+    /// Sleeps on `condition` until woken or until `deadline`. Call with the mutex held. Returns false
+    /// once the deadline has passed.
+    func wait(on condition: Condition, until deadline: MonotonicInstant) -> Bool {
+        if MonotonicInstant.now >= deadline { return false }
+        var time = deadline.cTimespec
+        pthread_cond_timedwait(condition.condition, mutex, &time)
+        return MonotonicInstant.now < deadline
     }
 }
 
