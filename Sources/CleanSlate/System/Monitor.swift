@@ -5,22 +5,17 @@ import Glibc
 /// deadline, so they return as soon as the awaited output arrives, with no polling.
 final class Monitor: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// The condition every change is broadcast on (waiters that care about one kind of change only
+    /// use a ``Condition`` of their own).
+    private let general = Condition()
 
     init() {
         pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
-        pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
-        condition.deallocate()
     }
 
     /// Runs `body` with the mutex held.
@@ -33,20 +28,17 @@ final class Monitor: @unchecked Sendable {
     /// Wakes every waiter (but those on a ``Condition``). May be called without the mutex held, after
     /// the change was made under it.
     func broadcast() {
-        pthread_cond_broadcast(condition)
+        broadcast(general)
     }
 
     /// Sleeps until woken or until `deadline`. Call with the mutex held. Returns false once the deadline has passed.
     func wait(until deadline: MonotonicInstant) -> Bool {
-        if MonotonicInstant.now >= deadline { return false }
-        var time = deadline.cTimespec
-        pthread_cond_timedwait(condition, mutex, &time)
-        return MonotonicInstant.now < deadline
+        wait(on: general, until: deadline)
     }
 
     /// Sleeps until woken. Call with the mutex held.
     func wait() {
-        pthread_cond_wait(condition, mutex)
+        pthread_cond_wait(general.condition, mutex)
     }
 
     /// A second condition variable on this monitor's mutex, for waiters that care about one kind of
