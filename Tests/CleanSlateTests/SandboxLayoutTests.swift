@@ -1,5 +1,6 @@
 import Glibc
 import XCTest
+import CleanSlateXCTest
 
 @testable import CleanSlate
 
@@ -25,6 +26,24 @@ final class SandboxLayoutTests: XCTestCase {
         XCTAssertEqual(sandbox.temporaryDirectory, sandbox.root + "/tmp")
         // HOME and the XDG folders are siblings: nothing of XDG lives inside HOME.
         XCTAssertFalse(sandbox.configHome.hasPrefix(sandbox.home + "/"))
+    }
+
+    /// The folders get their modes whatever the umask of the process that creates the sandbox: here
+    /// the real `cleanslate` front end, started under umasks that take group and other bits (077),
+    /// owner bits too (277), or nothing (000), runs an app that prints its folders' modes.
+    func testFolderModesDoNotDependOnTheUmask() throws {
+        let front = try buildFolder() + "/cleanslate"
+        let root = try sandboxForTest().temporaryDirectory
+        // Expanded by the app's shell, inside the front end's sandbox.
+        let printModes = #"stat -c %a "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME" "$XDG_RUNTIME_DIR" "$TMPDIR" "$HOME/../xdg""#
+        for umask in ["077", "277", "000"] {
+            let app = try launchApp(.name("sh"), arguments: [
+                "-c", #"umask "$1"; exec "$0" run --root "$2" -- sh -c "$3""#, front, umask, root, printModes,
+            ])
+            XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), "umask \(umask): \(app.standardError)")
+            XCTAssertEqual(app.standardOutput.split(separator: "\n"), ["755", "755", "755", "755", "755", "700", "755", "755"],
+                           "umask \(umask)")
+        }
     }
 
     func testSandboxNamesAreDistinctMkdtempNames() throws {

@@ -84,7 +84,7 @@ enum FileSystemCall {
         return info
     }
 
-    /// `mkdirat(dirfd, name, mode)` (the mode is filtered by the umask; callers `fchmod` afterwards).
+    /// `mkdirat(dirfd, name, mode)` (the mode is filtered by the umask; callers check or set it afterwards).
     static func makeDirectory(at dirfd: Int32, _ name: FileName, mode: mode_t = 0o700) throws(Errno) {
         try check { withCName(name) { mkdirat(dirfd, $0, mode) } }
     }
