@@ -59,7 +59,9 @@ final class LaunchedProcess: @unchecked Sendable {
     /// The app exited and its keeper found nothing of its tree left: termination has nothing to do.
     private var treeEmpty = false
     private var keeperGone = false
-    private var hangUpRequested = false
+    /// While a hang-up is under way: how many signals the keeper must have confirmed before the I/O
+    /// thread closes the terminal (see ``hangUp()``).
+    private var hangUpAfterSignals: Int?
     private var stopRequested = false
     /// The launch's I/O is over: its thread (own or shared) no longer touches its descriptors.
     private var ioEnded = false
@@ -160,22 +162,28 @@ final class LaunchedProcess: @unchecked Sendable {
                 stopWatching([keeper.fd])  // not closed here: terminate() owns the socket
             }
             record(event)
+            if monitor.withLock({ hangUpIsDue() }) {
+                closed += openSources.map(\.fd).filter { !closed.contains($0) }
+            }
         }
         closeSources(closed)
         return closed
+    }
+
+    /// Whether the terminal may now be closed for a hang-up under way: the keeper has sent its
+    /// signals (or the app or the keeper is gone). Call with the monitor held; true only once.
+    private func hangUpIsDue() -> Bool {
+        guard let target = hangUpAfterSignals, signalsSent >= target || exitStatus != nil || keeperGone else { return false }
+        hangUpAfterSignals = nil
+        return true
     }
 
     /// Carries out what terminate() asked of the I/O thread. Returns the descriptors it no longer
     /// waits on, and whether the launch's I/O is over.
     func ioCommands() -> (closed: [Int32], over: Bool) {
         if monitor.withLock({ ioEnded }) { return ([], false) }
-        let (stop, hangUp) = monitor.withLock { (stopRequested, hangUpRequested) }
-        if stop { return (ioDescriptors, true) }
-        guard hangUp else { return ([], ioIsOver) }
-        let closed = openSources.map(\.fd)
-        closeSources(closed)
-        monitor.withLock { hangUpRequested = false; monitor.broadcast() }
-        return (closed, ioIsOver)
+        if monitor.withLock({ stopRequested }) { return (ioDescriptors, true) }
+        return ([], ioIsOver)
     }
 
     /// The I/O is over once every source has ended and the keeper has nothing more to say.
@@ -448,14 +456,22 @@ final class LaunchedProcess: @unchecked Sendable {
         if !first { return monitor.withLock { escaped } }
 
         let appWasRunning = monitor.withLock { exitStatus == nil }
-        if terminal != nil && appWasRunning { hangUp() }
-        for step in policy.steps {
+        var steps = policy.steps[...]
+        if terminal != nil && appWasRunning {
+            // The policy's signals before its first wait follow the hang-up's at once (as they did
+            // when sent on their own): in the same write, so the keeper sends them all in one go.
+            var leading: [Int32] = []
+            while case let .signal(signal)? = steps.first {
+                leading.append(signal)
+                steps.removeFirst()
+            }
+            hangUp(followedBy: leading)
+        }
+        for step in steps {
             if monitor.withLock({ exitStatus != nil }) { break }
             switch step {
             case let .signal(signal):
-                keeper.signalGroup(signal)
-                // A stopped app would only see the signal once continued (as `kill` in a shell does).
-                if monitor.withLock({ stopSignal != nil }) { keeper.signalGroup(SIGCONT) }
+                keeper.signalGroup(withContinue(signal))
             case let .wait(duration):
                 _ = waitForExit(until: MonotonicInstant.now.advanced(by: duration))
             }
@@ -494,22 +510,23 @@ final class LaunchedProcess: @unchecked Sendable {
     /// Closes the terminal, as closing a terminal window does: the app reads end of file or EIO
     /// from it, and its process group gets SIGHUP (then SIGCONT, so a stopped job sees it), which
     /// shells pass on to their jobs.
-    private func hangUp() {
-        // The signal first, as the kernel does when a terminal hangs up: a shell blocked reading its
-        // terminal must see SIGHUP (and pass it to its jobs), not just a failed read.
-        let confirmed = monitor.withLock { signalsSent } + 2
-        keeper.signalGroup(SIGHUP)
-        keeper.signalGroup(SIGCONT)
-        let deadline = MonotonicInstant.now.advanced(by: .seconds(2))
-        monitor.withLock {
-            while signalsSent < confirmed && !keeperGone && !ioEnded && exitStatus == nil {
-                if !monitor.wait(until: deadline) { break }
-            }
-        }
+    ///
+    /// The signals go first, as when the kernel hangs a terminal up: a shell blocked reading its
+    /// terminal must see SIGHUP (and pass it to its jobs), not just a failed read. So the I/O thread
+    /// closes the terminal once it has read the keeper's confirmation of both signals. The test
+    /// thread does not wait for that: it goes on with the termination policy, whose signals the
+    /// keeper sends after these, in order.
+    /// `then` are sent right after the hang-up's two signals (see ``terminate(policy:)``).
+    private func hangUp(followedBy then: [Int32]) {
+        monitor.withLock { hangUpAfterSignals = signalsSent + 2 }
+        keeper.signalGroup([SIGHUP, SIGCONT] + then.flatMap(withContinue))
         closeInput()
-        monitor.withLock { hangUpRequested = true }
-        wakeIOThread()
-        monitor.withLock { while hangUpRequested && !ioEnded { monitor.wait() } }
+    }
+
+    /// `signal`, followed by SIGCONT while the app is stopped: a stopped app would only see the
+    /// signal once continued (as `kill` in a shell does).
+    private func withContinue(_ signal: Int32) -> [Int32] {
+        monitor.withLock { stopSignal != nil } ? [signal, SIGCONT] : [signal]
     }
 
     private func wakeIOThread() {
@@ -523,7 +540,7 @@ final class LaunchedProcess: @unchecked Sendable {
 
     /// Continues a stopped app (SIGCONT to its process group), as `fg` does.
     func resume() {
-        keeper.signalGroup(SIGCONT)
+        keeper.signalGroup([SIGCONT])
     }
 
     /// Waits until the process has exited or `deadline` passes; returns the status if it exited.
