@@ -44,7 +44,6 @@
 #define CS_SUPERVISOR_ARGUMENT "--cleanslate-launch-supervisor"
 #define CS_SUPERVISOR_VARIABLE "CLEANSLATE_LAUNCH_SUPERVISOR_FD"
 #define CS_MAX_TRACKED 4096
-#define CS_KEEPER_REPLY_LIMIT_MS 30000
 
 struct cs_request_header {
     uint32_t magic;
@@ -861,7 +860,7 @@ int cs_supervisor_new_keeper(int control) {
 
 int cs_keeper_launch(int keeper, const char *path, const char *directory, const char *slave,
                      char *const argv[], char *const envp[], const int *stdio, char *const isolation[],
-                     pid_t *pid, int *error, int *stage, int *step) {
+                     pid_t *pid, int *error, int *stage, int *step, int reply_limit_ms) {
     *stage = CS_STAGE_SUPERVISOR;
     *step = 0;
     struct cs_request_header request = {CS_REQUEST_MAGIC, slave != NULL, 0, 0, 0, 0};
@@ -890,10 +889,10 @@ int cs_keeper_launch(int keeper, const char *path, const char *directory, const 
     // the test process stopped reading): they come first and are skipped.
     while (1) {
         // A keeper answers at once; one that does not (stopped, or never started) must not hang the
-        // test: after CS_KEEPER_REPLY_LIMIT_MS the launch fails as unreachable.
+        // test: after reply_limit_ms the launch fails as unreachable.
         struct pollfd entry = {keeper, POLLIN, 0};
         int ready;
-        do { ready = poll(&entry, 1, CS_KEEPER_REPLY_LIMIT_MS); } while (ready < 0 && errno == EINTR);
+        do { ready = poll(&entry, 1, reply_limit_ms); } while (ready < 0 && errno == EINTR);
         if (ready == 0) { *error = ETIMEDOUT; return -1; }
         if (read_all(keeper, &reply, sizeof reply) != 0) { *error = errno; return -1; }
         if (reply.type == CS_SUPERVISOR_SPAWNED || reply.type == CS_SUPERVISOR_SPAWN_FAILED) break;

@@ -78,4 +78,44 @@ final class LaunchSupervisorTests: XCTestCase {
         }
         XCTAssertEqual(LaunchSupervisor.shared.idleKeeperCount, idle)
     }
+    /// A keeper that does not answer (here stopped with SIGSTOP while idle in the pool) fails the
+    /// launch with `.spawnFailed` once the supervisor's reply limit has passed, instead of hanging
+    /// the test. (The shared supervisor's limit is 30 s; this one's is 0.3 s.)
+    func testAKeeperThatDoesNotAnswerFailsTheLaunchAtTheReplyLimitInsteadOfHanging() throws {
+        let supervisor = LaunchSupervisor(replyLimit: .milliseconds(300))
+        // A first launch prints its parent, the keeper, which then goes idle into the pool.
+        let output = try Descriptors.pipe(for: "the test's output pipe")
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { SystemCall.close(output.read); SystemCall.close(null) }
+        let first = try supervisor.launch(request(["-c", "echo $PPID"], output: output.write, null: null))
+        SystemCall.close(output.write)
+        let keeper = KeeperChannel(fd: first.channel)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(output.read, &buffer, buffer.count)
+        let keeperPID = try XCTUnwrap(Int32(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        var entry = pollfd(fd: keeper.fd, events: Int16(POLLIN), revents: 0)
+        var ended = false
+        while !ended, poll(&entry, 1, 10_000) > 0 {
+            if case .exited(_, treeEmpty: true)? = keeper.nextEventIfReady() { ended = true }
+        }
+        XCTAssertTrue(ended, "the first launch's exit was not reported")
+        keeper.release()
+        supervisor.release(keeper.fd)
+        XCTAssertEqual(supervisor.idleKeeperCount, 1)
+
+        kill(keeperPID, SIGSTOP)
+        defer { kill(keeperPID, SIGKILL) }
+        let started = Date()
+        XCTAssertThrowsError(try supervisor.launch(request(["-c", "true"], output: null, null: null))) { error in
+            XCTAssertEqual((error as? CleanSlateError)?.code, .spawnFailed, "\(error)")
+            XCTAssertTrue("\(error)".contains("did not answer within 0.3 seconds"), "\(error)")
+        }
+        // Not a timing assertion: only that the launch came back rather than hung.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+    }
+
+    private func request(_ arguments: [String], output: Int32, null: Int32) -> SpawnRequest {
+        SpawnRequest(executablePath: "/bin/sh", argumentVector: ["sh"] + arguments, environment: ["PATH=/usr/bin:/bin"],
+                     workingDirectory: "/", standardIO: .descriptors(input: null, output: output, error: null))
+    }
 }

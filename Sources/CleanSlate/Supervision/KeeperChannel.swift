@@ -37,7 +37,7 @@ struct KeeperChannel {
     /// Asks the keeper to kill the whole tree: first reporting survivors (not counting the app's own
     /// group when `appWasRunning`), then answering `.treeGone` once all are dead or after `limit`.
     func killTree(appWasRunning: Bool, limit: Duration) {
-        let milliseconds = Int32(clamping: limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = limit.clampedMilliseconds
         send(CS_SUPERVISOR_KILL_TREE, appWasRunning ? 1 : 0, 1, milliseconds)
     }
 

@@ -21,6 +21,29 @@ final class LaunchSupervisor: @unchecked Sendable {
     /// The supervisor of this process.
     static let shared = LaunchSupervisor()
 
+    /// How long a keeper may take to answer a launch before the launch fails (a keeper answers at
+    /// once; one that does not is stopped or was never started, and must not hang the test).
+    let replyLimit: Duration
+
+    /// A supervisor of its own (tests use one with a short `replyLimit`); launches normally go
+    /// through ``shared``.
+    init(replyLimit: Duration = .seconds(30)) {
+        self.replyLimit = replyLimit
+    }
+
+    /// Lets the supervisor and the idle keepers go (they exit once their sockets close). For
+    /// supervisors other than ``shared``, which lives as long as the process.
+    deinit {
+        idleKeepers.forEach(SystemCall.close)
+        if let control {
+            SystemCall.close(control)
+            // It would exit by itself on reading end of file; killed, it cannot keep deinit waiting.
+            kill(supervisorPID, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(supervisorPID, &status, 0)
+        }
+    }
+
     private let lock = Monitor()
     private var control: Int32?
     private var supervisorPID: pid_t = 0
@@ -89,7 +112,7 @@ final class LaunchSupervisor: @unchecked Sendable {
                 // A keeper that does not answer will not answer a retry either: fail, never hang.
                 SystemCall.close(keeper)
                 throw CleanSlateError(.spawnFailed, errno: ETIMEDOUT,
-                    "the launch supervisor did not answer within 30 s while launching \(request.executablePath) (is it stopped?)")
+                    "the launch supervisor did not answer within \(replyLimit) while launching \(request.executablePath) (is it stopped?)")
             } catch let failure as KeeperUnreachable {
                 SystemCall.close(keeper)
                 lastError = CleanSlateError(.spawnFailed, errno: failure.errno,
@@ -128,15 +151,16 @@ final class LaunchSupervisor: @unchecked Sendable {
         let isolation = request.strictLayout.map { CStringArray($0.keeperArguments) }
         defer { argv.free(); envp.free(); isolation?.free() }
         var pid: pid_t = 0, error: Int32 = 0, stage: Int32 = 0, step: Int32 = 0
+        let limit = replyLimit.clampedMilliseconds
         func send(_ isolation: UnsafePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
             switch request.standardIO {
             case let .descriptors(input, output, error: errorFD):
                 let stdio: [Int32] = [input, output, errorFD]
                 return cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, nil,
-                                        argv.pointers, envp.pointers, stdio, isolation, &pid, &error, &stage, &step)
+                                        argv.pointers, envp.pointers, stdio, isolation, &pid, &error, &stage, &step, limit)
             case let .terminal(slavePath):
                 return cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, slavePath,
-                                        argv.pointers, envp.pointers, nil, isolation, &pid, &error, &stage, &step)
+                                        argv.pointers, envp.pointers, nil, isolation, &pid, &error, &stage, &step, limit)
             }
         }
         let rc = isolation.map { list in list.pointers.withUnsafeBufferPointer { send($0.baseAddress) } } ?? send(nil)

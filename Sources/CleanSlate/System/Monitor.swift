@@ -112,3 +112,11 @@ struct MonotonicInstant: Comparable, Sendable {
 
     static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 }
+
+extension Duration {
+    /// The duration in whole milliseconds (rounded down), clamped to `Int32`, for poll(2) and the keeper.
+    var clampedMilliseconds: Int32 {
+        Int32(clamping: components.seconds.multipliedReportingOverflow(by: 1000).overflow
+            ? Int64.max : components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
+    }
+}

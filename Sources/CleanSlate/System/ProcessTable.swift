@@ -86,8 +86,8 @@ enum ProcessTable {
         while !pending.isEmpty {
             let left = deadline - ContinuousClock.now
             if left <= .zero { break }
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-            let rc = poll(&pending, nfds_t(pending.count), milliseconds)
+            // Rounded up, so the last poll does not end just before the deadline.
+            let rc = poll(&pending, nfds_t(pending.count), left.clampedMilliseconds &+ 1)
             if rc < 0 && errno != EINTR { break }
             pending.removeAll { $0.revents != 0 }
         }

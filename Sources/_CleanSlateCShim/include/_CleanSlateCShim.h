@@ -168,7 +168,9 @@ int cs_supervisor_new_keeper(int control);
 /// and either the three descriptors in `stdio` (a new session) or, when `slave` is not NULL, the
 /// pseudo-terminal `slave` as its controlling terminal (the keeper leads the session; the app runs
 /// in the foreground process group). Returns 0 and sets `*pid`; on failure returns -1 and sets
-/// `*error`, `*stage` (CS_STAGE_SUPERVISOR: the keeper could not be reached) and `*step`.
+/// `*error`, `*stage` (CS_STAGE_SUPERVISOR: the keeper could not be reached) and `*step`. A keeper
+/// that does not answer within `reply_limit_ms` (stopped, or never started) fails the launch with
+/// ETIMEDOUT rather than hang the test.
 ///
 /// `isolation` is NULL for the standard level. For the strict level it is a NULL-terminated list:
 /// the sandbox folder, where it appears inside, its home folder, where that appears inside, the
@@ -177,7 +179,7 @@ int cs_supervisor_new_keeper(int control);
 /// namespaces (isolation.c) and cannot be reused after the launch.
 int cs_keeper_launch(int keeper, const char *path, const char *directory, const char *slave,
                      char *const argv[], char *const envp[], const int *stdio, char *const isolation[],
-                     pid_t *pid, int *error, int *stage, int *step);
+                     pid_t *pid, int *error, int *stage, int *step, int reply_limit_ms);
 
 /// pidfd_send_signal(2) through syscall(2) (no glibc wrapper before 2.36, and variadic syscall() is
 /// not callable from Swift): signals exactly the process the pidfd was opened for, so a pid reused
