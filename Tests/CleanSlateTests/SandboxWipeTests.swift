@@ -29,6 +29,30 @@ final class SandboxWipeTests: SandboxTestCase {
         XCTAssertEqual(Host.mode(outside + "/real"), 0o755, "the target's mode must not be touched either")
     }
 
+    /// The quick path of a wipe removes a sandbox's empty layout folders with one rmdir each. An app
+    /// that put a link in place of a folder of the layout, pointing at a real folder laid out the
+    /// same way (empty folders only, so every rmdir through the link would succeed), loses the link,
+    /// and the real folder keeps every one of its folders.
+    func testEmptyFoldersBehindALinkInPlaceOfTheLayoutAreLeftAlone() throws {
+        let lookalike = outside + "/lookalike"
+        Host.makeDirectory(lookalike)
+        for name in ["config", "data", "cache", "state", "runtime"] { Host.makeDirectory(lookalike + "/" + name) }
+        let xdg = sandbox.root + "/xdg"
+        for location in [Sandbox.Location.config, .data, .cache, .state, .runtime] { XCTAssertEqual(rmdir(sandbox.path(location)), 0) }
+        XCTAssertEqual(rmdir(xdg), 0)
+        Host.symlink(lookalike, at: xdg)
+        XCTAssertEqual(rmdir(sandbox.home), 0)
+        Host.symlink(outside, at: sandbox.home)
+
+        try sandbox.wipe()
+
+        XCTAssertFalse(Host.exists(sandbox.root))
+        for name in ["config", "data", "cache", "state", "runtime"] {
+            XCTAssertTrue(Host.isDirectory(lookalike + "/" + name), "\(name) behind the link was removed")
+        }
+        XCTAssertTrue(Host.isDirectory(lookalike))
+    }
+
     func testReadOnlyFilesAndFoldersAreRemoved() throws {
         try seedReadOnlyTree(in: sandbox)
         try sandbox.wipe()

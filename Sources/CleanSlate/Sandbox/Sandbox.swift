@@ -144,6 +144,10 @@ public final class Sandbox: Sendable {
         try state.withLock { state in
             state.wiped = true
             if state.removed { return }
+            if state.injectedWipeFailure == nil && removeEmptyLayout() {
+                state.removed = true
+                return
+            }
             var remover = TreeRemover()
             remover.injectedFailure = state.injectedWipeFailure
             let failures = remover.removeTree(at: root)

@@ -105,4 +105,44 @@ extension Sandbox {
                 .sandboxFailed, errno: error.rawValue, "cannot create \(DisplayPath.render(components)) in the new sandbox \(root)")
         }
     }
+
+    /// The quick path of ``wipe()`` for what a sandbox usually holds at the end of a test: its
+    /// layout, with most or all folders empty. Each empty location folder (and then `xdg`) goes with
+    /// one `rmdir` relative to a descriptor, without listing or examining anything; when all of them
+    /// went, the owner record and the root follow. Returns true when the whole sandbox is gone.
+    ///
+    /// Safe whatever the app left: `rmdir` removes only an empty directory and never follows a
+    /// symlink, `xdg` is opened with `O_NOFOLLOW`, and a failure of any step (a folder with files
+    /// in it, a folder replaced by a file or a link) just leaves the rest to the full removal.
+    func removeEmptyLayout() -> Bool {
+        guard let root = try? FileSystemCall.openDirectory(path: self.root) else { return false }
+        defer { SystemCall.close(root) }
+        var allRemoved = true
+        func removeFolder(_ name: FileName, in parent: Int32) {
+            if (try? FileSystemCall.remove(at: parent, name, directory: true)) == nil { allRemoved = false }
+        }
+        let xdg = FileName("xdg".utf8)
+        if let xdgDescriptor = try? FileSystemCall.openDirectory(at: root, xdg) {
+            for location in Location.allCases where location.components.count > 1 {
+                removeFolder(location.components[location.components.count - 1], in: xdgDescriptor)
+            }
+            SystemCall.close(xdgDescriptor)
+            removeFolder(xdg, in: root)
+        } else {
+            allRemoved = false
+        }
+        for location in Location.allCases where location.components.count == 1 {
+            removeFolder(location.components[0], in: root)
+        }
+        // The owner record goes last: until then, a sandbox that cannot be removed stays attributable.
+        guard allRemoved else { return false }
+        do throws(Errno) {
+            try FileSystemCall.remove(at: root, OwnerRecord.fileName, directory: false)
+        } catch where error == .notFound {
+            // A sandbox made where the owner could not be recorded has no record.
+        } catch {
+            return false
+        }
+        return (try? FileSystemCall.removeDirectory(path: self.root)) != nil
+    }
 }
