@@ -60,7 +60,7 @@ final class LaunchedProcess: @unchecked Sendable {
     private var treeEmpty = false
     private var keeperGone = false
     /// While a hang-up is under way: how many signals the keeper must have confirmed before the I/O
-    /// thread closes the terminal (see ``hangUp()``).
+    /// thread closes the terminal (see ``hangUp(followedBy:)``).
     private var hangUpAfterSignals: Int?
     private var stopRequested = false
     /// The launch's I/O is over: its thread (own or shared) no longer touches its descriptors.
