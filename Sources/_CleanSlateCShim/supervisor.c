@@ -237,8 +237,8 @@ static void mark_descendants(const struct cs_process *table, int count, pid_t ro
 }
 
 /// Spawn attributes for a clean start (of the supervisor): an empty signal mask, and the signals in
-/// `reset` at their default disposition. The flags must
-/// include POSIX_SPAWN_SETSIGMASK and POSIX_SPAWN_SETSIGDEF for these to apply.
+/// `reset` at their default disposition. The flags must include POSIX_SPAWN_SETSIGMASK and
+/// POSIX_SPAWN_SETSIGDEF for these to apply.
 static void clean_spawn_attributes(posix_spawnattr_t *attributes, const sigset_t *reset) {
     posix_spawnattr_init(attributes);
     sigset_t none;
@@ -273,7 +273,7 @@ struct cs_keeper {
     int ports[CS_MAX_FORWARDED];     // outside: host loopback ports forwarded into the namespace
     int listeners[CS_MAX_FORWARDED]; // outside: their listeners in the namespace (forwarder.c)
     int port_count;
-    sigset_t ignored;     // the signals this keeper does not leave at the default: reset for the app
+    sigset_t non_default; // the signals this keeper does not leave at the default: reset for the app
 };
 
 static struct cs_process keeper_table[CS_MAX_TRACKED];
@@ -454,7 +454,7 @@ struct cs_child_plan {
     const char *directory;
     const int *stdio;        // descriptors for 0, 1 and 2 (the terminal's slave three times, or pipes)
     int terminal;            // 1: the app leads its own process group in the foreground of the terminal
-    const sigset_t *reset;   // ignored signals, set back to their default
+    const sigset_t *reset;   // the keeper's non-default dispositions, set back to the default
     volatile int error;      // written by the child when a step fails (the memory is shared until exec)
 };
 
@@ -522,7 +522,7 @@ static int keeper_spawn(struct cs_keeper *keeper, char *payload, const struct cs
     for (uint32_t i = 0; i < request->argc; i++) { argv[i] = cursor; cursor += strlen(cursor) + 1; }
     for (uint32_t i = 0; i < request->envc; i++) { envp[i] = cursor; cursor += strlen(cursor) + 1; }
 
-    struct cs_child_plan plan = {path, argv, envp, directory, stdio, request->terminal != 0, &keeper->ignored, 0};
+    struct cs_child_plan plan = {path, argv, envp, directory, stdio, request->terminal != 0, &keeper->non_default, 0};
     int terminal = -1, terminal_stdio[3];
     int rc = 0;
     if (request->terminal) {
@@ -706,7 +706,7 @@ static void keeper_main(int supervisor) {
     int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGUSR1, SIGUSR2};
     for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) signal(ignored[i], SIG_IGN);
     signal(SIGCHLD, SIG_DFL);  // the supervisor ignores it (auto-reaping keepers); the keeper must not
-    non_default_signals(&keeper.ignored);
+    non_default_signals(&keeper.non_default);
     sigset_t child;
     sigemptyset(&child);
     sigaddset(&child, SIGCHLD);
