@@ -473,7 +473,10 @@ __attribute__((noreturn)) static void become_app(struct cs_child_plan *plan) {
     }
     if (plan->terminal && tcsetpgrp(0, getpid()) != 0) goto failed;
     if (chdir(plan->directory) != 0) goto failed;
-    if (syscall(SYS_close_range, 3u, ~0u, 0) != 0) goto failed;
+    // Every descriptor of the keeper is close-on-exec already (see supervisor_main); this makes sure
+    // nothing else reaches the app. Kernels before 5.9 lack close_range (ENOSYS): the exec still
+    // closes them all.
+    if (syscall(SYS_close_range, 3u, ~0u, 0) != 0 && errno != ENOSYS) goto failed;
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -749,6 +752,10 @@ static int start_spare_keeper(int control) {
 }
 
 static void supervisor_main(int control) {
+    // Its control socket came as descriptor 3 through dup2, which clears close-on-exec. Every other
+    // descriptor of the supervisor and the keepers is close-on-exec from the start, so an app started
+    // where close_range is missing (kernels before 5.9, see become_app) inherits none of them.
+    fcntl(control, F_SETFD, FD_CLOEXEC);
     // Keepers are reaped by the kernel; the supervisor never waits for them.
     signal(SIGCHLD, SIG_IGN);
     int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE};

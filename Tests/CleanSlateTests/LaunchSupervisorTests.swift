@@ -114,6 +114,25 @@ final class LaunchSupervisorTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
     }
 
+    /// Every descriptor above 2 of the supervisor and of its keepers is close-on-exec, so that an app
+    /// started where close_range is missing (kernels before 5.9) still inherits none of them.
+    func testTheSupervisorsAndKeepersDescriptorsAreAllCloseOnExec() throws {
+        let app = try launchApp(.name("cat"))  // a keeper busy with a launch, and a spare one
+        defer { app.terminate() }
+        let supervisor = try XCTUnwrap(supervisors().first)
+        let keepers = allProcessIDs().filter { statFields(of: $0).map { $0.count > 1 && Int32($0[1]) == supervisor } ?? false }
+        XCTAssertFalse(keepers.isEmpty, "no keeper found under the supervisor \(supervisor)")
+        for pid in [supervisor] + keepers {
+            let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fdinfo").compactMap(Int32.init).filter { $0 > 2 }
+            for fd in fds {
+                let info = try String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8)
+                let flags = try XCTUnwrap(info.split(separator: "\n").first { $0.hasPrefix("flags:") })
+                let value = try XCTUnwrap(Int(flags.split(separator: "\t").last ?? "", radix: 8), String(flags))
+                XCTAssertNotEqual(value & Int(O_CLOEXEC), 0, "descriptor \(fd) of \(pid == supervisor ? "the supervisor" : "keeper \(pid)") is not close-on-exec")
+            }
+        }
+    }
+
     private func request(_ arguments: [String], output: Int32, null: Int32) -> SpawnRequest {
         SpawnRequest(executablePath: "/bin/sh", argumentVector: ["sh"] + arguments, environment: ["PATH=/usr/bin:/bin"],
                      workingDirectory: "/", standardIO: .descriptors(input: null, output: output, error: null))
