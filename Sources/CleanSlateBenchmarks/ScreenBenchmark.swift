@@ -115,7 +115,7 @@ enum ScreenWorkloads {
 
     /// Lines of 40–80 random printable characters, each ended by CR LF.
     static func asciiScroll() -> [UInt8] {
-        var random = SplitMix64(seed: 1)
+        var random = SeededRandom(seed: 1)
         var output: [UInt8] = []
         output.reserveCapacity(targetSize + 100)
         while output.count < targetSize {
@@ -131,7 +131,7 @@ enum ScreenWorkloads {
     /// The walk goes down into a new folder, stays, or comes back up at random, so lines share their
     /// beginnings and average 30 characters (70 % of them 20–60), and the screen scrolls on every line.
     static func findLines() -> [UInt8] {
-        var random = SplitMix64(seed: 3)
+        var random = SeededRandom(seed: 3)
         let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789-_.".utf8)
         var folders: [[UInt8]] = [Array(".".utf8)]
         var output: [UInt8] = []
@@ -152,7 +152,7 @@ enum ScreenWorkloads {
 
     /// Runs of 1–8 letters, each preceded by a colour or attribute SGR, with a line break about every 80 characters.
     static func sgrColor() -> [UInt8] {
-        var random = SplitMix64(seed: 2)
+        var random = SeededRandom(seed: 2)
         var output: [UInt8] = []
         output.reserveCapacity(targetSize + 100)
         var column = 0
@@ -180,17 +180,3 @@ enum ScreenWorkloads {
     }
 }
 
-/// A small deterministic pseudo-random generator (SplitMix64).
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}

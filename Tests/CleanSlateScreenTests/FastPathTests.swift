@@ -10,7 +10,7 @@ import XCTest
 final class FastPathTests: XCTestCase {
     func testASCIIRunsLeaveTheScreenTheGeneralPathLeaves() {
         for seed: UInt64 in 1...40 {
-            var random = TestRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let rows = 2 + random.below(8)
             let columns = 3 + random.below(30)
             let input = Self.mixedText(&random, columns: columns)
@@ -75,7 +75,7 @@ final class FastPathTests: XCTestCase {
     /// Printable ASCII without `#` in runs of every length, mixed with what ends or interrupts a run:
     /// line ends, backspaces, cursor moves, colours, autowrap switched off and on, left and right
     /// margins, wide characters whose halves the ASCII overwrites, and REP.
-    static func mixedText(_ random: inout TestRandom, columns: Int) -> [UInt8] {
+    static func mixedText(_ random: inout SeededRandom, columns: Int) -> [UInt8] {
         var output: [UInt8] = []
         for _ in 0..<(60 + random.below(120)) {
             switch random.below(14) {

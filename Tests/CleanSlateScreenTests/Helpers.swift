@@ -28,20 +28,3 @@ func XCTAssertCursor(_ terminal: TerminalEmulator, _ row: Int, _ column: Int, fi
     XCTAssertEqual(terminal.cursor, ScreenPosition(row: row, column: column), file: file, line: line)
 }
 
-/// SplitMix64: a small seeded generator, so a failing seed can be replayed.
-struct TestRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    /// A number in `0..<limit`.
-    mutating func below(_ limit: Int) -> Int { Int(next() % UInt64(limit)) }
-}
