@@ -586,10 +586,13 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     uid_t uid = geteuid();
     gid_t gid = getegid();
     int rc = 0, pair[2] = {-1, -1};
-    if (spec.port_count > 0 && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
+    if (spec.port_count > 0 && socket_pair(SOCK_STREAM, pair) != 0) {
+        // Not the namespaces' fault: say it was the preparation that failed.
+        rc = errno;
+        *stage = CS_STAGE_PREPARE;
         free(hidden);
         free(exposed);
-        return errno;
+        return rc;
     }
     spec.forwarder = pair[1];
     pid_t child = cs_isolation_clone(spec.host_network);
