@@ -17,6 +17,8 @@ enum RunCommand {
         var network: String?
         /// `--allow-port`: host loopback ports forwarded into a strict launch.
         var allowedPorts: [UInt16] = []
+        /// `--max-processes`: the process limit of a strict launch.
+        var maximumProcessCount: Int?
         /// Where to write the session as an asciicast recording.
         var recordingPath: String?
         var command: [String] = []
@@ -87,6 +89,12 @@ enum RunCommand {
                     throw UsageError(message: "--allow-port takes a TCP port 1-65535, got '\(text)'")
                 }
                 options.allowedPorts.append(port)
+            case "--max-processes":
+                let text = try reader.value(for: "--max-processes")
+                guard let count = Int(text), (1...StrictOptions.maximumProcessCountLimit).contains(count) else {
+                    throw UsageError(message: "--max-processes takes a count 1-\(StrictOptions.maximumProcessCountLimit), got '\(text)'")
+                }
+                options.maximumProcessCount = count
             case "--":
                 options.command = reader.rest
                 return try withNetwork(options)
@@ -100,12 +108,13 @@ enum RunCommand {
         return try withNetwork(options)
     }
 
-    /// `options` with `--network` and `--allow-port` applied to its strict isolation.
+    /// `options` with `--network`, `--allow-port` and `--max-processes` applied to its strict isolation.
     private static func withNetwork(_ options: Options) throws -> Options {
-        guard options.network != nil || !options.allowedPorts.isEmpty else { return options }
+        guard options.network != nil || !options.allowedPorts.isEmpty || options.maximumProcessCount != nil else { return options }
         guard case var .strict(strict) = options.isolation else {
-            throw UsageError(message: "--network and --allow-port need --isolation strict (or strict-or-standard)")
+            throw UsageError(message: "--network, --allow-port and --max-processes need --isolation strict (or strict-or-standard)")
         }
+        if let count = options.maximumProcessCount { strict.maximumProcessCount = count }
         switch (options.network, options.allowedPorts.isEmpty) {
         case ("host", false):
             throw UsageError(message: "--allow-port cannot be combined with --network host (the host network has every port)")

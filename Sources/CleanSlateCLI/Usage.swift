@@ -37,6 +37,8 @@ enum Usage {
                                  only) or host (share this machine's network)
           --allow-port N         with strict isolation: relay 127.0.0.1:N inside to this
                                  machine's 127.0.0.1:N, TCP only (repeatable)
+          --max-processes N      with strict isolation: the most processes the app may have at
+                                 once (default 256; fork fails past it)
 
         render   Feeds a raw byte capture (what a program wrote to its terminal), or an asciicast v2
                  recording (cleanslate run --record, a failed test's artifacts, asciinema rec),

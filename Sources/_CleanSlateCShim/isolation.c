@@ -16,7 +16,15 @@
 //   names both: /run/cleanslate and /home/cleanslate);
 //   folders to expose (the app's own folder, when it lies in a hidden one) are bound back read-only;
 // - /dev holds only null, zero, full, random, urandom, tty and the app's own pseudo-terminal;
-// - a fresh /proc for the new PID namespace; a fixed host name; loopback up, no other interface;
+// - a fresh /proc for the new PID namespace, with every host-global entry (/proc/sys, /proc/irq,
+//   /proc/bus, ...) bound read-only over itself: run as root, the app's uid is the host's root, and
+//   the kernel lets the host's root write host settings through those files whatever namespace it is
+//   in (kernel.core_pattern, which the kernel runs as real root, among them);
+// - no nested user namespaces (user.max_user_namespaces is 0 inside), so the app cannot become root
+//   of a namespace of its own and mount a new devpts (new pseudo-terminals) or a new /proc;
+// - a process limit: RLIMIT_NPROC, and the PID namespace's own pid_max (kernels since 6.14), which
+//   also binds an app whose uid is the host's root (the kernel exempts root from RLIMIT_NPROC);
+// - a fixed host name; loopback up, no other interface;
 // - /etc/passwd and /etc/group list only root, cleanslate (1000) and nobody, so the app's user has
 //   the same name on every machine.
 #define _GNU_SOURCE
@@ -35,7 +43,9 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
+#include <dirent.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -225,6 +235,51 @@ done:;
     return rc;
 }
 
+/// Binds every host-global entry of the fresh /proc read-only over itself (as bubblewrap does for
+/// sys, sysrq-trigger, irq and bus, here for every folder and every writable file that is not a
+/// process's own): /proc/sys, /proc/irq, /proc/bus, /proc/fs, /proc/sysrq-trigger, /proc/mtrr...
+/// The per-process folders (and self, thread-self, net, which lead to them) stay as they are: they
+/// show only this PID namespace's processes, and the app may tune its own.
+static int protect_proc(void) {
+    DIR *directory = opendir("/proc");
+    if (!directory) return -1;
+    int rc = 0;
+    struct dirent *entry;
+    while (rc == 0 && (entry = readdir(directory)) != NULL) {
+        const char *name = entry->d_name;
+        if (name[0] == '.' || (name[0] >= '0' && name[0] <= '9')) continue;
+        struct stat info;
+        if (fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        if (!S_ISDIR(info.st_mode) && !(S_ISREG(info.st_mode) && (info.st_mode & 0222))) continue;
+        char path[300];
+        snprintf(path, sizeof path, "/proc/%s", name);
+        if (mount(path, path, NULL, MS_BIND | MS_REC, NULL) != 0 || set_read_only(path, 1, 1) != 0) rc = -1;
+    }
+    int saved = errno;
+    closedir(directory);
+    errno = saved;
+    return rc;
+}
+
+/// The bounds of the launch, set while this keeper still holds every capability of its user
+/// namespace: no nested user namespace, and at most `process_limit` processes of the app's.
+static int limit_namespace(const struct cs_isolation *spec) {
+    if (write_file("/proc/sys/user/max_user_namespaces", "0") != 0) return -1;
+    if (spec->process_limit <= 0) return 0;
+    // The keeper (PID 1 here, and of the same uid) counts too.
+    rlim_t processes = (rlim_t)spec->process_limit + 1;
+    struct rlimit limit = {processes, processes};
+    if (setrlimit(RLIMIT_NPROC, &limit) != 0) return -1;
+    // The kernel does not apply RLIMIT_NPROC to the host's root, which a root test process's app is.
+    // A PID namespace's own pid_max (since Linux 6.14; at least 301) binds every uid: PID 1 and
+    // pids up to pid_max - 1. Older kernels refuse it here; RLIMIT_NPROC still binds other users.
+    char text[32];
+    long pid_max = (long)spec->process_limit + 2;
+    snprintf(text, sizeof text, "%ld", pid_max < 301 ? 301 : pid_max);
+    if (write_file("/proc/sys/kernel/pid_max", text) != 0 && errno != EPERM && errno != EACCES && errno != ENOENT) return -1;
+    return 0;
+}
+
 static int is_directory(const char *path) {
     struct stat info;
     return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
@@ -281,6 +336,8 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     }
     // This process is PID 1 of the new PID namespace, so the new /proc shows that namespace.
     if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) FAIL(CS_ISOLATION_STEP_PROC);
+    if (limit_namespace(spec) != 0) FAIL(CS_ISOLATION_STEP_LIMITS);
+    if (protect_proc() != 0) FAIL(CS_ISOLATION_STEP_PROC);
     // The app cannot gain privileges (file capabilities, set-user-id programs) with which it could
     // remount what is read-only here.
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) FAIL(CS_ISOLATION_STEP_MOUNTS);

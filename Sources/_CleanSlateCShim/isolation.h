@@ -22,6 +22,7 @@ struct cs_isolation {
     const int *ports;               // host loopback ports to forward (see forwarder.c)
     int port_count;
     int forwarder;                  // socket to the keeper outside that gets the ports' listeners
+    int process_limit;              // the most processes the app may have at once (0: no limit of ours)
 };
 
 /// The user the app runs as inside (the caller's uid and gid are mapped to it).

@@ -574,11 +574,12 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     const char *slave = payload + strlen(payload) + 1;
     slave += strlen(slave) + 1;  // path, directory, then the terminal's slave ("" over pipes)
     struct cs_isolation spec = {fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], slave, hidden, 0, exposed, 0,
-                                0, keeper->ports, 0, -1};
+                                0, keeper->ports, 0, -1, 0};
     for (uint32_t i = 0; i < extra; i++) {
         if (cursor[0] == 'h') hidden[spec.hidden_count++] = cursor + 1;
         if (cursor[0] == 'e') exposed[spec.exposed_count++] = cursor + 1;
         if (cursor[0] == 'n') spec.host_network = 1;
+        if (cursor[0] == 'l') spec.process_limit = atoi(cursor + 1);
         if (cursor[0] == 'p' && spec.port_count < CS_MAX_FORWARDED) keeper->ports[spec.port_count++] = atoi(cursor + 1);
         cursor += strlen(cursor) + 1;
     }

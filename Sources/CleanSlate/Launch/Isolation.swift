@@ -35,12 +35,26 @@ public struct StrictOptions: Sendable, Equatable {
     public var hiddenPaths: [String]
     /// What the app can reach over the network (default ``StrictNetwork/loopback``).
     public var network: StrictNetwork
+    /// The most processes the app and everything it starts may have at once (default
+    /// ``defaultMaximumProcessCount``, 256): past it `fork` fails with `EAGAIN`, so a fork bomb stays
+    /// inside its launch. 1...``maximumProcessCountLimit``. Where the test process runs as root,
+    /// the kernel exempts the app from the per-user count and the bound is the PID namespace's
+    /// `pid_max` (Linux 6.14 and later), which cannot be set below 301: such an app may have up to
+    /// `max(maximumProcessCount, 299)` processes.
+    public var maximumProcessCount: Int
+
+    /// The default of ``maximumProcessCount``: 256 processes.
+    public static let defaultMaximumProcessCount = 256
+    /// The largest ``maximumProcessCount``: 4,194,302 (the kernel's largest `pid_max` less two).
+    public static let maximumProcessCountLimit = 4_194_302
 
     /// Creates options.
-    public init(fallsBackToStandard: Bool = false, hiddenPaths: [String] = [], network: StrictNetwork = .loopback) {
+    public init(fallsBackToStandard: Bool = false, hiddenPaths: [String] = [], network: StrictNetwork = .loopback,
+                maximumProcessCount: Int = StrictOptions.defaultMaximumProcessCount) {
         self.fallsBackToStandard = fallsBackToStandard
         self.hiddenPaths = hiddenPaths
         self.network = network
+        self.maximumProcessCount = maximumProcessCount
     }
 }
 

@@ -13,6 +13,8 @@ struct StrictLayout: Equatable {
     let exposedFolders: [String]
     /// What the app can reach over the network.
     let network: StrictNetwork
+    /// The most processes the app may have at once.
+    let maximumProcessCount: Int
 
     /// Folders hidden in every strict launch: every home, and the places where other programs and
     /// users keep transient files and sockets.
@@ -36,6 +38,7 @@ struct StrictLayout: Equatable {
         let programIsHidden = hidden.contains { Self.isWithin(programFolder, $0) } && !Self.isWithin(programFolder, sandbox.root)
         exposedFolders = programIsHidden ? [programFolder] : []
         network = options.network
+        maximumProcessCount = options.maximumProcessCount
     }
 
     /// The most folders one launch can hide (the keeper's limit, with room for the fixed ones).
@@ -47,6 +50,10 @@ struct StrictLayout: Equatable {
         if options.hiddenPaths.count > hiddenPathLimit {
             throw CleanSlateError(.invalidArgument,
                 "StrictOptions.hiddenPaths lists \(options.hiddenPaths.count) folders; at most \(hiddenPathLimit) can be hidden (hide a common parent instead)")
+        }
+        if !(1...StrictOptions.maximumProcessCountLimit).contains(options.maximumProcessCount) {
+            throw CleanSlateError(.invalidArgument,
+                "StrictOptions.maximumProcessCount is \(options.maximumProcessCount); give 1...\(StrictOptions.maximumProcessCountLimit) (the default is \(StrictOptions.defaultMaximumProcessCount))")
         }
         for path in options.hiddenPaths where !path.hasPrefix("/") || path.utf8.contains(0) {
             throw CleanSlateError(.invalidArgument,
@@ -92,6 +99,7 @@ struct StrictLayout: Equatable {
     var keeperArguments: [String] {
         [sandboxRoot, StrictOptions.sandboxPath, sandboxHome, StrictOptions.homePath, StrictOptions.hostName]
             + hiddenFolders.map { "h" + $0 } + exposedFolders.map { "e" + $0 } + networkArguments
+            + ["l\(maximumProcessCount)"]
     }
 
     /// "n" shares the host's network; "p<port>" forwards a host loopback port.

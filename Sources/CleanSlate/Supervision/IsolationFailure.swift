@@ -24,7 +24,8 @@ enum IsolationFailure {
         case CS_ISOLATION_STEP_READ_ONLY: what = "the file system could not be made read-only (mount_setattr needs Linux 5.12)"
         case CS_ISOLATION_STEP_HIDE: what = "a folder could not be hidden or shown again (/home and /run must exist)"
         case CS_ISOLATION_STEP_SANDBOX: what = "the sandbox could not be mounted at \(StrictOptions.homePath) and \(StrictOptions.sandboxPath)"
-        case CS_ISOLATION_STEP_PROC: what = "a fresh /proc could not be mounted (a container that masks parts of /proc forbids it)"
+        case CS_ISOLATION_STEP_PROC: what = "a fresh /proc could not be mounted, or its host-wide entries (/proc/sys, /proc/irq...) made read-only (a container that masks parts of /proc forbids it)"
+        case CS_ISOLATION_STEP_LIMITS: what = "the launch's bounds (no nested user namespaces, StrictOptions.maximumProcessCount) could not be set"
         case CS_ISOLATION_STEP_DEVICES: what = "the minimal /dev (null, zero, full, random, urandom, tty and the terminal) could not be set up"
         default: what = "the namespaces could not be set up"
         }

@@ -149,6 +149,8 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_ISOLATION_STEP_PROC 9
 /// Replacing /dev with a minimal one.
 #define CS_ISOLATION_STEP_DEVICES 10
+/// Setting the launch's bounds: no nested user namespaces, the process limit.
+#define CS_ISOLATION_STEP_LIMITS 11
 
 /// Starts the launch supervisor by re-executing this program's own binary (/proc/self/exe) with a
 /// marker that the library's constructor recognises before `main` runs. The supervisor is in its

@@ -1,0 +1,144 @@
+import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// Strict isolation (issue 14) against an app that tries to change the machine it runs on: host
+/// kernel settings through /proc, nested user namespaces (new pseudo-terminals, a new /proc), and
+/// more processes than its launch may have. Run as root these are the real escapes: the app's uid is
+/// the host's root there.
+final class StrictHostProtectionTests: XCTestCase {
+    private func strictApp(_ script: String, options: StrictOptions = StrictOptions()) throws -> AppLauncher {
+        try requireStrictIsolation()
+        let app = try makeApp(.name("sh"), arguments: ["-c", script])
+        app.isolation = .strict(options)
+        app.defaultTimeout = .seconds(60)
+        return app
+    }
+
+    private static func hostValue(_ path: String) -> String? {
+        try? String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// Every file under /proc/sys that has a write bit, and every other host-wide /proc file that
+    /// has one, is opened for writing (without writing anything): each open must fail. Two settings
+    /// are written for real, with the value they already have, so that a broken promise shows
+    /// without changing the machine (`kernel.core_pattern` is a program the kernel runs as root).
+    func testNoHostKernelSettingCanBeOpenedForWriting() throws {
+        let script = #"""
+            n=0
+            for f in $(find /proc/sys -type f -perm /222 2>/dev/null); do
+              n=$((n+1)); if (: >> "$f") 2>/dev/null; then echo "writable $f"; fi
+            done
+            echo "tried $n"
+            for f in /proc/*; do
+              case ${f#/proc/} in [0-9]*|self|thread-self) continue;; esac
+              [ -f "$f" ] && [ -n "$(find "$f" -maxdepth 0 -perm /222)" ] || continue
+              if (: >> "$f") 2>/dev/null; then echo "writable $f"; fi
+            done
+            for f in /proc/sys/kernel/printk_ratelimit_burst /proc/sys/kernel/core_pattern; do
+              v=$(cat "$f"); printf '%s\n' "$v" > "$f" 2>/dev/null && echo "wrote $f"
+            done
+            echo done
+            """#
+        let watched = ["/proc/sys/kernel/printk_ratelimit_burst", "/proc/sys/kernel/core_pattern"]
+        let before = watched.map(Self.hostValue)
+        let app = try strictApp(script)
+        try app.launch()
+        XCTAssertEqual(try app.waitForExit(), .exited(0), app.standardError)
+        let lines = app.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.last, "done", app.standardOutput)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("writable ") || $0.hasPrefix("wrote ") }, [],
+                       "host-wide /proc files the app could open for writing")
+        let tried = lines.first { $0.hasPrefix("tried ") }.flatMap { Int($0.dropFirst(6)) } ?? 0
+        XCTAssertGreaterThan(tried, 50, "the app found too few files under /proc/sys to try: \(app.standardOutput)")
+        XCTAssertEqual(watched.map(Self.hostValue), before, "a host kernel setting changed")
+    }
+
+    /// The app cannot make a user namespace of its own, in which it would be root and could mount a
+    /// new devpts (and so open new pseudo-terminals) or a new /proc.
+    func testNestedUserNamespacesAreRefused() throws {
+        try requireProgram("/usr/bin/unshare", hint: "install util-linux")
+        let app = try strictApp(#"""
+            cat /proc/sys/user/max_user_namespaces
+            unshare --user --map-root-user sh -c 'mount -t devpts devpts /tmp && ls /tmp/ptmx' 2>/dev/null || echo "unshare refused"
+            [ -e /dev/ptmx ] && echo "ptmx present" || echo "no ptmx"
+            """#)
+        try app.launch()
+        XCTAssertEqual(try app.waitForExit(), .exited(0), app.standardError)
+        XCTAssertEqual(app.standardOutput, "0\nunshare refused\nno ptmx\n")
+    }
+
+    /// With `maximumProcessCount: 300` the app has at most 300 processes (its shell and 299 more),
+    /// whoever runs the test: RLIMIT_NPROC binds other users, the PID namespace's pid_max binds root.
+    func testAnAppStartsNoMoreProcessesThanItsLimit() throws {
+        let app = try strictApp(#"""
+            i=0
+            while [ $i -lt 2000 ]; do sleep 1000 & i=$((i+1)); echo $i > "$HOME/started"; done
+            """#, options: StrictOptions(maximumProcessCount: 300))
+        try app.launch()
+        XCTAssertEqual(try app.waitForExit(), .exited(2), "the shell should stop at its first failed fork")
+        XCTAssertTrue(app.standardError.contains("Cannot fork"), app.standardError)
+        XCTAssertEqual(try app.sandbox.text(of: "started", in: .home), "299\n")
+        let escaped = app.terminate()
+        XCTAssertEqual(escaped.count, 299, "every sleep is killed at teardown and reported")
+    }
+
+    /// The default limit is 256 processes; root's bound is the kernel's lowest pid_max (301), so
+    /// this is checked as an ordinary user (as nobody when the tests run as root).
+    func testTheDefaultProcessLimitIs256() throws {
+        let script = #"i=0; while [ $i -lt 2000 ]; do sleep 1000 & i=$((i+1)); echo $i > "$HOME/started"; done"#
+        if getuid() == 0 {
+            try requireStrictIsolation()
+            let (status, app) = try runCleanSlateUnprivileged(["run", "--isolation", "strict", "--keep", "--", "/bin/sh", "-c", script])
+            XCTAssertEqual(status, .exited(2), app.standardError)
+            let marker = "kept the sandbox at "
+            let line = try XCTUnwrap(app.standardError.split(separator: "\n").first { $0.contains(marker) },
+                                     "no kept sandbox named in: \(app.standardError)")
+            let kept = String(line[line.range(of: marker)!.upperBound...])
+            defer { try? FileManager.default.removeItem(atPath: kept) }
+            XCTAssertEqual(try String(contentsOfFile: kept + "/home/started", encoding: .utf8), "255\n")
+        } else {
+            let app = try strictApp(script)
+            try app.launch()
+            XCTAssertEqual(try app.waitForExit(), .exited(2), app.standardError)
+            XCTAssertEqual(try app.sandbox.text(of: "started", in: .home), "255\n")
+        }
+    }
+
+    /// A fork bomb churns inside its limit; meanwhile the test process can still start programs, and
+    /// teardown ends the whole bomb.
+    func testAForkBombStaysInsideItsLaunch() throws {
+        // The app's own shell starts the bomb and then only waits, so it lives until teardown.
+        let app = try strictApp(#"b(){ while :; do b & done; }; b & while :; do wait; done"#)
+        try app.launch()
+        let namespace = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(try XCTUnwrap(Self.pid(of: app.state)))/ns/pid")
+        _ = try app.waitForOutput("Cannot fork", in: .standardError)
+        let probe = try makeApp(.path("/bin/true"))
+        try probe.launch()
+        XCTAssertEqual(try probe.waitForExit(timeout: .seconds(60)), .exited(0))
+        // 256 for the app; as root the bound is the namespace's pid_max, 301 at the least: pids 1...300.
+        XCTAssertLessThanOrEqual(Self.processes(inPIDNamespace: namespace), getuid() == 0 ? 299 : 256, "processes of the bomb")
+        _ = app.terminate()
+        XCTAssertEqual(Self.processes(inPIDNamespace: namespace), 0, "processes of the bomb outlived teardown")
+    }
+
+    private static func pid(of state: AppState) -> Int32? {
+        if case let .running(pid) = state { return pid }
+        return nil
+    }
+
+    /// How many live host processes are in the PID namespace `namespace` (a /proc/PID/ns/pid link
+    /// text), not counting its PID 1 (the launch's keeper, which ends after the app's teardown).
+    static func processes(inPIDNamespace namespace: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.filter { $0.first?.isNumber == true }.filter { pid in
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/pid")) == namespace,
+                  let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+            let fields = status.split(separator: "\n")
+            let innermost = fields.first { $0.hasPrefix("NSpid:") }?.split(separator: "\t").last
+            let state = fields.first { $0.hasPrefix("State:") } ?? ""
+            return innermost != "1" && !state.contains("zombie")
+        }.count
+    }
+}
