@@ -297,6 +297,10 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     *host_proc = -1;
     // The namespace ends with its keeper; its keeper ends with the keeper outside.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    // Keepers are not dumpable (supervisor.c), which makes /proc/self root's and so the id maps
+    // unwritable here. Inside, the app cannot trace this keeper anyway: it has every capability of
+    // the namespace, the app none.
+    prctl(PR_SET_DUMPABLE, 1);
 
     if (map_identity(outer_uid, outer_gid) != 0) FAIL(CS_ISOLATION_STEP_IDENTITY);
     if (sethostname(spec->hostname, strlen(spec->hostname)) != 0) FAIL(CS_ISOLATION_STEP_HOSTNAME);

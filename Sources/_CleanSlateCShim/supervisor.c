@@ -17,7 +17,7 @@
 //   and reports what was still alive. When its socket to the test process reads end of file (the
 //   test process died), it kills the whole tree at once and exits.
 #define _GNU_SOURCE
-#include "_CleanSlateCShim.h"
+#include "internal.h"
 #include "isolation.h"
 
 #include <dirent.h>
@@ -43,7 +43,6 @@
 #define CS_REQUEST_MAGIC 0x43534c31u  // "CSL1"
 #define CS_SUPERVISOR_ARGUMENT "--cleanslate-launch-supervisor"
 #define CS_SUPERVISOR_VARIABLE "CLEANSLATE_LAUNCH_SUPERVISOR_FD"
-#define CS_MAX_TRACKED 4096
 
 struct cs_request_header {
     uint32_t magic;
@@ -53,188 +52,6 @@ struct cs_request_header {
     uint32_t isolation_count; // strings after the environment that ask for strict isolation (0: standard)
     uint32_t payload_length;
 };
-
-// MARK: Small I/O helpers (retrying EINTR)
-
-/// `fd` moved to 3 or above (close-on-exec). A process whose standard descriptors are closed gets
-/// new descriptors in 0...2, where a spawn's file actions for 0, 1 and 2 would overwrite them.
-static int above_standard(int fd) {
-    if (fd < 0 || fd > 2) return fd;
-    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    return moved;
-}
-
-static int socket_pair(int type, int pair[2]) {
-    if (socketpair(AF_UNIX, type | SOCK_CLOEXEC, 0, pair) != 0) return -1;
-    pair[0] = above_standard(pair[0]);
-    pair[1] = above_standard(pair[1]);
-    if (pair[0] < 0 || pair[1] < 0) {
-        int saved = errno;
-        if (pair[0] >= 0) close(pair[0]);
-        if (pair[1] >= 0) close(pair[1]);
-        errno = saved;
-        return -1;
-    }
-    return 0;
-}
-
-static int write_all(int fd, const void *buffer, size_t length) {
-    const char *bytes = buffer;
-    while (length > 0) {
-        ssize_t n = send(fd, bytes, length, MSG_NOSIGNAL);
-        if (n < 0) { if (errno == EINTR) continue; return -1; }
-        bytes += n;
-        length -= (size_t)n;
-    }
-    return 0;
-}
-
-static int read_all(int fd, void *buffer, size_t length) {
-    char *bytes = buffer;
-    while (length > 0) {
-        ssize_t n = read(fd, bytes, length);
-        if (n < 0) { if (errno == EINTR) continue; return -1; }
-        if (n == 0) { errno = EPIPE; return -1; }
-        bytes += n;
-        length -= (size_t)n;
-    }
-    return 0;
-}
-
-static int send_message(int fd, int32_t type, int32_t a, int32_t b, int32_t c) {
-    struct cs_supervisor_message message = {type, a, b, c};
-    return write_all(fd, &message, sizeof message);
-}
-
-/// Sends `length` bytes and the descriptors in `fds` (at most CS_MAX_FORWARDED) as one message
-/// (the descriptors travel with the first byte).
-int cs_send_with_descriptors(int socket, const void *bytes, size_t length, const int *fds, int count) {
-    if (count > CS_MAX_FORWARDED) { errno = E2BIG; return -1; }
-    char control[CMSG_SPACE(sizeof(int) * CS_MAX_FORWARDED)];
-    memset(control, 0, sizeof control);
-    struct iovec vector = {(void *)bytes, length};
-    struct msghdr header = {0};
-    header.msg_iov = &vector;
-    header.msg_iovlen = 1;
-    if (count > 0) {
-        header.msg_control = control;
-        header.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)count);
-        struct cmsghdr *item = CMSG_FIRSTHDR(&header);
-        item->cmsg_level = SOL_SOCKET;
-        item->cmsg_type = SCM_RIGHTS;
-        item->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)count);
-        memcpy(CMSG_DATA(item), fds, sizeof(int) * (size_t)count);
-    }
-    while (1) {
-        ssize_t n = sendmsg(socket, &header, MSG_NOSIGNAL);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return -1;
-        // The descriptors went with the first byte; the rest is plain data.
-        return write_all(socket, (const char *)bytes + n, length - (size_t)n);
-    }
-}
-
-/// Receives exactly `length` bytes; descriptors that come with them are stored in `fds` (up to
-/// `capacity`, close-on-exec) and counted in `*count`.
-int cs_receive_with_descriptors(int socket, void *bytes, size_t length, int *fds, int capacity, int *count) {
-    char control[CMSG_SPACE(sizeof(int) * CS_MAX_FORWARDED)];
-    struct iovec vector = {bytes, length};
-    struct msghdr header = {0};
-    header.msg_iov = &vector;
-    header.msg_iovlen = 1;
-    header.msg_control = control;
-    header.msg_controllen = sizeof control;
-    ssize_t n;
-    do { n = recvmsg(socket, &header, MSG_CMSG_CLOEXEC); } while (n < 0 && errno == EINTR);
-    if (n < 0) return -1;
-    if (n == 0) { errno = EPIPE; return -1; }
-    *count = 0;
-    for (struct cmsghdr *item = CMSG_FIRSTHDR(&header); item; item = CMSG_NXTHDR(&header, item)) {
-        if (item->cmsg_level != SOL_SOCKET || item->cmsg_type != SCM_RIGHTS) continue;
-        int received = (int)((item->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-        int *data = (int *)CMSG_DATA(item);
-        for (int i = 0; i < received; i++) {
-            if (*count < capacity) fds[(*count)++] = data[i]; else close(data[i]);
-        }
-    }
-    if ((size_t)n < length) return read_all(socket, (char *)bytes + n, length - (size_t)n);
-    return 0;
-}
-
-// MARK: The process table, read from /proc
-
-/// Reads up to `size - 1` bytes of /proc/<pid>/<file> into `buffer`, NUL-terminated. Returns the
-/// count, or -1 when the process (or the file) is gone.
-static ssize_t read_proc_file(pid_t pid, const char *file, char *buffer, size_t size) {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, file);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    ssize_t n;
-    do { n = read(fd, buffer, size - 1); } while (n < 0 && errno == EINTR);
-    close(fd);
-    buffer[n > 0 ? n : 0] = 0;
-    return n;
-}
-
-
-struct cs_process { pid_t pid, ppid, pgid; char state; unsigned flags; };
-
-/// PF_EXITING in /proc/<pid>/stat's flags: the process is inside exit(), past the point of return.
-#define CS_PF_EXITING 0x4u
-
-/// Reads /proc/<pid>/stat into `entry` ("pid (comm) state ppid pgrp session tty tpgid flags ...";
-/// comm may hold spaces and parentheses, so the last ')' ends it) and, when `name` is given, writes
-/// "[comm]" there. Returns 0 if the process is gone.
-static int read_stat(pid_t pid, struct cs_process *entry, char *name, size_t size) {
-    char text[512];
-    if (read_proc_file(pid, "stat", text, sizeof text) <= 0) return 0;
-    char *open_paren = strchr(text, '('), *end = strrchr(text, ')');
-    if (!open_paren || !end || end[1] == 0) return 0;
-    int ppid = 0, pgid = 0;
-    if (sscanf(end + 2, "%c %d %d %*d %*d %*d %u", &entry->state, &ppid, &pgid, &entry->flags) != 4) return 0;
-    entry->pid = pid;
-    entry->ppid = ppid;
-    entry->pgid = pgid;
-    if (name) {
-        *end = 0;
-        snprintf(name, size, "[%s]", open_paren + 1);
-    }
-    return 1;
-}
-
-/// Reads pid, parent, group, state and flags of every process. Returns the count (at most `capacity`).
-static int read_process_table(struct cs_process *table, int capacity) {
-    DIR *directory = opendir("/proc");
-    if (!directory) return 0;
-    int count = 0;
-    struct dirent *entry;
-    while ((entry = readdir(directory)) != NULL && count < capacity) {
-        if (entry->d_name[0] < '1' || entry->d_name[0] > '9') continue;
-        if (read_stat((pid_t)atoi(entry->d_name), &table[count], NULL, 0)) count++;
-    }
-    closedir(directory);
-    return count;
-}
-
-/// Marks in `member` every process of `table` that descends from `root` (root excluded).
-static void mark_descendants(const struct cs_process *table, int count, pid_t root, char *member) {
-    memset(member, 0, (size_t)count);
-    int changed = 1;
-    while (changed) {
-        changed = 0;
-        for (int i = 0; i < count; i++) {
-            if (member[i]) continue;
-            if (table[i].ppid == root) { member[i] = 1; changed = 1; continue; }
-            for (int j = 0; j < count; j++) {
-                if (member[j] && table[j].pid == table[i].ppid) { member[i] = 1; changed = 1; break; }
-            }
-        }
-    }
-}
 
 /// Spawn attributes for a clean start (of the supervisor): an empty signal mask, and the signals in
 /// `reset` at their default disposition. The flags must include POSIX_SPAWN_SETSIGMASK and
@@ -297,9 +114,9 @@ static void observe_children(struct cs_keeper *keeper) {
         info.si_pid = 0;
         if (waitid(P_PID, (id_t)keeper->app, &info, WSTOPPED | WCONTINUED | WNOHANG) != 0 || info.si_pid == 0) break;
         if (info.si_code == CLD_STOPPED || info.si_code == CLD_TRAPPED) {
-            send_message(keeper->socket, CS_SUPERVISOR_STOPPED, info.si_status, 0, 0);
+            cs_send_message(keeper->socket, CS_SUPERVISOR_STOPPED, info.si_status, 0, 0);
         } else if (info.si_code == CLD_CONTINUED) {
-            send_message(keeper->socket, CS_SUPERVISOR_CONTINUED, 0, 0, 0);
+            cs_send_message(keeper->socket, CS_SUPERVISOR_CONTINUED, 0, 0, 0);
         }
     }
     siginfo_t app_exit;
@@ -321,91 +138,66 @@ static void observe_children(struct cs_keeper *keeper) {
     if (tree_empty) keeper->tree_empty_reported = 1;
     if (app_exited_now) {
         int flags = (app_exit.si_code == CLD_DUMPED ? CS_EXITED_CORE_DUMPED : 0) | (tree_empty ? CS_EXITED_TREE_EMPTY : 0);
-        send_message(keeper->socket, CS_SUPERVISOR_EXITED, app_exit.si_code == CLD_EXITED, app_exit.si_status, flags);
+        cs_send_message(keeper->socket, CS_SUPERVISOR_EXITED, app_exit.si_code == CLD_EXITED, app_exit.si_status, flags);
     } else if (tree_empty) {
-        send_message(keeper->socket, CS_SUPERVISOR_TREE_EMPTY, 0, 0, 0);
+        cs_send_message(keeper->socket, CS_SUPERVISOR_TREE_EMPTY, 0, 0, 0);
     }
 }
 
 
-/// Whether `pid` is a launch supervisor or keeper (its command line is the one cs_supervisor_start gives).
-static int is_supervisor(pid_t pid) {
+/// Whether `pid` says it is a launch supervisor (its command line is the one cs_supervisor_start
+/// gives). Anyone can say so: it earns the process a short wait (see report_survivors), never a
+/// place outside the report.
+static int claims_to_be_supervisor(pid_t pid) {
     char line[128];
-    ssize_t n = read_proc_file(pid, "cmdline", line, sizeof line);
+    ssize_t n = cs_read_proc_file(pid, "cmdline", line, sizeof line);
     if (n <= 0) return 0;
     const char *second = memchr(line, 0, (size_t)n);
     return second && second + 1 < line + n && strcmp(second + 1, CS_SUPERVISOR_ARGUMENT) == 0;
 }
 
-/// Whether `pid` has SIGKILL pending: a fatal signal it does not handle (the SIGHUP that a shell
-/// passes to its jobs, say) is turned into SIGKILL when sent, so the process is already dying even
-/// if it has not run since. Such a process is not reported as having escaped.
-static int is_dying(pid_t pid) {
-    char text[4096];
-    if (read_proc_file(pid, "status", text, sizeof text) <= 0) return 1;
-    const char *fields[] = {"\nSigPnd:", "\nShdPnd:"};
-    for (int i = 0; i < 2; i++) {
-        const char *field = strstr(text, fields[i]);
-        if (!field) continue;
-        unsigned long long mask = strtoull(field + strlen(fields[i]), NULL, 16);
-        if (mask & (1ull << (SIGKILL - 1))) return 1;
+/// How long a nested CleanSlate's supervisor gets to end its launches after the app is gone.
+#define CS_NESTED_SUPERVISOR_GRACE_MS 2000
+
+/// When the app was a CleanSlate test process or `cleanslate run` (a nested CleanSlate), its own
+/// supervisor ends its launches by itself once the app is gone, within milliseconds: waits for the
+/// descendants that claim to be supervisors to end, up to CS_NESTED_SUPERVISOR_GRACE_MS. Whatever
+/// is still alive then is reported like any other process, so a command line is no hiding place.
+static void let_nested_supervisors_end(struct cs_keeper *keeper) {
+    int64_t deadline = cs_now_ms() + CS_NESTED_SUPERVISOR_GRACE_MS;
+    while (1) {
+        observe_children(keeper);
+        if (!keeper->app_exited || !has_children()) return;
+        int count = cs_read_process_table(keeper_table, CS_MAX_TRACKED), claimed = 0;
+        cs_mark_descendants(keeper_table, count, getpid(), keeper_member);
+        for (int i = 0; i < count && !claimed; i++) {
+            claimed = keeper_member[i] && keeper_table[i].state != 'Z' && claims_to_be_supervisor(keeper_table[i].pid);
+        }
+        int64_t left = deadline - cs_now_ms();
+        if (!claimed || left <= 0) return;
+        struct pollfd entry = {keeper->signals, POLLIN, 0};
+        poll(&entry, 1, left < 20 ? (int)left : 20);
     }
-    return 0;
 }
 
 /// Sends the test process one SURVIVOR message per live descendant that is not part of what the
 /// termination policy was stopping (the app's own group while the app was still running).
 static void report_survivors(struct cs_keeper *keeper, int app_was_running) {
-    observe_children(keeper);
+    let_nested_supervisors_end(keeper);
     if (!has_children()) return;
-    int count = read_process_table(keeper_table, CS_MAX_TRACKED);
-    mark_descendants(keeper_table, count, getpid(), keeper_member);
-    // A nested CleanSlate (the app is a test process or `cleanslate run`) has its own supervisor,
-    // which ends its launches itself once the app is gone: neither it nor what runs under it escaped.
+    int count = cs_read_process_table(keeper_table, CS_MAX_TRACKED);
+    cs_mark_descendants(keeper_table, count, getpid(), keeper_member);
     for (int i = 0; i < count; i++) {
-        if (keeper_member[i] != 1 || !is_supervisor(keeper_table[i].pid)) continue;
-        keeper_member[i] = 2;
-        int changed = 1;
-        while (changed) {
-            changed = 0;
-            for (int j = 0; j < count; j++) {
-                if (keeper_member[j] != 1) continue;
-                for (int k = 0; k < count; k++) {
-                    if (keeper_member[k] == 2 && keeper_table[k].pid == keeper_table[j].ppid) {
-                        keeper_member[j] = 2;
-                        changed = 1;
-                        break;
-                    }
-                }
-            }
-        }
-    }
-    for (int i = 0; i < count; i++) {
-        if (keeper_member[i] != 1 || keeper_table[i].state == 'Z' || keeper_table[i].state == 'X') continue;
+        if (!keeper_member[i] || keeper_table[i].state == 'Z' || keeper_table[i].state == 'X') continue;
         if (keeper_table[i].pid == keeper->app) continue;
         if (app_was_running && keeper_table[i].pgid == keeper->app) continue;
-        if ((keeper_table[i].flags & CS_PF_EXITING) || is_dying(keeper_table[i].pid)) continue;
+        if ((keeper_table[i].flags & CS_PF_EXITING) || cs_is_dying(keeper_table[i].pid)) continue;
         char line[512];
-        ssize_t n = read_proc_file(keeper_table[i].pid, "cmdline", line, sizeof line);
-        // No command line: the process is exiting, or in the middle of an exec. Look again; name a
-        // live one by its command name.
-        if (n <= 0) {
-            struct cs_process now;
-            if (!read_stat(keeper_table[i].pid, &now, line, sizeof line)) continue;
-            if (now.state == 'Z' || now.state == 'X' || (now.flags & CS_PF_EXITING) || is_dying(now.pid)) continue;
-            n = (ssize_t)strlen(line);
-        }
-        for (ssize_t k = 0; k < n; k++) if (line[k] == 0) line[k] = ' ';
-        while (n > 0 && line[n - 1] == ' ') n--;
-        send_message(keeper->socket, CS_SUPERVISOR_SURVIVOR, keeper_table[i].pid, (int32_t)n, 0);
-        if (n > 0) write_all(keeper->socket, line, (size_t)n);
+        ssize_t n = cs_command_line(keeper_table[i].pid, line, sizeof line);
+        if (n < 0) continue;
+        cs_send_message(keeper->socket, CS_SUPERVISOR_SURVIVOR, keeper_table[i].pid, (int32_t)n, 0);
+        if (n > 0) cs_write_all(keeper->socket, line, (size_t)n);
     }
-}
-
-static int64_t now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
 /// Kills the app's group and every descendant, re-parented ones included, and reaps them. Returns
@@ -419,15 +211,15 @@ static int kill_tree(struct cs_keeper *keeper, int64_t deadline_ms) {
     while (1) {
         observe_children(keeper);
         if (!has_children()) return 0;
-        int count = read_process_table(keeper_table, CS_MAX_TRACKED);
-        mark_descendants(keeper_table, count, getpid(), keeper_member);
+        int count = cs_read_process_table(keeper_table, CS_MAX_TRACKED);
+        cs_mark_descendants(keeper_table, count, getpid(), keeper_member);
         int alive = 0;
         for (int i = 0; i < count; i++) {
             if (!keeper_member[i] || keeper_table[i].state == 'Z' || keeper_table[i].state == 'X') continue;
             alive++;
             kill(keeper_table[i].pid, SIGKILL);
         }
-        int64_t left = deadline_ms - now_ms();
+        int64_t left = deadline_ms - cs_now_ms();
         if (left <= 0) return alive > 0 ? alive : 1;
         // Woken by the next SIGCHLD (a child died), or after a short while to look for descendants
         // that died without telling us (grandchildren are reaped by their own parents).
@@ -587,7 +379,7 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     uid_t uid = geteuid();
     gid_t gid = getegid();
     int rc = 0, pair[2] = {-1, -1};
-    if (spec.port_count > 0 && socket_pair(SOCK_STREAM, pair) != 0) {
+    if (spec.port_count > 0 && cs_socket_pair(SOCK_STREAM, pair) != 0) {
         // Not the namespaces' fault: say it was the preparation that failed.
         rc = errno;
         *stage = CS_STAGE_PREPARE;
@@ -634,7 +426,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
     }
     char *payload = malloc(request.payload_length + 1);
     int rc = ENOMEM, stage = CS_STAGE_PREPARE, step = 0;
-    if (payload && read_all(socket, payload, request.payload_length) == 0) {
+    if (payload && cs_read_all(socket, payload, request.payload_length) == 0) {
         payload[request.payload_length] = 0;
         rc = keeper->signals < 0 ? EMFILE : 0;
         if (rc == 0 && request.isolation_count > 0) rc = keeper_isolate(keeper, payload, &request, &stage, &step);
@@ -658,13 +450,13 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
     }
     if (rc != 0) {
         // Nothing was started: the keeper is ready for another request at once.
-        return send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, step) == 0 && !keeper->single_use;
+        return cs_send_message(socket, CS_SUPERVISOR_SPAWN_FAILED, rc, stage, step) == 0 && !keeper->single_use;
     }
     // Inside the namespaces the app's pid is that of the new PID namespace; the test process is told
     // the pid the host sees.
     pid_t reported = keeper->single_use ? cs_isolation_host_pid_of_child(keeper->host_proc) : 0;
     if (keeper->host_proc >= 0) { close(keeper->host_proc); keeper->host_proc = -1; }
-    send_message(socket, CS_SUPERVISOR_SPAWNED, reported > 0 ? reported : keeper->app, 0, 0);
+    cs_send_message(socket, CS_SUPERVISOR_SPAWNED, reported > 0 ? reported : keeper->app, 0, 0);
 
     int tree_gone = 0;
     while (1) {
@@ -673,7 +465,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
         if (entries[1].revents) observe_children(keeper);
         if (!entries[0].revents) continue;
         struct cs_supervisor_message command;
-        if (read_all(socket, &command, sizeof command) != 0) {
+        if (cs_read_all(socket, &command, sizeof command) != 0) {
             // The test process is gone (or closed us): nothing it started may outlive it.
             kill_tree(keeper, INT64_MAX);
             return 0;
@@ -682,12 +474,12 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
         case CS_SUPERVISOR_SIGNAL_GROUP:
             // Only while the app is not reaped: its group id is reserved until then.
             if (!keeper->app_exited && kill(-keeper->app, command.a) != 0) kill(keeper->app, command.a);
-            send_message(socket, CS_SUPERVISOR_SIGNALED, command.a, 0, 0);
+            cs_send_message(socket, CS_SUPERVISOR_SIGNALED, command.a, 0, 0);
             break;
         case CS_SUPERVISOR_KILL_TREE: {
             if (command.b) report_survivors(keeper, command.a);
-            int left = kill_tree(keeper, now_ms() + command.c);
-            send_message(socket, CS_SUPERVISOR_DONE, left, 0, 0);
+            int left = kill_tree(keeper, cs_now_ms() + command.c);
+            cs_send_message(socket, CS_SUPERVISOR_DONE, left, 0, 0);
             tree_gone = left == 0;
             break;
         }
@@ -709,10 +501,14 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
 static void keeper_main(int supervisor) {
     struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0, 0, -1, {0}, {0}, 0};
     prctl(PR_SET_CHILD_SUBREAPER, 1);
+    // Not dumpable (as the supervisor it was forked from): an app of the same user cannot trace it
+    // (ptrace) or write its memory. It can still stop or kill it; then the test process and the
+    // supervisor take over (orphans.c).
+    prctl(PR_SET_DUMPABLE, 0);
     // The keeper outlives whatever happens to the test process and its terminal; only SIGKILL ends it.
     int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGUSR1, SIGUSR2};
     for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) signal(ignored[i], SIG_IGN);
-    signal(SIGCHLD, SIG_DFL);  // the supervisor ignores it (auto-reaping keepers); the keeper must not
+    signal(SIGCHLD, SIG_DFL);
     non_default_signals(&keeper.non_default);
     sigset_t child;
     sigemptyset(&child);
@@ -724,6 +520,9 @@ static void keeper_main(int supervisor) {
     if (cs_receive_with_descriptors(supervisor, &byte, 1, launch, 4, &launches) != 0 || launches < 1) _exit(0);
     close(supervisor);
     for (int i = 1; i < launches; i++) close(launch[i]);
+    // The test process learns who its keeper is, to continue it or have the supervisor end it should
+    // the app stop or kill it; the app runs as its child and may do either at once.
+    cs_send_message(launch[0], CS_SUPERVISOR_HELLO, getpid(), 0, 0);
     while (keeper_run(&keeper, launch[0])) {}
     _exit(0);
 }
@@ -734,7 +533,7 @@ static void keeper_main(int supervisor) {
 /// its socket, or -1.
 static int start_spare_keeper(int control) {
     int pair[2];
-    if (socket_pair(SOCK_SEQPACKET, pair) != 0) return -1;
+    if (cs_socket_pair(SOCK_SEQPACKET, pair) != 0) return -1;
     pid_t pid = fork();
     if (pid == 0) {
         // Nothing of the supervisor's but its own socket: not the control socket, not the socket of
@@ -752,7 +551,31 @@ static int start_spare_keeper(int control) {
         errno = saved;
         return -1;
     }
+    cs_orphans_track_keeper(pid);
     return pair[0];
+}
+
+/// Receives one request on the control socket: up to `capacity` bytes (a sequenced packet comes
+/// whole) and up to 4 descriptors. Returns the byte count, or -1 when the test process is gone.
+static ssize_t receive_request(int control, char *bytes, size_t capacity, int *fds, int *count) {
+    char control_data[CMSG_SPACE(sizeof(int) * 4)];
+    struct iovec vector = {bytes, capacity};
+    struct msghdr header = {0};
+    header.msg_iov = &vector;
+    header.msg_iovlen = 1;
+    header.msg_control = control_data;
+    header.msg_controllen = sizeof control_data;
+    ssize_t n;
+    do { n = recvmsg(control, &header, MSG_CMSG_CLOEXEC); } while (n < 0 && errno == EINTR);
+    *count = 0;
+    if (n <= 0) return -1;
+    for (struct cmsghdr *item = CMSG_FIRSTHDR(&header); item; item = CMSG_NXTHDR(&header, item)) {
+        if (item->cmsg_level != SOL_SOCKET || item->cmsg_type != SCM_RIGHTS) continue;
+        int received = (int)((item->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+        memcpy(fds + *count, CMSG_DATA(item), sizeof(int) * (size_t)(received < 4 - *count ? received : 4 - *count));
+        *count += received < 4 - *count ? received : 4 - *count;
+    }
+    return n;
 }
 
 static void supervisor_main(int control) {
@@ -760,22 +583,52 @@ static void supervisor_main(int control) {
     // descriptor of the supervisor and the keepers is close-on-exec from the start, so an app started
     // where close_range is missing (kernels before 5.9, see become_app) inherits none of them.
     fcntl(control, F_SETFD, FD_CLOEXEC);
-    // Keepers are reaped by the kernel; the supervisor never waits for them.
-    signal(SIGCHLD, SIG_IGN);
+    // A child subreaper: what a killed keeper leaves comes here, not to init, and is killed
+    // (orphans.c). Not dumpable: an app of the same user can neither trace it nor read its memory.
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    prctl(PR_SET_DUMPABLE, 0);
     int ignored[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE};
     for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) signal(ignored[i], SIG_IGN);
+    sigset_t child;
+    sigemptyset(&child);
+    sigaddset(&child, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &child, NULL);
+    int signals = signalfd(-1, &child, SFD_NONBLOCK | SFD_CLOEXEC);
     char ready = 'R';
-    if (write_all(control, &ready, 1) != 0) _exit(0);
+    if (cs_write_all(control, &ready, 1) != 0) _exit(0);
     int spare = start_spare_keeper(control);
+    int orphans_alive = 0;
     while (1) {
-        char byte;
+        // Orphans still alive are looked at again shortly; otherwise only a child's end wakes it.
+        struct pollfd entries[2] = {{control, POLLIN, 0}, {signals, POLLIN, 0}};
+        if (poll(entries, 2, orphans_alive > 0 ? 10 : -1) < 0 && errno != EINTR) _exit(0);
+        if (entries[1].revents || orphans_alive > 0) {
+            struct signalfd_siginfo drained;
+            while (read(signals, &drained, sizeof drained) > 0) {}
+            orphans_alive = cs_orphans_collect();
+        }
+        if (!entries[0].revents) continue;
+        char request[8];
         int fds[4], count = 0;
-        if (cs_receive_with_descriptors(control, &byte, 1, fds, 4, &count) != 0) _exit(0);
-        if (count < 1) continue;
+        ssize_t length = receive_request(control, request, sizeof request, fds, &count);
+        if (length < 0) {
+            // The test process is gone: its keepers end their trees themselves; orphans end here.
+            cs_orphans_collect();
+            _exit(0);
+        }
         for (int i = 1; i < count; i++) close(fds[i]);
+        if (count < 1) continue;
+        if (request[0] == 'E' && length == 1 + (ssize_t)sizeof(int32_t)) {
+            int32_t keeper;
+            memcpy(&keeper, request + 1, sizeof keeper);
+            cs_orphans_end_keeper(keeper, fds[0]);
+            close(fds[0]);
+            continue;
+        }
         // Hand the socket to the spare keeper (a new one if it is gone), then fork the next spare
         // while the test process talks to this one.
         int handed = -1;
+        char byte = request[0];
         for (int attempt = 0; attempt < 2 && handed < 0; attempt++) {
             if (spare < 0) spare = start_spare_keeper(control);
             if (spare < 0) break;
@@ -783,7 +636,7 @@ static void supervisor_main(int control) {
             close(spare);
             spare = -1;
         }
-        if (handed < 0) send_message(fds[0], CS_SUPERVISOR_SPAWN_FAILED, errno ? errno : EAGAIN, CS_STAGE_SUPERVISOR, 0);
+        if (handed < 0) cs_send_message(fds[0], CS_SUPERVISOR_SPAWN_FAILED, errno ? errno : EAGAIN, CS_STAGE_SUPERVISOR, 0);
         close(fds[0]);
         spare = start_spare_keeper(control);
     }
@@ -804,7 +657,7 @@ __attribute__((constructor)) static void cs_supervisor_entry(int argc, char **ar
 
 pid_t cs_supervisor_start(char *const envp[], int *control) {
     int pair[2];
-    if (socket_pair(SOCK_SEQPACKET, pair) != 0) return -1;
+    if (cs_socket_pair(SOCK_SEQPACKET, pair) != 0) return -1;
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_t actions;
     sigset_t all;
@@ -856,7 +709,7 @@ int cs_supervisor_wait_ready(int control, int milliseconds) {
 
 int cs_supervisor_new_keeper(int control) {
     int pair[2];
-    if (socket_pair(SOCK_STREAM, pair) != 0) return -1;
+    if (cs_socket_pair(SOCK_STREAM, pair) != 0) return -1;
     char byte = 'L';
     if (cs_send_with_descriptors(control, &byte, 1, &pair[1], 1) != 0) {
         int saved = errno;
@@ -869,9 +722,26 @@ int cs_supervisor_new_keeper(int control) {
     return pair[0];
 }
 
+int cs_supervisor_end_keeper(int control, pid_t keeper) {
+    int pair[2];
+    if (cs_socket_pair(SOCK_STREAM, pair) != 0) return -1;
+    char request[1 + sizeof(int32_t)] = {'E'};
+    int32_t target = keeper;
+    memcpy(request + 1, &target, sizeof target);
+    if (cs_send_with_descriptors(control, request, sizeof request, &pair[1], 1) != 0) {
+        int saved = errno;
+        close(pair[0]);
+        close(pair[1]);
+        errno = saved;
+        return -1;
+    }
+    close(pair[1]);
+    return pair[0];
+}
+
 int cs_keeper_launch(int keeper, const char *path, const char *directory, const char *slave,
                      char *const argv[], char *const envp[], const int *stdio, char *const isolation[],
-                     pid_t *pid, int *error, int *stage, int *step, int reply_limit_ms) {
+                     pid_t *pid, pid_t *keeper_pid, int *error, int *stage, int *step, int reply_limit_ms) {
     *stage = CS_STAGE_SUPERVISOR;
     *step = 0;
     struct cs_request_header request = {CS_REQUEST_MAGIC, slave != NULL, 0, 0, 0, 0};
@@ -902,15 +772,20 @@ int cs_keeper_launch(int keeper, const char *path, const char *directory, const 
         // A keeper answers at once; one that does not (stopped, or never started) must not hang the
         // test: after reply_limit_ms the launch fails as unreachable.
         struct pollfd entry = {keeper, POLLIN, 0};
-        int ready;
-        do { ready = poll(&entry, 1, reply_limit_ms); } while (ready < 0 && errno == EINTR);
-        if (ready == 0) { *error = ETIMEDOUT; return -1; }
-        if (read_all(keeper, &reply, sizeof reply) != 0) { *error = errno; return -1; }
+        int ready = 0;
+        for (int64_t deadline = cs_now_ms() + reply_limit_ms, left; ready <= 0 && (left = deadline - cs_now_ms()) > 0;) {
+            ready = poll(&entry, 1, left < 50 ? (int)left : 50);
+            if (ready < 0 && errno != EINTR) break;
+            if (ready == 0 && *keeper_pid > 0) kill(*keeper_pid, SIGCONT);
+        }
+        if (ready <= 0) { *error = ETIMEDOUT; return -1; }
+        if (cs_read_all(keeper, &reply, sizeof reply) != 0) { *error = errno; return -1; }
+        if (reply.type == CS_SUPERVISOR_HELLO) { *keeper_pid = reply.a; continue; }
         if (reply.type == CS_SUPERVISOR_SPAWNED || reply.type == CS_SUPERVISOR_SPAWN_FAILED) break;
         char skipped[256];
         for (int left = reply.type == CS_SUPERVISOR_SURVIVOR ? reply.b : 0; left > 0;) {
             int chunk = left < (int)sizeof skipped ? left : (int)sizeof skipped;
-            if (read_all(keeper, skipped, (size_t)chunk) != 0) { *error = errno; return -1; }
+            if (cs_read_all(keeper, skipped, (size_t)chunk) != 0) { *error = errno; return -1; }
             left -= chunk;
         }
     }

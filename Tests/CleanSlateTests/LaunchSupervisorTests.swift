@@ -78,11 +78,10 @@ final class LaunchSupervisorTests: XCTestCase {
         }
         XCTAssertEqual(LaunchSupervisor.shared.idleKeeperCount, idle)
     }
-    /// A keeper that does not answer (here stopped with SIGSTOP while idle in the pool) fails the
-    /// launch with `.spawnFailed` once the supervisor's reply limit has passed, instead of hanging
-    /// the test. (The shared supervisor's limit is 30 s; this one's is 0.3 s.)
-    func testAKeeperThatDoesNotAnswerFailsTheLaunchAtTheReplyLimitInsteadOfHanging() throws {
-        let supervisor = LaunchSupervisor(replyLimit: .milliseconds(300))
+    /// A keeper stopped while idle in the pool (an app of the same user can stop any process of its
+    /// user) is continued while the launch waits for it: the launch succeeds.
+    func testAKeeperStoppedWhileIdleIsContinuedAndTheLaunchSucceeds() throws {
+        let supervisor = LaunchSupervisor(replyLimit: .seconds(30))
         // A first launch prints its parent, the keeper, which then goes idle into the pool.
         let output = try Descriptors.pipe(for: "the test's output pipe")
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
@@ -93,6 +92,7 @@ final class LaunchSupervisorTests: XCTestCase {
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = read(output.read, &buffer, buffer.count)
         let keeperPID = try XCTUnwrap(Int32(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertEqual(first.keeperPID, keeperPID, "the keeper's own report of its pid")
         var entry = pollfd(fd: keeper.fd, events: Int16(POLLIN), revents: 0)
         var ended = false
         while !ended, poll(&entry, 1, 10_000) > 0 {
@@ -100,11 +100,28 @@ final class LaunchSupervisorTests: XCTestCase {
         }
         XCTAssertTrue(ended, "the first launch's exit was not reported")
         keeper.release()
-        supervisor.release(keeper.fd)
+        supervisor.release(keeper.fd, pid: first.keeperPID)
         XCTAssertEqual(supervisor.idleKeeperCount, 1)
 
         kill(keeperPID, SIGSTOP)
         defer { kill(keeperPID, SIGKILL) }
+        let second = try supervisor.launch(request(["-c", "true"], output: null, null: null))
+        XCTAssertEqual(second.keeperPID, keeperPID, "the pooled keeper was not the one used")
+        SystemCall.close(second.channel)
+    }
+
+    /// A supervisor that does not answer (stopped: no keeper is handed the launch, and no keeper's pid
+    /// is known to continue) fails the launch with `.spawnFailed` once its reply limit has passed,
+    /// instead of hanging the test. (The shared supervisor's limit is 30 s; this one's is 0.3 s.)
+    func testASupervisorThatDoesNotAnswerFailsTheLaunchAtTheReplyLimitInsteadOfHanging() throws {
+        let supervisor = LaunchSupervisor(replyLimit: .milliseconds(300))
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { SystemCall.close(null) }
+        // Started by a first launch, which leaves no keeper idle (its channel is closed, not given back).
+        SystemCall.close(try supervisor.launch(request(["-c", "true"], output: null, null: null)).channel)
+        let stopped = supervisor.supervisorPID
+        kill(stopped, SIGSTOP)
+        defer { kill(stopped, SIGCONT) }
         let started = Date()
         XCTAssertThrowsError(try supervisor.launch(request(["-c", "true"], output: null, null: null))) { error in
             XCTAssertEqual((error as? CleanSlateError)?.code, .spawnFailed, "\(error)")

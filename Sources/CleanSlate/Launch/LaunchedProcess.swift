@@ -39,6 +39,13 @@ final class LaunchedProcess: @unchecked Sendable {
     let recorder: SessionRecorder
 
     private let keeper: KeeperChannel
+    /// The keeper as a process, in standard isolation, where the app can reach it (it is the app's
+    /// parent, and of the same user): its pid, a pidfd for it, and the supervisor that can end it.
+    /// Nil for a strict launch, whose keeper is outside the app's namespaces.
+    private let keeperProcess: (pid: pid_t, pidfd: Int32, supervisor: LaunchSupervisor)?
+    /// The keeper's pid and supervisor, to give the keeper back for reuse.
+    private let keeperPID: pid_t
+    private let supervisor: LaunchSupervisor
     /// Called on the I/O thread with every chunk, in order (see ``AppLauncher/outputHandler``).
     private let outputHandler: AppLauncher.OutputHandler?
     private var inputFD: Int32?
@@ -59,6 +66,9 @@ final class LaunchedProcess: @unchecked Sendable {
     /// The app exited and its keeper found nothing of its tree left: termination has nothing to do.
     private var treeEmpty = false
     private var keeperGone = false
+    /// Whether the supervisor was asked to end the keeper (the app killed, stopped or traced it).
+    private enum KeeperEnding { case none, inProgress, done }
+    private var keeperEnding = KeeperEnding.none
     /// While a hang-up is under way: how many signals the keeper must have confirmed before the I/O
     /// thread closes the terminal (see ``hangUp(followedBy:)``).
     private var hangUpAfterSignals: Int?
@@ -74,9 +84,14 @@ final class LaunchedProcess: @unchecked Sendable {
 
     init(
         pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil,
-        outputLimit: OutputLimit, outputHandler: AppLauncher.OutputHandler?, keeperReusable: Bool
+        outputLimit: OutputLimit, outputHandler: AppLauncher.OutputHandler?, keeperReusable: Bool,
+        keeperPID: pid_t = 0, supervisor: LaunchSupervisor = .shared
     ) throws {
         self.pid = pid
+        // The keeper has just answered, so its pid is its own; the pidfd pins it from now on.
+        self.keeperProcess = keeperPID > 0 ? ProcessTable.openPidfd(keeperPID).map { (keeperPID, $0, supervisor) } : nil
+        self.keeperPID = keeperPID
+        self.supervisor = supervisor
         self.keeperReusable = keeperReusable
         self.outputHandler = outputHandler
         self.output = [.standardOutput: OutputBuffer(limit: outputLimit), .standardError: OutputBuffer(limit: outputLimit)]
@@ -104,7 +119,8 @@ final class LaunchedProcess: @unchecked Sendable {
         do {
             process = try LaunchedProcess(
                 pid: launch.pid, keeper: launch.channel, executable: executable, input: input, sources: sources, terminal: terminal,
-                outputLimit: output.limit, outputHandler: output.handler, keeperReusable: launch.keeperReusable)
+                outputLimit: output.limit, outputHandler: output.handler, keeperReusable: launch.keeperReusable,
+                keeperPID: launch.keeperPID, supervisor: launch.supervisor)
         } catch {
             ([launch.channel, input] + sources.map(\.fd)).forEach(SystemCall.close)
             throw error
@@ -300,8 +316,14 @@ final class LaunchedProcess: @unchecked Sendable {
             case .treeEmpty:
                 treeEmpty = true
             case .closed:
-                // The keeper was killed: the app's fate is unknown, and nobody can report it any more.
                 keeperGone = true
+                if keeperProcess != nil && termination == .none {
+                    // The app (or another process of this user) killed the keeper. Its tree is now the
+                    // supervisor's, which kills it; what it killed becomes this launch's escaped
+                    // processes, and the exit is known once that is done.
+                    if (try? DetachedThread.start { [self] in endKeeper() }) != nil { break }
+                }
+                // Inside its namespaces the keeper was PID 1: everything in them died with it.
                 if exitStatus == nil { exitStatus = .signaled(SIGKILL, coreDumped: false) }
             }
             switch event {
@@ -455,6 +477,9 @@ final class LaunchedProcess: @unchecked Sendable {
         }
         if !first { return monitor.withLock { escaped } }
 
+        // An app can stop its keeper (SIGSTOP to its parent); a stopped keeper would carry out none of
+        // what follows. Continuing it is harmless when it runs.
+        if let keeperProcess { _ = ProcessTable.send(SIGCONT, pidfd: keeperProcess.pidfd) }
         let appWasRunning = monitor.withLock { exitStatus == nil }
         var steps = policy.steps[...]
         if terminal != nil && appWasRunning {
@@ -483,6 +508,9 @@ final class LaunchedProcess: @unchecked Sendable {
                 while !treeGone && !keeperGone && !ioEnded { if !monitor.wait(until: deadline) { break } }
             }
         }
+        // A keeper that was killed, or that did not answer (stopped again, or traced), is ended by
+        // the supervisor together with everything its tree left.
+        if keeperProcess != nil && monitor.withLock({ keeperGone || (!treeGone && !treeEmpty) }) { endKeeper() }
         if !monitor.withLock({ ioEnded }) {
             monitor.withLock { stopRequested = true }
             wakeIOThread()
@@ -495,15 +523,46 @@ final class LaunchedProcess: @unchecked Sendable {
         let reusable = monitor.withLock { !keeperGone && !keeperBusy && (treeGone || treeEmpty) } && keeperReusable
         if reusable {
             keeper.release()
-            LaunchSupervisor.shared.release(keeper.fd)
+            supervisor.release(keeper.fd, pid: keeperPID)
         } else {
             SystemCall.close(keeper.fd)
         }
         [wake.read, wake.write].filter { $0 >= 0 }.forEach(SystemCall.close)
+        if let keeperProcess { SystemCall.close(keeperProcess.pidfd) }
         return monitor.withLock {
             termination = .done
             monitor.broadcast()
             return escaped
+        }
+    }
+
+    /// Has the supervisor end this launch's keeper (which the app killed, stopped or traced) and
+    /// everything its tree left, and records each process it killed as escaped: they were alive,
+    /// and only the supervisor's second line of defence ended them. The app's exit is then known
+    /// (killed). Runs once per launch; a second caller waits for the first.
+    private func endKeeper() {
+        guard let keeperProcess else { return }
+        let first = monitor.withLock { () -> Bool in
+            if keeperEnding == .none { keeperEnding = .inProgress; return true }
+            while keeperEnding != .done { monitor.wait() }
+            return false
+        }
+        guard first else { return }
+        let ended = keeperProcess.supervisor.endKeeper(keeperProcess.pid)
+        monitor.withLock {
+            if let ended {
+                escaped.append(contentsOf: ended.killed)
+                if ended.stillAlive > 0 { keeperBusy = true }
+            } else {
+                escaped.append(EscapedProcess(pid: keeperProcess.pid, commandLine:
+                    "the keeper of \(executable), which the app stopped or killed; the launch supervisor did not answer either, so what the app started may still be running"))
+            }
+            keeperGone = true
+            treeGone = true
+            if exitStatus == nil { exitStatus = .signaled(SIGKILL, coreDumped: false) }
+            keeperEnding = .done
+            monitor.broadcast()
+            monitor.broadcast(exitChanged)
         }
     }
 

@@ -34,7 +34,7 @@ final class LaunchSupervisor: @unchecked Sendable {
     /// Lets the supervisor and the idle keepers go (they exit once their sockets close). For
     /// supervisors other than ``shared``, which lives as long as the process.
     deinit {
-        idleKeepers.forEach(SystemCall.close)
+        idleKeepers.forEach { SystemCall.close($0.channel) }
         if let control {
             SystemCall.close(control)
             // It would exit by itself on reading end of file; killed, it cannot keep deinit waiting.
@@ -46,7 +46,8 @@ final class LaunchSupervisor: @unchecked Sendable {
 
     private let lock = Monitor()
     private var control: Int32?
-    private var supervisorPID: pid_t = 0
+    /// The running supervisor's pid (0 before the first launch).
+    private(set) var supervisorPID: pid_t = 0
 
     /// How long a new supervisor may take to start (it loads this program's binary and libraries).
     static let startLimit: Int32 = 30_000
@@ -55,13 +56,17 @@ final class LaunchSupervisor: @unchecked Sendable {
     struct Launch {
         let pid: pid_t
         let channel: Int32
+        /// The keeper's own pid (for a strict launch, that of the keeper outside the namespaces),
+        /// and the supervisor it belongs to: what ends it should the app stop or kill it.
+        let keeperPID: pid_t
+        let supervisor: LaunchSupervisor
         /// Whether the keeper can take another launch once this one is over: not after a strict
         /// launch (it lives in the launch's namespaces).
         let keeperReusable: Bool
     }
 
     /// Keepers released after a launch whose tree was gone, ready for the next launch.
-    private var idleKeepers: [Int32] = []
+    private var idleKeepers: [(channel: Int32, pid: pid_t)] = []
     /// How many idle keepers are kept for reuse; more are let go (they exit). The pool grows only to
     /// the most launches this process had running at once, so a suite that runs one app at a time
     /// keeps one. Each idle keeper is a process of about 250 kB of its own (the rest is shared with
@@ -75,8 +80,8 @@ final class LaunchSupervisor: @unchecked Sendable {
 
     /// Lets every idle keeper go (they exit), so the next launch asks the supervisor for a keeper.
     func releaseIdleKeepers() {
-        let idle = lock.withLock { () -> [Int32] in defer { idleKeepers.removeAll() }; return idleKeepers }
-        idle.forEach(SystemCall.close)
+        let idle = lock.withLock { () -> [(channel: Int32, pid: pid_t)] in defer { idleKeepers.removeAll() }; return idleKeepers }
+        idle.forEach { SystemCall.close($0.channel) }
     }
 
     /// Spawns the app described by `request` under a keeper: an idle one when there is one (a
@@ -93,8 +98,11 @@ final class LaunchSupervisor: @unchecked Sendable {
             // one, and the idle ones stay for launches that give theirs back.
             let pooled = Self.keeperIsReusable(after: request) ? lock.withLock { idleKeepers.popLast() } : nil
             let keeper: Int32
+            // Known for a pooled keeper; a new one says it in its first message.
+            var keeperPID: pid_t = 0
             if let pooled {
-                keeper = pooled
+                keeper = pooled.channel
+                keeperPID = pooled.pid
             } else {
                 supervisorRequests += 1
                 let control = try runningControl(for: request.executablePath)
@@ -107,9 +115,12 @@ final class LaunchSupervisor: @unchecked Sendable {
                 }
             }
             do {
-                return try launch(request, through: keeper)
+                return try launch(request, through: keeper, keeperPID: &keeperPID)
             } catch let failure as KeeperUnreachable where failure.errno == ETIMEDOUT {
-                // A keeper that does not answer will not answer a retry either: fail, never hang.
+                // A keeper that does not answer will not answer a retry either: fail, never hang. It
+                // may have started the app and then been stopped by it (SIGSTOP to its parent, faster
+                // than SIGCONT could undo): the supervisor ends it and whatever it started.
+                if keeperPID > 0 { _ = endKeeper(keeperPID) }
                 SystemCall.close(keeper)
                 throw CleanSlateError(.spawnFailed, errno: ETIMEDOUT,
                     "the launch supervisor did not answer within \(replyLimit) while launching \(request.executablePath) (is it stopped?)")
@@ -120,18 +131,51 @@ final class LaunchSupervisor: @unchecked Sendable {
             } catch {
                 // The keeper answered (the spawn failed): it is ready for another request, unless it
                 // was the keeper inside a strict launch's namespaces.
-                if Self.keeperIsReusable(after: request) { release(keeper) } else { SystemCall.close(keeper) }
+                if Self.keeperIsReusable(after: request) { release(keeper, pid: keeperPID) } else { SystemCall.close(keeper) }
                 throw error
             }
         }
         throw lastError!
     }
 
+    /// What ``endKeeper(_:)`` found.
+    struct EndedKeeper {
+        /// The processes the keeper left that the supervisor killed.
+        let killed: [EscapedProcess]
+        /// How many were still alive at the supervisor's deadline.
+        let stillAlive: Int
+    }
+
+    /// Has the supervisor end keeper `pid` (one that was killed, or that does not answer: stopped or
+    /// traced by its app) and everything its tree left, which the supervisor, a child subreaper,
+    /// inherits when the keeper dies. Nil when the supervisor does not answer within ``replyLimit``
+    /// (it was stopped or killed too).
+    func endKeeper(_ pid: pid_t) -> EndedKeeper? {
+        guard pid > 0, let control = lock.withLock({ control }) else { return nil }
+        // A stopped supervisor cannot answer; SIGCONT is harmless to a running one.
+        kill(supervisorPID, SIGCONT)
+        let reply = cs_supervisor_end_keeper(control, pid)
+        guard reply >= 0 else { return nil }
+        defer { SystemCall.close(reply) }
+        let channel = KeeperChannel(fd: reply)
+        let deadline = MonotonicInstant.now.advanced(by: replyLimit)
+        var killed: [EscapedProcess] = []
+        while Descriptors.waitReadable(reply, until: deadline) {
+            switch channel.nextEventIfReady() {
+            case let .survivor(process)?: killed.append(process)
+            case let .treeGone(stillAlive)?: return EndedKeeper(killed: killed, stillAlive: stillAlive)
+            case nil: continue
+            default: return nil
+            }
+        }
+        return nil
+    }
+
     /// Takes back the socket of a keeper whose launch is over and whose tree is gone, for reuse.
-    func release(_ keeper: Int32) {
+    func release(_ keeper: Int32, pid: pid_t) {
         let kept = lock.withLock { () -> Bool in
             guard idleKeepers.count < Self.idleLimit else { return false }
-            idleKeepers.append(keeper)
+            idleKeepers.append((keeper, pid))
             return true
         }
         if !kept { SystemCall.close(keeper) }
@@ -145,7 +189,7 @@ final class LaunchSupervisor: @unchecked Sendable {
         request.strictLayout == nil
     }
 
-    private func launch(_ request: SpawnRequest, through keeper: Int32) throws -> Launch {
+    private func launch(_ request: SpawnRequest, through keeper: Int32, keeperPID: inout pid_t) throws -> Launch {
         let argv = CStringArray(request.argumentVector)
         let envp = CStringArray(request.environment)
         let isolation = request.strictLayout.map { CStringArray($0.keeperArguments) }
@@ -157,14 +201,17 @@ final class LaunchSupervisor: @unchecked Sendable {
             case let .descriptors(input, output, error: errorFD):
                 let stdio: [Int32] = [input, output, errorFD]
                 return cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, nil,
-                                        argv.pointers, envp.pointers, stdio, isolation, &pid, &error, &stage, &step, limit)
+                                        argv.pointers, envp.pointers, stdio, isolation, &pid, &keeperPID, &error, &stage, &step, limit)
             case let .terminal(slavePath):
                 return cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, slavePath,
-                                        argv.pointers, envp.pointers, nil, isolation, &pid, &error, &stage, &step, limit)
+                                        argv.pointers, envp.pointers, nil, isolation, &pid, &keeperPID, &error, &stage, &step, limit)
             }
         }
         let rc = isolation.map { list in list.pointers.withUnsafeBufferPointer { send($0.baseAddress) } } ?? send(nil)
-        if rc == 0 { return Launch(pid: pid, channel: keeper, keeperReusable: Self.keeperIsReusable(after: request)) }
+        if rc == 0 {
+            return Launch(pid: pid, channel: keeper, keeperPID: keeperPID, supervisor: self,
+                          keeperReusable: Self.keeperIsReusable(after: request))
+        }
         switch stage {
         case CS_STAGE_ISOLATION:
             throw IsolationFailure.error(errno: error, step: step, executable: request.executablePath)

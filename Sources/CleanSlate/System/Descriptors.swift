@@ -97,6 +97,16 @@ enum Descriptors {
         }
     }
 
+    /// Waits until `fd` is readable (or at end of file) or `deadline` passes; returns false on timeout.
+    static func waitReadable(_ fd: Int32, until deadline: MonotonicInstant) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let rc = poll(&entry, 1, deadline.millisecondsFromNow)
+            if rc < 0 && errno == EINTR { continue }
+            return rc > 0
+        }
+    }
+
     /// Fills `buffer` from a blocking socket, retrying EINTR and short reads. False at end of file
     /// or on an error (the peer is gone).
     static func readExactly(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {

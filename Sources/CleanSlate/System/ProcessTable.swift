@@ -72,8 +72,13 @@ enum ProcessTable {
 
     /// Sends SIGKILL through `pidfd`; false if the process had already exited.
     static func kill(pidfd: Int32) -> Bool {
+        send(SIGKILL, pidfd: pidfd)
+    }
+
+    /// Sends `signal` through `pidfd`; false if the process had already exited.
+    static func send(_ signal: Int32, pidfd: Int32) -> Bool {
         while true {
-            if cs_pidfd_send_signal(pidfd, SIGKILL) == 0 { return true }
+            if cs_pidfd_send_signal(pidfd, signal) == 0 { return true }
             if errno != EINTR { return false }
         }
     }

@@ -104,6 +104,8 @@ struct cs_supervisor_message { int type, a, b, c; };
 /// has nothing to do: a separate report could arrive after terminate() had already asked the
 /// keeper to kill the tree, a round trip for nothing on every short-lived launch.
 #define CS_EXITED_TREE_EMPTY 2
+/// A new keeper's first message, before any launch: `a` is its pid (see cs_keeper_launch).
+#define CS_SUPERVISOR_HELLO 10
 /// The app was stopped by signal `a` (Ctrl-Z, SIGSTOP).
 #define CS_SUPERVISOR_STOPPED 4
 /// The app was continued (SIGCONT).
@@ -169,7 +171,10 @@ int cs_supervisor_new_keeper(int control);
 /// Has the keeper behind `keeper` spawn `path` with `argv`, `envp`, working directory `directory`,
 /// and either the three descriptors in `stdio` (a new session) or, when `slave` is not NULL, the
 /// pseudo-terminal `slave` as its controlling terminal (the keeper leads the session; the app runs
-/// in the foreground process group). Returns 0 and sets `*pid`; on failure returns -1 and sets
+/// in the foreground process group). Returns 0 and sets `*pid`. `*keeper_pid` is the keeper's own
+/// pid when known (a reused keeper's, from its earlier launch; 0 for a new one), and is set when the
+/// keeper says it: while the keeper does not answer, it is sent SIGCONT every 50 ms, since the app
+/// can stop its keeper (SIGSTOP to its parent) even before the keeper has reported it spawned. On failure returns -1 and sets
 /// `*error`, `*stage` (CS_STAGE_SUPERVISOR: the keeper could not be reached) and `*step`. A keeper
 /// that does not answer within `reply_limit_ms` (stopped, or never started) fails the launch with
 /// ETIMEDOUT rather than hang the test.
@@ -181,7 +186,14 @@ int cs_supervisor_new_keeper(int control);
 /// namespaces (isolation.c) and cannot be reused after the launch.
 int cs_keeper_launch(int keeper, const char *path, const char *directory, const char *slave,
                      char *const argv[], char *const envp[], const int *stdio, char *const isolation[],
-                     pid_t *pid, int *error, int *stage, int *step, int reply_limit_ms);
+                     pid_t *pid, pid_t *keeper_pid, int *error, int *stage, int *step, int reply_limit_ms);
+
+/// Asks the supervisor to end keeper `keeper` (one whose socket closed: it was killed; or one that
+/// does not answer: stopped or traced by the app): it kills the keeper, then everything the keeper
+/// left (re-parented to the supervisor, a child subreaper). Returns the socket on which the
+/// supervisor answers with a SURVIVOR message per process it killed, then DONE (`a`: how many
+/// were still alive at its deadline); -1 with errno when the supervisor cannot be reached.
+int cs_supervisor_end_keeper(int control, pid_t keeper);
 
 /// pidfd_send_signal(2) through syscall(2) (no glibc wrapper before 2.36, and variadic syscall() is
 /// not callable from Swift): signals exactly the process the pidfd was opened for, so a pid reused

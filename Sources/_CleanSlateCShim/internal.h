@@ -1,0 +1,61 @@
+// What the shim's C files share among themselves (not part of the module's public header): socket
+// I/O (socket_io.c), the process table read from /proc (process_table.c), and the supervisor's care
+// of processes orphaned by a dead keeper (orphans.c).
+#ifndef CLEANSLATE_INTERNAL_H
+#define CLEANSLATE_INTERNAL_H
+
+#include "_CleanSlateCShim.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+// MARK: socket_io.c
+
+/// `fd` moved to 3 or above (close-on-exec); see socket_io.c.
+int cs_above_standard(int fd);
+/// A close-on-exec socket pair of `type`, both ends above the standard descriptors.
+int cs_socket_pair(int type, int pair[2]);
+/// Sends all of `buffer` (MSG_NOSIGNAL), retrying EINTR. Returns 0 or -1 with errno.
+int cs_write_all(int fd, const void *buffer, size_t length);
+/// Reads exactly `length` bytes, retrying EINTR; end of file is EPIPE. Returns 0 or -1 with errno.
+int cs_read_all(int fd, void *buffer, size_t length);
+/// Sends one cs_supervisor_message.
+int cs_send_message(int fd, int32_t type, int32_t a, int32_t b, int32_t c);
+
+// MARK: process_table.c
+
+/// One process as /proc/<pid>/stat describes it.
+struct cs_process { pid_t pid, ppid, pgid; char state; unsigned flags; };
+
+/// PF_EXITING in /proc/<pid>/stat's flags: the process is inside exit(), past the point of return.
+#define CS_PF_EXITING 0x4u
+/// The most processes one scan of /proc looks at.
+#define CS_MAX_TRACKED 4096
+
+ssize_t cs_read_proc_file(pid_t pid, const char *file, char *buffer, size_t size);
+int cs_read_stat(pid_t pid, struct cs_process *entry, char *name, size_t size);
+int cs_read_process_table(struct cs_process *table, int capacity);
+void cs_mark_descendants(const struct cs_process *table, int count, pid_t root, char *member);
+int cs_is_dying(pid_t pid);
+/// The command line of live process `pid`, arguments joined by spaces, in `line` (not
+/// NUL-terminated); "[comm]" while it is between two programs. Returns its length, or -1 when the
+/// process is exiting, dying or gone (it is then no survivor to report).
+ssize_t cs_command_line(pid_t pid, char *line, size_t size);
+/// CLOCK_MONOTONIC in milliseconds.
+int64_t cs_now_ms(void);
+
+// MARK: orphans.c (in the supervisor)
+
+/// Notes that `pid` is one of the supervisor's keepers.
+void cs_orphans_track_keeper(pid_t pid);
+/// Reaps every child of the supervisor that ended; then kills every process that is not a keeper
+/// nor below one (what a dead keeper's tree left behind, re-parented to the supervisor, a child
+/// subreaper), noting what it killed for the dead keepers reaped. Returns how many are still alive.
+int cs_orphans_collect(void);
+/// Serves a test process's request to end keeper `keeper` (one that stopped answering, or died):
+/// kills it, then everything it left, and answers on `reply` with a SURVIVOR message for each
+/// process killed, then DONE with how many were still alive at the deadline.
+void cs_orphans_end_keeper(pid_t keeper, int reply);
+
+#endif

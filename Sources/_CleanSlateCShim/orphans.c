@@ -1,0 +1,146 @@
+// The supervisor's second line of defence: what a keeper's tree leaves behind when the keeper itself
+// is killed (an app of the same user can `kill -9 $PPID`) or stops answering (SIGSTOP, ptrace).
+//
+// Why it is here: a keeper is a child subreaper, so nothing the app starts can leave its tree while
+// the keeper lives. When the keeper dies, its children are re-parented to the nearest subreaper
+// above it; the supervisor is one, so they come here instead of to init. The supervisor knows the
+// pids of its keepers (it forked them), so any other child is an orphan of a dead keeper: it and
+// everything below it are killed at once, and what was killed is kept for the test process, which
+// asks about the keeper once it sees the keeper's socket close (cs_orphans_end_keeper). The test
+// process also asks when a keeper does not answer: the supervisor then kills that keeper first.
+#define _GNU_SOURCE
+#include "internal.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static pid_t *keepers;
+static int keeper_count, keeper_capacity;
+
+void cs_orphans_track_keeper(pid_t pid) {
+    if (keeper_count == keeper_capacity) {
+        int capacity = keeper_capacity ? keeper_capacity * 2 : 64;
+        pid_t *grown = realloc(keepers, sizeof(pid_t) * (size_t)capacity);
+        // Without memory the keeper is not tracked: its tree is still its own to end, and should it
+        // die, what it leaves is taken for orphans of a dead keeper, which it then is.
+        if (!grown) return;
+        keepers = grown;
+        keeper_capacity = capacity;
+    }
+    keepers[keeper_count++] = pid;
+}
+
+static int keeper_index(pid_t pid) {
+    for (int i = 0; i < keeper_count; i++) if (keepers[i] == pid) return i;
+    return -1;
+}
+
+/// A process killed as an orphan, kept until the test process asks about the keeper it came from.
+struct cs_orphan_record { pid_t keeper, pid; int length; char line[240]; };
+#define CS_ORPHAN_RECORDS 256
+static struct cs_orphan_record records[CS_ORPHAN_RECORDS];
+static int record_next, record_total;
+
+static void remember(pid_t keeper, pid_t pid, const char *line, ssize_t length) {
+    struct cs_orphan_record *record = &records[record_next];
+    record_next = (record_next + 1) % CS_ORPHAN_RECORDS;
+    if (record_total < CS_ORPHAN_RECORDS) record_total++;
+    record->keeper = keeper;
+    record->pid = pid;
+    record->length = (int)(length < (ssize_t)sizeof record->line ? length : (ssize_t)sizeof record->line);
+    memcpy(record->line, line, (size_t)record->length);
+}
+
+static void report(int reply, pid_t pid, const char *line, ssize_t length) {
+    cs_send_message(reply, CS_SUPERVISOR_SURVIVOR, pid, (int32_t)length, 0);
+    if (length > 0) cs_write_all(reply, line, (size_t)length);
+}
+
+static struct cs_process table[CS_MAX_TRACKED];
+static char member[CS_MAX_TRACKED];
+
+/// Kills every process that is neither a keeper nor below one: the supervisor's other children and
+/// their descendants. Each one killed (not already dying) is reported on `reply`, or, without one,
+/// remembered for `keeper`. Returns how many were still alive.
+static int kill_orphans(pid_t keeper, int reply) {
+    int count = cs_read_process_table(table, CS_MAX_TRACKED), alive = 0;
+    pid_t self = getpid();
+    memset(member, 0, (size_t)count);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < count; i++) {
+            if (member[i]) continue;
+            int orphan = table[i].ppid == self && keeper_index(table[i].pid) < 0;
+            for (int j = 0; j < count && !orphan; j++) orphan = member[j] && table[j].pid == table[i].ppid;
+            if (orphan) { member[i] = 1; changed = 1; }
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        if (!member[i] || table[i].state == 'Z' || table[i].state == 'X') continue;
+        alive++;
+        char line[512];
+        // Named before the kill: once SIGKILL is pending it counts as dying and is not named again.
+        ssize_t length = cs_command_line(table[i].pid, line, sizeof line);
+        kill(table[i].pid, SIGKILL);
+        if (length < 0) continue;
+        if (reply >= 0) report(reply, table[i].pid, line, length); else remember(keeper, table[i].pid, line, length);
+    }
+    return alive;
+}
+
+/// The keeper that died last: orphans found later (killed over several rounds) are put down to it.
+static pid_t last_dead_keeper;
+
+/// Reaps the children that ended; returns the keeper that died last (0 if none has yet).
+static pid_t reap(void) {
+    pid_t pid;
+    int status;
+    while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+        int index = keeper_index(pid);
+        if (index < 0) continue;
+        keepers[index] = keepers[--keeper_count];
+        last_dead_keeper = pid;
+    }
+    return last_dead_keeper;
+}
+
+int cs_orphans_collect(void) {
+    return kill_orphans(reap(), -1);
+}
+
+/// How long the supervisor waits for a killed keeper to die, and then for its orphans.
+#define CS_END_KEEPER_LIMIT_MS 5000
+
+void cs_orphans_end_keeper(pid_t keeper, int reply) {
+    int64_t deadline = cs_now_ms() + CS_END_KEEPER_LIMIT_MS;
+    if (keeper_index(keeper) >= 0) {
+        // SIGKILL ends a stopped or traced keeper too. Its children come here once it is dead.
+        int pidfd = (int)syscall(SYS_pidfd_open, keeper, 0);
+        kill(keeper, SIGKILL);
+        if (pidfd >= 0) {
+            struct pollfd entry = {pidfd, POLLIN, 0};
+            int left = (int)(deadline - cs_now_ms());
+            while (left > 0 && poll(&entry, 1, left) < 0 && errno == EINTR) left = (int)(deadline - cs_now_ms());
+            close(pidfd);
+        }
+    }
+    reap();
+    // What was killed already, when the keeper died by another hand.
+    for (int i = 0; i < record_total; i++) {
+        if (records[i].keeper != keeper || records[i].pid == 0) continue;
+        report(reply, records[i].pid, records[i].line, records[i].length);
+        records[i].pid = 0;
+    }
+    int alive;
+    while ((alive = kill_orphans(keeper, reply)) > 0 && cs_now_ms() < deadline) {
+        poll(NULL, 0, 10);
+        reap();
+    }
+    cs_send_message(reply, CS_SUPERVISOR_DONE, alive, 0, 0);
+}
