@@ -95,7 +95,7 @@ final class SandboxLayoutTests: XCTestCase {
     }
 
     func testExplicitRootDirectoryIsUsed() throws {
-        let folder = Host.makeFolder()
+        let folder = try Host.makeFolder()
         defer { Host.removeFolder(folder) }
 
         let sandbox = try Sandbox(rootDirectory: folder + "/")
@@ -106,9 +106,9 @@ final class SandboxLayoutTests: XCTestCase {
     }
 
     func testMissingRootIsReportedWithItsSource() throws {
-        let folder = Host.makeFolder()
+        let folder = try Host.makeFolder()
         defer { Host.removeFolder(folder) }
-        Host.write("not a folder", to: folder + "/file")
+        try Host.write("not a folder", to: folder + "/file")
 
         let missing = assertThrowsCleanSlateError(.sandboxRootMissing) { _ = try Sandbox(rootDirectory: folder + "/absent") }
         XCTAssertTrue(missing?.message.contains(folder + "/absent") == true, missing?.message ?? "")
@@ -127,17 +127,17 @@ final class SandboxLayoutTests: XCTestCase {
     }
 
     func testUnwritableRootIsReported() throws {
-        // The tests run as root, for whom a folder's mode grants everything. Two cases still refuse:
-        // procfs, which refuses to create folders whatever the caller's privileges...
+        // For root, a folder's mode grants everything. Two cases still refuse: procfs, which refuses
+        // to create folders whatever the caller's privileges...
         let proc = assertThrowsCleanSlateError(.sandboxRootNotWritable) { _ = try Sandbox(rootDirectory: "/proc") }
         XCTAssertTrue(proc?.message.contains("/proc") == true, proc?.message ?? "")
 
-        // ...and a read-only folder for a thread whose file-system identity is an ordinary user.
-        let folder = Host.makeFolder()
+        // ...and a read-only folder for an ordinary user (as root, a thread acting as nobody).
+        let folder = try Host.makeFolder()
         defer { Host.removeFolder(folder) }
-        Host.makeDirectory(folder + "/readonly", mode: 0o555)
+        try Host.makeDirectory(folder + "/readonly", mode: 0o555)
         chmod(folder, 0o755)
-        let error = Host.asUser(65534, 65534) { () -> CleanSlateError? in
+        let error = try Host.asOrdinaryUser { () -> CleanSlateError? in
             do {
                 _ = try Sandbox(rootDirectory: folder + "/readonly")
                 return nil
