@@ -170,6 +170,28 @@ enum Host {
         return result
     }
 
+    /// Runs `body` as an ordinary user (see ``asOrdinaryUser(owning:_:)``) on a thread of its own
+    /// whose umask is `mask`: the thread first takes its own umask, working folder and root
+    /// (`unshare(CLONE_FS)`), so the rest of the test process, and the tests running beside this
+    /// one, keep theirs.
+    static func asOrdinaryUser<T>(underUmask mask: mode_t, _ body: @escaping () -> T) throws -> T {
+        var unshareError: Int32 = 0
+        let result = try onNewThread { () -> T? in
+            guard cs_unshare_thread_file_system_attributes() == 0 else {
+                unshareError = errno
+                return nil
+            }
+            umask(mask)
+            if isRoot {
+                _ = cs_set_thread_fsgid(65534)
+                _ = cs_set_thread_fsuid(65534)
+            }
+            return body()
+        }
+        guard let result else { throw HostSetupFailure("unshare(CLONE_FS) for a umask of one thread", errno: unshareError) }
+        return result
+    }
+
     /// Runs `body` as an ordinary user, for whom the kernel enforces file modes (and who owns the
     /// files under `tree`, when given): as root, on a thread acting as nobody (uid and gid 65534),
     /// after `tree` is given to nobody; as anyone else, directly, since this process already is an
