@@ -38,7 +38,7 @@ bundle=$(mktemp /tmp/cleanslate-head-XXXXXX.bundle)
 trap 'rm -f "$bundle"' EXIT
 git -C "$root" bundle create -q "$bundle" HEAD
 chmod 644 "$bundle"
-as_user "rm -rf ~/cleanslate ~/shared && git clone -q '$bundle' ~/cleanslate"
+as_user "rm -rf ~/cleanslate ~/shared && git -c advice.detachedHead=false clone -q '$bundle' ~/cleanslate"
 if [ -d "$root/../shared" ]; then
   cp -R "$root/../shared" "$home/shared"
   chown -R "$user:" "$home/shared"
