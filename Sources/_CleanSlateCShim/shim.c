@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,8 @@ ssize_t cs_getdents64(int fd, void *buffer, size_t size) { return getdents64(fd,
 int cs_set_thread_fsuid(uid_t uid) { return setfsuid(uid); }
 
 int cs_set_thread_fsgid(gid_t gid) { return setfsgid(gid); }
+
+int cs_unshare_thread_file_system_attributes(void) { return unshare(CLONE_FS); }
 
 void *cs_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
     return memmem(haystack, haystack_length, needle, needle_length);

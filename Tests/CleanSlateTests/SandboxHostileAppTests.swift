@@ -17,16 +17,16 @@ final class SandboxHostileAppTests: XCTestCase {
     private let canaryFiles = ["CANARY-MARKER": "marker", "data": "precious", "sub/deeper": "also precious"]
 
     override func setUpWithError() throws {
-        root = Host.makeFolder()
-        Host.makeDirectory(canary)
-        Host.makeDirectory(canary + "/sub")
-        for (path, text) in canaryFiles { Host.write(text, to: canary + "/" + path) }
-        Host.makeDirectory(root + "/swap")
-        for index in 0..<5 { Host.write("swap", to: root + "/swap/swap-file-\(index)") }
+        root = try Host.makeFolder()
+        try Host.makeDirectory(canary)
+        try Host.makeDirectory(canary + "/sub")
+        for (path, text) in canaryFiles { try Host.write(text, to: canary + "/" + path) }
+        try Host.makeDirectory(root + "/swap")
+        for index in 0..<5 { try Host.write("swap", to: root + "/swap/swap-file-\(index)") }
     }
 
     override func tearDown() {
-        Host.removeFolder(root)
+        if let root { Host.removeFolder(root) }
     }
 
     func testInspectionNeverListsOrReadsWhatASymlinkToSlashLeadsTo() throws {

@@ -8,15 +8,15 @@ final class SandboxInspectionTests: XCTestCase {
     private var sandbox: Sandbox!
 
     override func setUpWithError() throws { sandbox = try Sandbox() }
-    override func tearDownWithError() throws { try sandbox.wipe() }
+    override func tearDownWithError() throws { try sandbox?.wipe() }
 
     func testFilesListsEachLocationSeparatelySortedWithFolderSlashes() throws {
         // Written directly, as the app would.
-        Host.makeDirectory(sandbox.path(.config, "app"))
-        Host.write("{}", to: sandbox.path(.config, "app/config.json"))
-        Host.write("", to: sandbox.path(.config, "zz"))
-        Host.symlink("app/config.json", at: sandbox.path(.config, "link"))
-        Host.makeDirectory(sandbox.path(.config, "app/empty"))
+        try Host.makeDirectory(sandbox.path(.config, "app"))
+        try Host.write("{}", to: sandbox.path(.config, "app/config.json"))
+        try Host.write("", to: sandbox.path(.config, "zz"))
+        try Host.symlink("app/config.json", at: sandbox.path(.config, "link"))
+        try Host.makeDirectory(sandbox.path(.config, "app/empty"))
 
         XCTAssertEqual(try sandbox.files(in: .config), ["app/", "app/config.json", "app/empty/", "link", "zz"])
         XCTAssertEqual(try sandbox.files(in: .home), [])
@@ -24,19 +24,19 @@ final class SandboxInspectionTests: XCTestCase {
     }
 
     func testOddNamesAreListed() throws {
-        Host.makeRawEntry(Array("line\nbreak".utf8), in: sandbox.home, folder: false)
-        Host.makeRawEntry([0x62, 0x61, 0x64, 0xFF, 0xFE], in: sandbox.home, folder: true)
-        Host.makeRawEntry(Array("inner".utf8), in: Array(sandbox.home.utf8) + [0x2F, 0x62, 0x61, 0x64, 0xFF, 0xFE], folder: false)
+        try Host.makeRawEntry(Array("line\nbreak".utf8), in: sandbox.home, folder: false)
+        try Host.makeRawEntry([0x62, 0x61, 0x64, 0xFF, 0xFE], in: sandbox.home, folder: true)
+        try Host.makeRawEntry(Array("inner".utf8), in: Array(sandbox.home.utf8) + [0x2F, 0x62, 0x61, 0x64, 0xFF, 0xFE], folder: false)
         XCTAssertEqual(try sandbox.files(in: .home), ["bad\u{FFFD}\u{FFFD}/", "bad\u{FFFD}\u{FFFD}/inner", "line\nbreak"])
     }
 
     func testContentsTextAndFileExists() throws {
-        Host.write("plain", to: sandbox.path(.state, "a.txt"))
+        try Host.write("plain", to: sandbox.path(.state, "a.txt"))
         let invalid: [UInt8] = [0x6F, 0x6B, 0xC3, 0x28, 0xFF]
         let fd = open(sandbox.path(.state, "bin"), O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         _ = invalid.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        Host.symlink("/nonexistent", at: sandbox.path(.state, "dangling"))
+        try Host.symlink("/nonexistent", at: sandbox.path(.state, "dangling"))
 
         XCTAssertEqual(try sandbox.text(of: "a.txt", in: .state), "plain")
         XCTAssertEqual(try sandbox.contents(of: "bin", in: .state), invalid)
@@ -61,12 +61,12 @@ final class SandboxInspectionTests: XCTestCase {
         XCTAssertEqual(before.entry("app/", in: .config)?.kind, .directory)
 
         // What "the app" does: same-size rewrite, new file, removal, chmod, identical rewrite.
-        Host.write("export A=2\n", to: sandbox.path(.home, ".profile"))
-        Host.write("{}", to: sandbox.path(.config, "app/config.json"))
+        try Host.write("export A=2\n", to: sandbox.path(.home, ".profile"))
+        try Host.write("{}", to: sandbox.path(.config, "app/config.json"))
         unlink(sandbox.path(.config, "app/old.json"))
         chmod(sandbox.path(.config, "app/mode.json"), 0o600)
-        Host.write("same", to: sandbox.path(.config, "app/keep.json"))
-        Host.makeDirectory(sandbox.path(.cache, "thumbs"))
+        try Host.write("same", to: sandbox.path(.config, "app/keep.json"))
+        try Host.makeDirectory(sandbox.path(.cache, "thumbs"))
 
         let changes = try sandbox.snapshot().changes(since: before)
         XCTAssertEqual(changes.created(in: .config), ["app/config.json"])
@@ -81,8 +81,8 @@ final class SandboxInspectionTests: XCTestCase {
 
     func testSnapshotCanProveNothingWasWrittenInHome() throws {
         let before = try sandbox.snapshot()
-        Host.makeDirectory(sandbox.path(.config, "tool"))
-        Host.write("{}", to: sandbox.path(.config, "tool/config.json"))
+        try Host.makeDirectory(sandbox.path(.config, "tool"))
+        try Host.write("{}", to: sandbox.path(.config, "tool/config.json"))
 
         let changes = try sandbox.snapshot().changes(since: before)
         XCTAssertEqual(changes.created(in: .config), ["tool/", "tool/config.json"])

@@ -35,15 +35,52 @@ final class SandboxLayoutTests: XCTestCase {
         let front = try buildFolder() + "/cleanslate"
         let root = try sandboxForTest().temporaryDirectory
         // Expanded by the app's shell, inside the front end's sandbox.
-        let printModes = #"stat -c %a "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME" "$XDG_RUNTIME_DIR" "$TMPDIR" "$HOME/../xdg""#
+        let printModes = #"stat -c %a "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME" "$XDG_RUNTIME_DIR" "$TMPDIR" "$HOME/../xdg" "$HOME/..""#
         for umask in ["077", "277", "000"] {
             let app = try launchApp(.name("sh"), arguments: [
                 "-c", #"umask "$1"; exec "$0" run --root "$2" -- sh -c "$3""#, front, umask, root, printModes,
             ])
             XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), "umask \(umask): \(app.standardError)")
-            XCTAssertEqual(app.standardOutput.split(separator: "\n"), ["755", "755", "755", "755", "755", "700", "755", "755"],
+            XCTAssertEqual(app.standardOutput.split(separator: "\n"), ["755", "755", "755", "755", "755", "700", "755", "755", "700"],
                            "umask \(umask)")
         }
+    }
+
+    /// In the test process: under a umask that takes owner bits (277), an ordinary user (root
+    /// ignores modes; as root, a thread acting as nobody) gets a whole sandbox with the layout's
+    /// modes, and a template whose folders are copied in with theirs. The umask is one thread's only.
+    func testSandboxesAndTemplateCopiesAreMadeUnderAUmaskThatTakesOwnerBits() throws {
+        let made = try Host.asOrdinaryUser(underUmask: 0o277) { () -> Result<(SandboxTemplate, Sandbox), Error> in
+            Result {
+                let template = try SandboxTemplate { sandbox in
+                    try sandbox.write("kept", to: "a/b/file.txt", permissions: 0o640)
+                    guard chmod(sandbox.path(.home, "a"), 0o750) == 0 else { throw HostSetupFailure("chmod a") }
+                }
+                do {
+                    return (template, try Sandbox(template: template))
+                } catch {
+                    try? template.wipe()
+                    throw error
+                }
+            }
+        }
+        let (template, copy) = try made.get()
+        defer {
+            try? copy.wipe()
+            try? template.wipe()
+        }
+        for sandbox in [template.sandbox, copy] {
+            XCTAssertEqual(Host.mode(sandbox.root), 0o700, sandbox.root)
+            XCTAssertEqual(Host.mode(sandbox.root + "/xdg"), 0o755)
+            XCTAssertEqual(Host.mode(sandbox.home), 0o755)
+            XCTAssertEqual(Host.mode(sandbox.configHome), 0o755)
+            XCTAssertEqual(Host.mode(sandbox.runtimeDirectory), 0o700)
+            XCTAssertEqual(Host.mode(sandbox.temporaryDirectory), 0o755)
+        }
+        XCTAssertEqual(Host.mode(copy.path(.home, "a")), 0o750)
+        XCTAssertEqual(Host.mode(copy.path(.home, "a/b")), 0o755)
+        XCTAssertEqual(Host.mode(copy.path(.home, "a/b/file.txt")), 0o640)
+        XCTAssertEqual(Host.read(copy.path(.home, "a/b/file.txt")), "kept")
     }
 
     func testSandboxNamesAreDistinctMkdtempNames() throws {
@@ -95,7 +132,7 @@ final class SandboxLayoutTests: XCTestCase {
     }
 
     func testExplicitRootDirectoryIsUsed() throws {
-        let folder = Host.makeFolder()
+        let folder = try Host.makeFolder()
         defer { Host.removeFolder(folder) }
 
         let sandbox = try Sandbox(rootDirectory: folder + "/")
@@ -106,9 +143,9 @@ final class SandboxLayoutTests: XCTestCase {
     }
 
     func testMissingRootIsReportedWithItsSource() throws {
-        let folder = Host.makeFolder()
+        let folder = try Host.makeFolder()
         defer { Host.removeFolder(folder) }
-        Host.write("not a folder", to: folder + "/file")
+        try Host.write("not a folder", to: folder + "/file")
 
         let missing = assertThrowsCleanSlateError(.sandboxRootMissing) { _ = try Sandbox(rootDirectory: folder + "/absent") }
         XCTAssertTrue(missing?.message.contains(folder + "/absent") == true, missing?.message ?? "")
@@ -127,17 +164,17 @@ final class SandboxLayoutTests: XCTestCase {
     }
 
     func testUnwritableRootIsReported() throws {
-        // The tests run as root, for whom a folder's mode grants everything. Two cases still refuse:
-        // procfs, which refuses to create folders whatever the caller's privileges...
+        // For root, a folder's mode grants everything. Two cases still refuse: procfs, which refuses
+        // to create folders whatever the caller's privileges...
         let proc = assertThrowsCleanSlateError(.sandboxRootNotWritable) { _ = try Sandbox(rootDirectory: "/proc") }
         XCTAssertTrue(proc?.message.contains("/proc") == true, proc?.message ?? "")
 
-        // ...and a read-only folder for a thread whose file-system identity is an ordinary user.
-        let folder = Host.makeFolder()
+        // ...and a read-only folder for an ordinary user (as root, a thread acting as nobody).
+        let folder = try Host.makeFolder()
         defer { Host.removeFolder(folder) }
-        Host.makeDirectory(folder + "/readonly", mode: 0o555)
+        try Host.makeDirectory(folder + "/readonly", mode: 0o555)
         chmod(folder, 0o755)
-        let error = Host.asUser(65534, 65534) { () -> CleanSlateError? in
+        let error = try Host.asOrdinaryUser { () -> CleanSlateError? in
             do {
                 _ = try Sandbox(rootDirectory: folder + "/readonly")
                 return nil

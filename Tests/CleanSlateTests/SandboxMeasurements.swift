@@ -89,8 +89,8 @@ final class SandboxMeasurements: XCTestCase {
                 if owner == "another process" {
                     for index in 0..<100 {
                         let path = root + "/cleanslate-pid1\(String(format: "%02d", index))"
-                        Host.makeDirectory(path, mode: 0o700)
-                        Host.symlink(OwnerRecord(pid: 1, startTime: other.startTime, bootID: ProcessTable.bootID, keptAt: nil).text,
+                        try Host.makeDirectory(path, mode: 0o700)
+                        try Host.symlink(OwnerRecord(pid: 1, startTime: other.startTime, bootID: ProcessTable.bootID, keptAt: nil).text,
                                      at: path + "/.cleanslate-owner")
                     }
                 }

@@ -8,12 +8,12 @@ import XCTest
 final class SandboxRootSecurityTests: XCTestCase {
     private var folder: String!
 
-    override func setUp() { folder = Host.makeFolder() }
-    override func tearDown() { Host.removeFolder(folder) }
+    override func setUpWithError() throws { folder = try Host.makeFolder() }
+    override func tearDown() { if let folder { Host.removeFolder(folder) } }
 
     func testWorldWritableFolderWithoutStickyBitIsRefused() throws {
         let shared = folder + "/shared"
-        Host.makeDirectory(shared, mode: 0o777)
+        try Host.makeDirectory(shared, mode: 0o777)
         let error = assertThrowsCleanSlateError(.sandboxRootInsecure) { _ = try Sandbox(rootDirectory: shared) }
         let message = error?.message ?? ""
         XCTAssertTrue(message.contains(shared) && message.contains("0777") && message.contains("sticky"), message)
@@ -23,13 +23,14 @@ final class SandboxRootSecurityTests: XCTestCase {
 
     func testGroupWritableFolderIsRefused() throws {
         let shared = folder + "/group"
-        Host.makeDirectory(shared, mode: 0o770)
+        try Host.makeDirectory(shared, mode: 0o770)
         assertThrowsCleanSlateError(.sandboxRootInsecure) { _ = try Sandbox(rootDirectory: shared) }
     }
 
     func testFolderOwnedByAnotherUserIsRefused() throws {
+        try Host.requireRoot(toDo: "giving a folder to another user (chown)")
         let theirs = folder + "/theirs"
-        Host.makeDirectory(theirs, mode: 0o755)
+        try Host.makeDirectory(theirs, mode: 0o755)
         XCTAssertEqual(chown(theirs, 65534, 65534), 0)
         let error = assertThrowsCleanSlateError(.sandboxRootInsecure) { _ = try Sandbox(rootDirectory: theirs) }
         XCTAssertTrue(error?.message.contains("uid 65534") == true, error?.message ?? "")
@@ -43,7 +44,7 @@ final class SandboxRootSecurityTests: XCTestCase {
 
     func testStickyWorldWritableFolderIsAcceptedAndEachSandboxIsPrivate() throws {
         let shared = folder + "/sticky"
-        Host.makeDirectory(shared, mode: 0o1777)
+        try Host.makeDirectory(shared, mode: 0o1777)
         let sandbox = try Sandbox(rootDirectory: shared)
         defer { try? sandbox.wipe() }
         XCTAssertTrue(sandbox.root.hasPrefix(shared + "/cleanslate-"), sandbox.root)
@@ -52,24 +53,24 @@ final class SandboxRootSecurityTests: XCTestCase {
 
     func testAnInsecureFolderAboveTheRootIsRefusedByName() throws {
         let shared = folder + "/shared"
-        Host.makeDirectory(shared, mode: 0o777)
+        try Host.makeDirectory(shared, mode: 0o777)
         let mine = shared + "/mine"
-        Host.makeDirectory(mine, mode: 0o700)
+        try Host.makeDirectory(mine, mode: 0o700)
         let error = assertThrowsCleanSlateError(.sandboxRootInsecure) { _ = try Sandbox(rootDirectory: mine) }
         XCTAssertTrue(error?.message.contains("\(shared) is writable") == true, error?.message ?? "")
     }
 
     func testSymlinkedRootIsCheckedWhereItLeadsAndSandboxesAreMadeThere() throws {
         let real = folder + "/real"
-        Host.makeDirectory(real, mode: 0o700)
-        Host.symlink(real, at: folder + "/link")
+        try Host.makeDirectory(real, mode: 0o700)
+        try Host.symlink(real, at: folder + "/link")
         let sandbox = try Sandbox(rootDirectory: folder + "/link")
         defer { try? sandbox.wipe() }
         XCTAssertTrue(sandbox.root.hasPrefix(real + "/cleanslate-"), "the resolved folder is used: \(sandbox.root)")
 
         let shared = folder + "/shared"
-        Host.makeDirectory(shared, mode: 0o777)
-        Host.symlink(shared, at: folder + "/to-shared")
+        try Host.makeDirectory(shared, mode: 0o777)
+        try Host.symlink(shared, at: folder + "/to-shared")
         assertThrowsCleanSlateError(.sandboxRootInsecure) { _ = try Sandbox(rootDirectory: folder + "/to-shared") }
     }
 

@@ -34,14 +34,14 @@ final class SandboxSeedingTests: SandboxTestCase {
 
     func testCopyItemCopiesAFixtureTreeWithModesAndSymlinks() throws {
         let fixture = outside + "/fixture"
-        Host.makeDirectory(fixture, mode: 0o750)
-        Host.write("[core]\n", to: fixture + "/config.ini", mode: 0o640)
-        Host.makeDirectory(fixture + "/bin")
-        Host.write("#!/bin/sh\n", to: fixture + "/bin/tool", mode: 0o755)
-        Host.makeDirectory(fixture + "/readonly", mode: 0o500)
-        Host.symlink("config.ini", at: fixture + "/relative-link")
-        Host.symlink("/nonexistent/target", at: fixture + "/dangling-link")
-        Host.write("single", to: outside + "/single.txt", mode: 0o600)
+        try Host.makeDirectory(fixture, mode: 0o750)
+        try Host.write("[core]\n", to: fixture + "/config.ini", mode: 0o640)
+        try Host.makeDirectory(fixture + "/bin")
+        try Host.write("#!/bin/sh\n", to: fixture + "/bin/tool", mode: 0o755)
+        try Host.makeDirectory(fixture + "/readonly", mode: 0o500)
+        try Host.symlink("config.ini", at: fixture + "/relative-link")
+        try Host.symlink("/nonexistent/target", at: fixture + "/dangling-link")
+        try Host.write("single", to: outside + "/single.txt", mode: 0o600)
 
         try sandbox.copyItem(from: fixture, to: ".config/tool", in: .home)
         try sandbox.copyItem(from: outside + "/single.txt", to: "single.txt", in: .state)
@@ -94,10 +94,10 @@ final class SandboxSeedingTests: SandboxTestCase {
     }
 
     func testSeedingNeverWritesThroughASymlinkTheAppLeft() throws {
-        Host.write("precious", to: outside + "/real.txt")
-        Host.makeDirectory(outside + "/realdir")
-        Host.symlink(outside + "/real.txt", at: sandbox.path(.home, "file-link"))
-        Host.symlink(outside + "/realdir", at: sandbox.path(.home, "dir-link"))
+        try Host.write("precious", to: outside + "/real.txt")
+        try Host.makeDirectory(outside + "/realdir")
+        try Host.symlink(outside + "/real.txt", at: sandbox.path(.home, "file-link"))
+        try Host.symlink(outside + "/realdir", at: sandbox.path(.home, "dir-link"))
 
         assertThrowsCleanSlateError(.sandboxFailed) { try sandbox.write("overwritten", to: "file-link") }
         assertThrowsCleanSlateError(.sandboxFailed) { try sandbox.write("planted", to: "dir-link/new.txt") }

@@ -8,8 +8,8 @@ import XCTest
 final class SandboxSweepTests: XCTestCase {
     private var root: String!
 
-    override func setUp() { root = Host.makeFolder() }
-    override func tearDown() { Host.removeFolder(root) }
+    override func setUpWithError() throws { root = try Host.makeFolder() }
+    override func tearDown() { if let root { Host.removeFolder(root) } }
 
     func testSandboxOfAKilledOwnerIsSweptByTheNextSandbox() throws {
         // The owner is a real `cleanslate run` whose app is `sleep`, killed with SIGKILL so that no
@@ -95,7 +95,7 @@ final class SandboxSweepTests: XCTestCase {
         defer { app.terminate() }
         guard case let .running(pid) = app.state else { return XCTFail("sleep did not start") }
         unlink(orphan.root + "/.cleanslate-owner")
-        Host.symlink(record(pid: Self.pidThatDoesNotExist, start: 1), at: orphan.root + "/.cleanslate-owner")
+        try Host.symlink(record(pid: Self.pidThatDoesNotExist, start: 1), at: orphan.root + "/.cleanslate-owner")
 
         let report = try Sandbox.sweep(rootDirectory: root, dryRun: true)
         XCTAssertEqual(report, [SweptSandbox(
@@ -113,12 +113,13 @@ final class SandboxSweepTests: XCTestCase {
     }
 
     func testOnlySandboxFoldersOfThisUserAreEverLookedAt() throws {
+        try Host.requireRoot(toDo: "giving a sandbox folder to another user (chown)")
         let dead = record(pid: Self.pidThatDoesNotExist, start: 1)
-        let outside = Host.makeFolder()
+        let outside = try Host.makeFolder()
         defer { Host.removeFolder(outside) }
-        Host.symlink(dead, at: outside + "/.cleanslate-owner")
-        Host.write("keep me", to: outside + "/data")
-        Host.symlink(outside, at: root + "/cleanslate-Link01")
+        try Host.symlink(dead, at: outside + "/.cleanslate-owner")
+        try Host.write("keep me", to: outside + "/data")
+        try Host.symlink(outside, at: root + "/cleanslate-Link01")
         makeFakeSandbox("cleanslate-Theirs", record: dead)
         XCTAssertEqual(chown(root + "/cleanslate-Theirs", 65534, 65534), 0)
         makeFakeSandbox("cleanslate-TooLong", record: dead)
@@ -143,7 +144,7 @@ final class SandboxSweepTests: XCTestCase {
         let names = (0..<24).map { String(format: "cleanslate-Conc%02d", $0) }
         for name in names {
             makeFakeSandbox(name, record: record(pid: Self.pidThatDoesNotExist, start: 1))
-            for file in 0..<3 { Host.write("x", to: root + "/\(name)/f\(file)") }
+            for file in 0..<3 { try Host.write("x", to: root + "/\(name)/f\(file)") }
         }
         let root = root!
         let outcomes = try XCTUnwrap(Watchdog.runTogether(2) { _ in Outcome { try Sandbox.sweep(rootDirectory: root) } }, "a sweep hung")
@@ -191,7 +192,7 @@ final class SandboxSweepTests: XCTestCase {
         defer { app.terminate() }
         try app.waitForOutput("ready\n")
         unlink(orphan.root + "/.cleanslate-owner")
-        Host.symlink(record(pid: Self.pidThatDoesNotExist, start: 1), at: orphan.root + "/.cleanslate-owner")
+        try Host.symlink(record(pid: Self.pidThatDoesNotExist, start: 1), at: orphan.root + "/.cleanslate-owner")
 
         let root = root!
         let swept = try XCTUnwrap(Watchdog.run(within: 30) { Outcome { try Sandbox.sweep(rootDirectory: root) } }, "the sweep hung").get()
@@ -263,11 +264,16 @@ final class SandboxSweepTests: XCTestCase {
         return (try app.waitForExit(timeout: .seconds(60)), app)
     }
 
-    /// A folder made by hand in the root folder, like a sandbox, with `record` as its owner record.
-    private func makeFakeSandbox(_ name: String, record: String?) {
-        Host.makeDirectory(root + "/" + name, mode: 0o700)
-        Host.makeDirectory(root + "/" + name + "/home")
-        if let record { Host.symlink(record, at: root + "/" + name + "/.cleanslate-owner") }
+    /// A folder made by hand in the root folder, like a sandbox, with `record` as its owner record
+    /// (a step the host refuses fails the test).
+    private func makeFakeSandbox(_ name: String, record: String?, file: StaticString = #filePath, line: UInt = #line) {
+        do {
+            try Host.makeDirectory(root + "/" + name, mode: 0o700)
+            try Host.makeDirectory(root + "/" + name + "/home")
+            if let record { try Host.symlink(record, at: root + "/" + name + "/.cleanslate-owner") }
+        } catch {
+            XCTFail("\(error)", file: file, line: line)
+        }
     }
 
     /// The documented owner-record format (the target of the `.cleanslate-owner` symlink).

@@ -13,7 +13,7 @@ final class SandboxTemplateTests: XCTestCase {
             try sandbox.write("token", to: "app/token", in: .config, permissions: 0o600)
             try sandbox.write("export EDITOR=vi\n", to: ".profile")
             try sandbox.createDirectory("app/empty", in: .cache)
-            Host.symlink("../xdg/config/app/token", at: sandbox.path(.home, "token-link"))
+            try Host.symlink("../xdg/config/app/token", at: sandbox.path(.home, "token-link"))
         }
     }
 
@@ -72,7 +72,7 @@ final class SandboxTemplateTests: XCTestCase {
     func testCloneCopiesEveryFileAcrossFileSystems() throws {
         // Template on tmpfs, clone on the disk under /tmp: copy_file_range between different file
         // systems still works on this kernel, or the copier falls back to read/write.
-        let folder = Host.makeFolder()
+        let folder = try Host.makeFolder()
         defer { Host.removeFolder(folder) }
         let template = try makeTemplate()
         defer { try? template.wipe() }

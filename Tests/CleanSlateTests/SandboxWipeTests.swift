@@ -6,19 +6,19 @@ import XCTest
 /// Wiping a sandbox, whatever the app under test left in it.
 final class SandboxWipeTests: SandboxTestCase {
     func testSymlinksToRealFoldersAndFilesOutsideAreRemovedNotFollowed() throws {
-        Host.makeDirectory(outside + "/real")
-        Host.write("keep me", to: outside + "/real/data.txt")
-        Host.makeDirectory(outside + "/real/sub")
-        Host.write("keep me too", to: outside + "/real/sub/nested.txt")
-        Host.write("precious", to: outside + "/file.txt")
-        Host.symlink(outside + "/real", at: sandbox.path(.home, "dir-link"))
-        Host.symlink(outside + "/real/", at: sandbox.path(.home, "dir-link-with-slash"))
-        Host.symlink(outside + "/file.txt", at: sandbox.path(.config, "file-link"))
-        Host.makeDirectory(sandbox.path(.data, "deep"))
-        Host.symlink("../../../../" + outside, at: sandbox.path(.data, "deep/relative-link"))
+        try Host.makeDirectory(outside + "/real")
+        try Host.write("keep me", to: outside + "/real/data.txt")
+        try Host.makeDirectory(outside + "/real/sub")
+        try Host.write("keep me too", to: outside + "/real/sub/nested.txt")
+        try Host.write("precious", to: outside + "/file.txt")
+        try Host.symlink(outside + "/real", at: sandbox.path(.home, "dir-link"))
+        try Host.symlink(outside + "/real/", at: sandbox.path(.home, "dir-link-with-slash"))
+        try Host.symlink(outside + "/file.txt", at: sandbox.path(.config, "file-link"))
+        try Host.makeDirectory(sandbox.path(.data, "deep"))
+        try Host.symlink("../../../../" + outside, at: sandbox.path(.data, "deep/relative-link"))
         // The app replaced a whole location with a link to a real folder.
         XCTAssertEqual(rmdir(sandbox.cacheHome), 0)
-        Host.symlink(outside + "/real", at: sandbox.cacheHome)
+        try Host.symlink(outside + "/real", at: sandbox.cacheHome)
 
         try sandbox.wipe()
 
@@ -35,14 +35,14 @@ final class SandboxWipeTests: SandboxTestCase {
     /// and the real folder keeps every one of its folders.
     func testEmptyFoldersBehindALinkInPlaceOfTheLayoutAreLeftAlone() throws {
         let lookalike = outside + "/lookalike"
-        Host.makeDirectory(lookalike)
-        for name in ["config", "data", "cache", "state", "runtime"] { Host.makeDirectory(lookalike + "/" + name) }
+        try Host.makeDirectory(lookalike)
+        for name in ["config", "data", "cache", "state", "runtime"] { try Host.makeDirectory(lookalike + "/" + name) }
         let xdg = sandbox.root + "/xdg"
         for location in [Sandbox.Location.config, .data, .cache, .state, .runtime] { XCTAssertEqual(rmdir(sandbox.path(location)), 0) }
         XCTAssertEqual(rmdir(xdg), 0)
-        Host.symlink(lookalike, at: xdg)
+        try Host.symlink(lookalike, at: xdg)
         XCTAssertEqual(rmdir(sandbox.home), 0)
-        Host.symlink(outside, at: sandbox.home)
+        try Host.symlink(outside, at: sandbox.home)
 
         try sandbox.wipe()
 
@@ -61,14 +61,13 @@ final class SandboxWipeTests: SandboxTestCase {
 
     func testReadOnlyFoldersAreRemovedByAnOrdinaryUser() throws {
         // Root ignores modes, so the test above would pass even if the remover never fixed a mode.
-        // Here the tree belongs to an ordinary user and the wipe runs on a thread with that file-system
-        // identity, for which the kernel enforces the modes.
+        // Here the tree belongs to an ordinary user and the wipe runs as that user (as root, on a
+        // thread with nobody's file-system identity), for whom the kernel enforces the modes.
         let owned = try Sandbox(rootDirectory: outside)
         chmod(outside, 0o777)
         try seedReadOnlyTree(in: owned)
-        Host.changeOwnerRecursively(owned.root, to: 65534, 65534)
 
-        let (blocked, wipeError) = Host.asUser(65534, 65534) { () -> (Bool, Error?) in
+        let (blocked, wipeError) = try Host.asOrdinaryUser(owning: owned.root) { () -> (Bool, Error?) in
             // Proof that modes bind this thread: it cannot create anything in a 0500 folder.
             let blocked = open(owned.path(.home, "r-x/probe"), O_WRONLY | O_CREAT | O_CLOEXEC, 0o644) < 0 && errno == EACCES
             do {
@@ -96,11 +95,11 @@ final class SandboxWipeTests: SandboxTestCase {
     }
 
     func testNamesWithNewlinesAndInvalidUTF8AreRemoved() throws {
-        Host.makeRawEntry(Array("new\nline".utf8), in: sandbox.home, folder: false)
+        try Host.makeRawEntry(Array("new\nline".utf8), in: sandbox.home, folder: false)
         let badFolder: [UInt8] = [0x66, 0xFF, 0xC0, 0x0A]
-        Host.makeRawEntry(badFolder, in: sandbox.home, folder: true)
-        Host.makeRawEntry([0x80, 0x81], in: Array(sandbox.home.utf8) + [0x2F] + badFolder, folder: false)
-        Host.makeRawEntry(Array("tab\there".utf8), in: sandbox.home, folder: true)
+        try Host.makeRawEntry(badFolder, in: sandbox.home, folder: true)
+        try Host.makeRawEntry([0x80, 0x81], in: Array(sandbox.home.utf8) + [0x2F] + badFolder, folder: false)
+        try Host.makeRawEntry(Array("tab\there".utf8), in: sandbox.home, folder: true)
         XCTAssertEqual(try sandbox.files(in: .home).count, 4)
 
         try sandbox.wipe()
@@ -165,7 +164,7 @@ final class SandboxWipeTests: SandboxTestCase {
         let sameFileSystem = try Sandbox()
         defer { try? sameFileSystem.wipe() }
         try sameFileSystem.write("same-fs data", to: "inside.txt")
-        Host.write("mounted data", to: outside + "/inside-mount.txt")
+        try Host.write("mounted data", to: outside + "/inside-mount.txt")
         try sandbox.write("removable", to: "other.txt")
         try sandbox.createDirectory("mnt/other-fs", in: .data)
         try sandbox.createDirectory("same-fs", in: .cache)

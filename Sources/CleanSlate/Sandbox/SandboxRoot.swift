@@ -1,3 +1,5 @@
+import Glibc
+
 /// Decides which folder sandboxes are created in, and creates a sandbox's root folder there.
 ///
 /// The choice is, in order: an explicit `rootDirectory` argument; the `CLEANSLATE_ROOT` environment
@@ -123,12 +125,23 @@ enum SandboxRoot {
 
     /// Creates `<folder>/cleanslate-XXXXXX` in a folder ``resolve(_:)`` returned.
     static func makeSandboxFolder(in folder: String, choice: Choice) throws(CleanSlateError) -> String {
+        let made: String
         do {
-            return try FileSystemCall.makeTemporaryDirectory(template: (folder == "/" ? "" : folder) + "/cleanslate-XXXXXX")
+            made = try FileSystemCall.makeTemporaryDirectory(template: (folder == "/" ? "" : folder) + "/cleanslate-XXXXXX")
         } catch {
             let what = "the sandbox root folder \(folder) (\(choice.source.explanation))"
             throw describe(error, what: what, source: choice.source, existing: true)
         }
+        // mkdtemp's 0700 passes through the umask: under one that takes owner bits (277 leaves
+        // 0500) the owner record and the layout could not be written. The name is unpredictable
+        // and the folder safe (see SandboxRootSecurity), so nobody else can have put a symlink there.
+        do throws(Errno) {
+            try FileSystemCall.changeModeOfNewDirectory(at: AT_FDCWD, FileName(made.utf8), to: 0o700)
+        } catch {
+            _ = TreeRemover().removeTree(at: made)
+            throw CleanSlateError(.sandboxFailed, errno: error.rawValue, "cannot set the mode of the new sandbox \(made) to 0700")
+        }
+        return made
     }
 
     /// Maps a failure to the typed error: `existing` says the folder was found, so any failure to

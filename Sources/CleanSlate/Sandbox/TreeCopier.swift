@@ -24,6 +24,9 @@ struct TreeCopier {
     /// Set after the first FICLONE that the file systems refused: they will refuse the rest too
     /// (one copier copies between the same two file systems), so it is not tried again.
     private var cloningUnsupported = false
+    /// Whether the umask takes owner bits of 0700 (as 277 does), so that each new directory must be
+    /// given 0700 before anything can be created in it; learnt from the first directory made.
+    private var umaskTakesOwnerBits: Bool?
 
     private enum Work {
         case entry(sourceParent: Int32, name: FileName, destinationParent: Int32, path: [FileName])
@@ -143,10 +146,21 @@ struct TreeCopier {
         }
     }
 
-    /// Creates (or, when merging, opens an existing) directory and returns its descriptor.
-    private func makeDirectory(_ name: FileName, in parent: Int32) throws(Errno) -> Int32 {
+    /// Creates (or, when merging, opens an existing) directory and returns its descriptor. A new
+    /// directory is 0700 whatever the umask: only the first one's mode is read to find out whether
+    /// the umask takes owner bits, and only then is each one's mode set (before it is opened, which
+    /// a umask taking the owner's read bit would refuse).
+    private mutating func makeDirectory(_ name: FileName, in parent: Int32) throws(Errno) -> Int32 {
         do {
             try FileSystemCall.makeDirectory(at: parent, name, mode: 0o700)
+            let needsMode: Bool
+            if let known = umaskTakesOwnerBits {
+                needsMode = known
+            } else {
+                needsMode = try FileSystemCall.status(at: parent, name).st_mode & 0o700 != 0o700
+                umaskTakesOwnerBits = needsMode
+            }
+            if needsMode { try FileSystemCall.changeMode(at: parent, name, to: 0o700) }
         } catch where mergeDirectories && error == .exists {
             // Fall through: open it below (O_NOFOLLOW, O_DIRECTORY: a file or symlink fails).
         }

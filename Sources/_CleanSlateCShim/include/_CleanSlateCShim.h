@@ -62,6 +62,11 @@ ssize_t cs_getdents64(int fd, void *buffer, size_t size);
 int cs_set_thread_fsuid(uid_t uid);
 int cs_set_thread_fsgid(gid_t gid);
 
+/// unshare(CLONE_FS) (unshare is not declared by the Glibc module): gives the calling THREAD its own
+/// umask, working folder and root, so a test can make sandboxes under a hostile umask without
+/// changing the umask of the rest of the test process. Returns 0 or -1 with errno.
+int cs_unshare_thread_file_system_attributes(void);
+
 
 /// memmem(3) (GNU-only declaration): a fast substring search over raw bytes, used by output waits
 /// on every chunk an app writes.
