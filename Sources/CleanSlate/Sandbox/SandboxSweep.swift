@@ -93,14 +93,17 @@ extension Sandbox {
     /// - its owner record names a process that is no longer running (pid *and* start time; a reused
     ///   pid counts as gone), unless it was kept;
     /// - it was kept (``markKept()``) longer ago than `retention`;
-    /// - it has no owner record and has not changed for longer than `retention` (and at least a minute,
-    ///   so a sandbox being created right now is never taken for one).
+    /// - its owner record names a pid in a PID namespace this process cannot see (another container
+    ///   sharing the folder) and the folder has not changed for longer than `retention`;
+    /// - it has no owner record and is empty, or has not changed for longer than `retention` (either
+    ///   way at least a minute old, so a sandbox being created right now is never taken for one).
     ///
-    /// Sweeping first kills the processes that belong to the sandbox (see the README: working
-    /// directory or sandbox variables inside it; never this process, never another user's), waits for
-    /// them to exit, then wipes it as ``wipe()`` does. A sandbox this process itself runs in is left
-    /// alone. Symlinks, other folders, and other users'
-    /// sandboxes are never touched. Two processes may sweep the same folder at once: each sandbox is
+    /// Sweeping first kills the processes CleanSlate launched in the sandbox (see the README: a
+    /// sandbox variable names it, as a resolved path; never this process, never another user's),
+    /// waits for them to exit, then wipes it as ``wipe()`` does. A sandbox this process itself runs
+    /// in is left alone; so is one where a process CleanSlate did not launch has its working
+    /// directory, and one that is a mount point (both reported with a ``SweptSandbox/failure``).
+    /// Symlinks, other folders, and other users' sandboxes are never touched. Two processes may sweep the same folder at once: each sandbox is
     /// locked (`flock`) by the one that sweeps it, and the other skips it.
     ///
     /// - Parameters:
