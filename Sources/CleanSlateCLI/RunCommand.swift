@@ -21,8 +21,13 @@ enum RunCommand {
         var maximumProcessCount: Int?
         /// Where to write the session as an asciicast recording.
         var recordingPath: String?
+        /// `CLEANSLATE_KEEP`: `never` (also when unset or empty), `failed` or `always`.
+        var keepPolicy = "never"
         var command: [String] = []
     }
+
+    /// The values `CLEANSLATE_KEEP` takes, as the test integrations take them (any letter case).
+    static let keepPolicies = ["never", "failed", "always"]
 
     static func main(_ arguments: [String]) -> Int32 {
         let options: Options
@@ -52,8 +57,14 @@ enum RunCommand {
         }
     }
 
-    static func parse(_ arguments: [String]) throws -> Options {
+    static func parse(_ arguments: [String], keepVariable: String? = ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"]) throws -> Options {
         var options = Options()
+        if let raw = keepVariable, !raw.isEmpty {
+            guard keepPolicies.contains(raw.lowercased()) else {
+                throw UsageError(message: "CLEANSLATE_KEEP=\(raw) is not valid: use never, failed or always")
+            }
+            options.keepPolicy = raw.lowercased()
+        }
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
             switch argument {
@@ -133,7 +144,8 @@ enum RunCommand {
         let interruption = TerminationSignals.watch()
         let sandbox = try Sandbox(rootDirectory: options.rootDirectory)
         var keep = options.keep
-        defer { finish(sandbox, keep: keep) }
+        var finished = false
+        defer { if !finished { _ = finish(sandbox, keep: keep) } }
         let before: SandboxSnapshot?
         var beforeFailure: Error?
         do { before = try sandbox.snapshot() } catch { before = nil; beforeFailure = error }
@@ -205,13 +217,20 @@ enum RunCommand {
         } catch {
             CLIOutput.error("warning: could not report the files the app changed: \(error)")
         }
-        switch ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"] {
+        switch options.keepPolicy {
         case "always": keep = true
         case "failed" where status != .exited(0) || !escaped.isEmpty: keep = true
         default: break
         }
-        return exitCode(status: status, escaped: !escaped.isEmpty, readerGone: reader.isGone, signal: interruption.signal)
+        finished = true
+        let wiped = finish(sandbox, keep: keep)
+        let code = exitCode(status: status, escaped: !escaped.isEmpty, readerGone: reader.isGone, signal: interruption.signal)
+        return code == 0 && !wiped ? wipeFailedExitCode : code
     }
+
+    /// The exit code of a run that would have exited 0 but whose sandbox could not be wiped entirely
+    /// (a mount point or an immutable file left in it): 74, as sysexits' EX_IOERR.
+    static let wipeFailedExitCode: Int32 = 74
 
     /// The front end's exit code: 128 + the signal when a signal interrupted the run (SIGPIPE when
     /// the reader of the output went away); else the app's, as a shell reports it; but
@@ -237,20 +256,37 @@ enum RunCommand {
             let modified = changes.modified(in: location)
             if created.isEmpty && modified.isEmpty { continue }
             var line = "in \(location.environmentVariable):"
-            if !created.isEmpty { line += " created " + created.joined(separator: ", ") }
-            if !modified.isEmpty { line += (created.isEmpty ? "" : ";") + " modified " + modified.joined(separator: ", ") }
+            if !created.isEmpty { line += " created " + listed(created) }
+            if !modified.isEmpty { line += (created.isEmpty ? "" : ";") + " modified " + listed(modified) }
             CLIOutput.error(line)
         }
     }
 
-    private static func finish(_ sandbox: Sandbox, keep: Bool) {
+    /// The most names listed per line of the report; the rest are counted.
+    static let listedNamesLimit = 20
+
+    /// `names` joined with commas, the first ``listedNamesLimit`` of them and `and N more`.
+    static func listed(_ names: [String]) -> String {
+        let shown = names.prefix(listedNamesLimit).joined(separator: ", ")
+        return names.count > listedNamesLimit ? shown + " and \(names.count - listedNamesLimit) more" : shown
+    }
+
+    /// Keeps or wipes the sandbox; false when the wipe could not remove everything (said on
+    /// standard error; the sandbox keeps its owner record, so a later sweep retries).
+    private static func finish(_ sandbox: Sandbox, keep: Bool) -> Bool {
         if keep {
             // Marked, so that sweeps leave it alone for the retention period (CLEANSLATE_KEEP_DAYS).
             do { try sandbox.markKept() } catch { CLIOutput.error("could not mark the sandbox as kept: \(error)") }
             CLIOutput.error("kept the sandbox at \(sandbox.root)")
-            return
+            return true
         }
-        do { try sandbox.wipe() } catch { CLIOutput.error("could not wipe the sandbox: \(error)") }
+        do {
+            try sandbox.wipe()
+            return true
+        } catch {
+            CLIOutput.error("could not wipe the sandbox: \(error)")
+            return false
+        }
     }
 }
 

@@ -8,7 +8,8 @@ import Glibc
 ///
 /// The signals are blocked in every thread (they inherit the main thread's mask, so `block()` must
 /// run before any other thread starts) and taken by one thread with `sigwait`, which then stops the
-/// app. Apps do not inherit the mask: every launch starts with an empty signal mask.
+/// app. Apps do not inherit the mask: every launch starts with an empty signal mask. `render` and
+/// `sweep` take them the same way and end at once (``exitOnSignal()``).
 final class TerminationSignals: @unchecked Sendable {
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
@@ -27,14 +28,7 @@ final class TerminationSignals: @unchecked Sendable {
     /// Starts the thread that waits for the signals.
     static func watch() -> TerminationSignals {
         let signals = TerminationSignals()
-        let thread = Thread {
-            var set = sigset_t()
-            sigemptyset(&set)
-            for signal in handled { sigaddset(&set, signal) }
-            var signal: Int32 = 0
-            while sigwait(&set, &signal) != 0 {}
-            signals.receive(signal)
-        }
+        let thread = Thread { signals.receive(waitForSignal()) }
         thread.start()
         return signals
     }
@@ -56,7 +50,38 @@ final class TerminationSignals: @unchecked Sendable {
             received = signal
             return self.app
         }
-        CLIOutput.error("got \(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP"); stopping the app")
+        CLIOutput.error("got \(Self.name(of: signal)); stopping the app")
         app?.terminate()
+    }
+}
+
+extension TerminationSignals {
+    /// For the commands that start no app (`render`, `sweep`): a thread that waits for the handled
+    /// signals and ends the process at once with 128 + the signal, as a shell reports a command
+    /// killed by it. Nothing they leave half done is unsafe: a render prints nothing until its end,
+    /// and an interrupted sweep leaves the owner record of a sandbox it was wiping, so the next sweep
+    /// finishes the job.
+    static func exitOnSignal() {
+        let thread = Thread {
+            let signal = waitForSignal()
+            CLIOutput.error("got \(name(of: signal)); stopped")
+            _exit(128 + signal)
+        }
+        thread.start()
+    }
+
+    /// Waits (in the calling thread, which must have them blocked) for one of the handled signals.
+    static func waitForSignal() -> Int32 {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in handled { sigaddset(&set, signal) }
+        var signal: Int32 = 0
+        while sigwait(&set, &signal) != 0 {}
+        return signal
+    }
+
+    /// The name of a handled signal.
+    static func name(of signal: Int32) -> String {
+        signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP"
     }
 }

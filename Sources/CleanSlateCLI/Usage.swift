@@ -13,16 +13,20 @@ enum Usage {
                  the sandbox wiped, and the exit code is 141 (128 + SIGPIPE), as in a shell.
                  If the app exits 0 but leaves processes running, each is named in a warning and
                  killed, and the exit code is 125. SIGINT, SIGTERM and SIGHUP stop the app and all
-                 it started, wipe (or keep) the sandbox and exit with 128 + the signal.
+                 it started, wipe (or keep) the sandbox and exit with 128 + the signal. If the
+                 app exits 0 but the sandbox cannot be wiped entirely, the exit code is 74.
           --terminal ROWSxCOLS   run on a pseudo-terminal of that size; keystrokes pass through
                                  when standard input is a terminal; the final screen is printed
           --record FILE          write the session to FILE as an asciicast v2 recording (timed
                                  output and the input sent; the first 1 MiB and last 4 MiB);
                                  replay it with 'asciinema play FILE' or 'cleanslate render FILE'.
-                                 Exit code 73 when FILE cannot be created (the app is not run)
+                                 FILE is written into, never replaced (a symlink's target, a
+                                 device, a FIFO with a reader). Exit code 73 when it cannot be
+                                 written (the app is not run)
           --keep                 keep the sandbox and print its path instead of wiping it
                                  (CLEANSLATE_KEEP=always keeps it too; =failed keeps it when
-                                 the command does not exit 0)
+                                 the command does not exit 0; =never wipes it; exit code 64
+                                 for any other value)
           --env NAME=VALUE       set a variable in the app's environment (repeatable)
           --pass-env NAME        pass a variable of this shell through (repeatable)
           --inherit-env          start from this shell's whole environment (session variables
@@ -53,8 +57,11 @@ enum Usage {
 
         sweep    Removes the sandboxes left in the root folder by processes that are gone (a killed
                  test run), after killing the processes still running in them, and lists each one.
-                 Kept sandboxes go once CLEANSLATE_KEEP_DAYS (default 7) days have passed. Exit
-                 code 1 when one could not be removed entirely.
+                 Kept sandboxes go once CLEANSLATE_KEEP_DAYS (default 7) days have passed. Only
+                 processes CleanSlate launched are killed; a sandbox that another process stands
+                 in, or that is a mount point, is left alone and listed. Exit code 1 when one
+                 could not be removed entirely. SIGINT, SIGTERM and SIGHUP end render and sweep
+                 at once with 128 + the signal.
           --dry-run              list what would be removed (and killed), change nothing
           --root DIR             the folder to sweep (default: CLEANSLATE_ROOT, else /dev/shm)
         """

@@ -14,8 +14,10 @@ switch arguments.first {
 case "run":
     status = RunCommand.main(Array(arguments.dropFirst()))
 case "render":
+    TerminationSignals.exitOnSignal()
     status = RenderCommand.main(Array(arguments.dropFirst()))
 case "sweep":
+    TerminationSignals.exitOnSignal()
     status = SweepCommand.main(Array(arguments.dropFirst()))
 case "-h", "--help", "help":
     print(Usage.text)

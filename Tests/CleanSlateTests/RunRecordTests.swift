@@ -1,6 +1,7 @@
 import CleanSlate
 import CleanSlateXCTest
 import Foundation
+import Glibc
 import XCTest
 
 /// `cleanslate run --record FILE`: the session written as an asciicast recording, over pipes and on
@@ -60,5 +61,43 @@ final class RunRecordTests: XCTestCase {
         XCTAssertTrue(app.standardError.contains("cannot create the recording \(folder)/no/such/folder/x.cast"), app.standardError)
         XCTAssertFalse(app.standardOutput.contains("ran"), "the app must not run")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "no sandbox was made")
+    }
+
+    func testRecordWritesThroughASymlinkAndNeverReplacesIt() throws {
+        let folder = try Host.makeFolder()
+        defer { Host.removeFolder(folder) }
+        try Host.write("old", to: folder + "/target.cast")
+        try Host.symlink(folder + "/target.cast", at: folder + "/link.cast")
+        let (status, app) = try runCleanslate(["run", "--root", folder, "--record", folder + "/link.cast", "--", "sh", "-c", "echo hello"])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        XCTAssertEqual(Host.readLink(folder + "/link.cast"), folder + "/target.cast", "the symlink is still the symlink")
+        let recorded = try events(of: folder + "/target.cast", width: 80, height: 24)
+        XCTAssertEqual(recorded.filter { $0.0 == "o" }.map(\.1).joined(), "hello\r\n", "its target holds the recording")
+    }
+
+    func testRecordRefusesAFifoThatNobodyReadsAndLeavesItInPlace() throws {
+        let folder = try Host.makeFolder()
+        defer { Host.removeFolder(folder) }
+        let fifo = folder + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let (status, app) = try runCleanslate(["run", "--root", folder, "--record", fifo, "--", "sh", "-c", "echo ran"])
+        XCTAssertEqual(status, .exited(73))
+        XCTAssertTrue(app.standardError.contains("cannot write the recording to \(fifo): it is a FIFO that nothing reads"), app.standardError)
+        XCTAssertFalse(app.standardOutput.contains("ran"), "the app must not run")
+        XCTAssertEqual(Host.status(fifo).map { $0.st_mode & S_IFMT }, S_IFIFO, "the FIFO is still a FIFO")
+    }
+
+    func testRecordIntoADeviceWritesInPlaceAndNeverReplacesIt() throws {
+        guard getuid() == 0 else {
+            // Only root can make a device node; a real one (/dev/null) must never be put at risk.
+            throw XCTSkip("making a device node to record into needs root; run as root (CI does)")
+        }
+        let folder = try Host.makeFolder()
+        defer { Host.removeFolder(folder) }
+        let device = folder + "/null"  // major 1, minor 3: what /dev/null is
+        XCTAssertEqual(mknod(device, S_IFCHR | 0o666, dev_t(0x103)), 0, "mknod: errno \(errno)")
+        let (status, app) = try runCleanslate(["run", "--root", folder, "--record", device, "--", "sh", "-c", "echo hello"])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        XCTAssertEqual(Host.status(device).map { $0.st_mode & S_IFMT }, S_IFCHR, "the device node is still the device node")
     }
 }

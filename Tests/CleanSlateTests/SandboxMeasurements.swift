@@ -90,7 +90,7 @@ final class SandboxMeasurements: XCTestCase {
                     for index in 0..<100 {
                         let path = root + "/cleanslate-pid1\(String(format: "%02d", index))"
                         try Host.makeDirectory(path, mode: 0o700)
-                        try Host.symlink(OwnerRecord(pid: 1, startTime: other.startTime, bootID: ProcessTable.bootID, keptAt: nil).text,
+                        try Host.symlink(OwnerRecord(pid: 1, startTime: other.startTime, bootID: ProcessTable.bootID, pidNamespace: ProcessTable.pidNamespace, keptAt: nil).text,
                                      at: path + "/.cleanslate-owner")
                     }
                 }

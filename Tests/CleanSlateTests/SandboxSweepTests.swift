@@ -5,12 +5,7 @@ import XCTest
 
 /// Sandboxes left behind by a dead owner are reclaimed by the next sandbox created in the same
 /// folder. Every test uses a private root folder, so concurrent tests never sweep each other's.
-final class SandboxSweepTests: XCTestCase {
-    private var root: String!
-
-    override func setUpWithError() throws { root = try Host.makeFolder() }
-    override func tearDown() { if let root { Host.removeFolder(root) } }
-
+final class SandboxSweepTests: SweepTestCase {
     func testSandboxOfAKilledOwnerIsSweptByTheNextSandbox() throws {
         // The owner is a real `cleanslate run` whose app is `sleep`, killed with SIGKILL so that no
         // teardown code of the owner runs. (That the sweep kills processes left in a sandbox is
@@ -44,7 +39,9 @@ final class SandboxSweepTests: XCTestCase {
         defer { try? sandbox.wipe() }
         let me = getpid()
         XCTAssertTrue(Host.isSymlink(sandbox.root + "/.cleanslate-owner"), "the record is a symlink holding the text")
-        XCTAssertEqual(Host.readLink(sandbox.root + "/.cleanslate-owner"), record(pid: me, start: try XCTUnwrap(startTime(of: me))))
+        XCTAssertEqual(
+            Host.readLink(sandbox.root + "/.cleanslate-owner"),
+            record(pid: me, start: try XCTUnwrap(startTime(of: me)), pidNamespace: try pidNamespaceOfThisProcess()))
 
         let before = Int64(time(nil))
         try sandbox.markKept()
@@ -250,57 +247,5 @@ final class SandboxSweepTests: XCTestCase {
         let (empty, emptyApp) = try cleanslate(["sweep", "--root", root])
         XCTAssertEqual(empty, .exited(0))
         XCTAssertEqual(emptyApp.standardOutput, "nothing to sweep in \(root!)\n")
-    }
-
-    // MARK: - Helpers
-
-    /// Far above any pid_max, so no process has it.
-    private static let pidThatDoesNotExist: Int32 = 2_000_000_000
-
-    private func cleanslate(_ arguments: [String], environment: [String: String] = [:]) throws -> (ExitStatus, AppLauncher) {
-        let app = try makeApp(.product("cleanslate"), arguments: arguments)
-        app.launchEnvironment = environment
-        try app.launch()
-        return (try app.waitForExit(timeout: .seconds(60)), app)
-    }
-
-    /// A folder made by hand in the root folder, like a sandbox, with `record` as its owner record
-    /// (a step the host refuses fails the test).
-    private func makeFakeSandbox(_ name: String, record: String?, file: StaticString = #filePath, line: UInt = #line) {
-        do {
-            try Host.makeDirectory(root + "/" + name, mode: 0o700)
-            try Host.makeDirectory(root + "/" + name + "/home")
-            if let record { try Host.symlink(record, at: root + "/" + name + "/.cleanslate-owner") }
-        } catch {
-            XCTFail("\(error)", file: file, line: line)
-        }
-    }
-
-    /// The documented owner-record format (the target of the `.cleanslate-owner` symlink).
-    private func record(pid: Int32, start: UInt64, kept: Int64? = nil) -> String {
-        let boot = (Host.read("/proc/sys/kernel/random/boot_id") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        return "cleanslate-owner 1\npid \(pid)\nstart \(start)\nboot \(boot)\n" + (kept.map { "kept \($0)\n" } ?? "")
-    }
-
-    /// Field 22 of /proc/<pid>/stat.
-    private func startTime(of pid: Int32) -> UInt64? {
-        guard let stat = Host.read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-        return fields.count > 19 ? UInt64(fields[19]) : nil
-    }
-
-    /// Live processes whose HOME is inside `folder`, found independently of the code under test.
-    private func processes(withHomeIn folder: String) -> [Int32] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init).filter { pid in
-            guard processIsAlive(pid), let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
-            return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self).hasPrefix("HOME=" + folder + "/") }
-        }
-    }
-
-    private func name(of sandbox: Sandbox) -> String { String(sandbox.root.split(separator: "/").last!) }
-
-    /// The `cleanslate-XXXXXX` folders in the test's root folder, sorted.
-    private func sandboxNames() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0.hasPrefix("cleanslate-") }.sorted()
     }
 }

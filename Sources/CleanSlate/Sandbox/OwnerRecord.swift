@@ -3,7 +3,9 @@
 /// in use.
 ///
 /// The owner is identified by its pid *and* its start time, so a pid reused by an unrelated process
-/// is not mistaken for the owner, and by the boot id, since start times count from boot.
+/// is not mistaken for the owner, by the boot id, since start times count from boot, and by the PID
+/// namespace its pid counts in: containers that share `/dev/shm` (`docker --ipc=host`) have PID
+/// namespaces of their own, where the same pid names another process or none.
 ///
 /// The record is a symlink whose target is the record's text (as Emacs writes its lock files): a
 /// symlink is created whole by one `symlinkat`, so no reader ever sees half of it, and read by one
@@ -16,6 +18,7 @@
 /// pid 4242
 /// start 1234567          (field 22 of /proc/<pid>/stat: clock ticks after boot)
 /// boot 6a1f...           (/proc/sys/kernel/random/boot_id)
+/// pidns 4026531836       (the inode of /proc/self/ns/pid; absent in records of older versions)
 /// kept 1732380000        (only once the sandbox was kept: seconds since 1970)
 /// ```
 struct OwnerRecord: Equatable {
@@ -32,6 +35,9 @@ struct OwnerRecord: Equatable {
     var startTime: UInt64
     /// The boot the start time counts from.
     var bootID: String
+    /// The PID namespace the pid counts in (the inode of the owner's `/proc/self/ns/pid`); nil in a
+    /// record written by an older CleanSlate, which is then judged as if it were this sweep's.
+    var pidNamespace: UInt64?
     /// When the sandbox was kept (seconds since 1970), or nil while it is in use.
     var keptAt: Int64?
 
@@ -42,12 +48,21 @@ struct OwnerRecord: Equatable {
     static func current() -> OwnerRecord? {
         let pid = ProcessTable.currentPid
         let identity = thisProcess?.pid == pid ? thisProcess : ProcessTable.identity(of: pid)
-        return identity.map { OwnerRecord(pid: $0.pid, startTime: $0.startTime, bootID: ProcessTable.bootID, keptAt: nil) }
+        return identity.map {
+            OwnerRecord(pid: $0.pid, startTime: $0.startTime, bootID: ProcessTable.bootID, pidNamespace: ProcessTable.pidNamespace, keptAt: nil)
+        }
+    }
+
+    /// Whether this process can judge the owner by its pid: the record names no PID namespace (an
+    /// older record), or names this process's, and `/proc` counts pids in it too.
+    var ownerIsInSight: Bool {
+        guard let pidNamespace else { return true }
+        return pidNamespace == ProcessTable.pidNamespace && ProcessTable.procCountsPidsOfThisNamespace
     }
 
     /// Whether the owner is still running: the same boot, and a live process with this pid and
     /// start time (`startTime(pid)`: the start time of a live process, nil if there is none). A
-    /// zombie owner is dead.
+    /// zombie owner is dead. Only meaningful when ``ownerIsInSight``.
     func ownerIsAlive(startTime: (Int32) -> UInt64? = { ProcessTable.identity(of: $0)?.startTime }) -> Bool {
         if !bootID.isEmpty && !ProcessTable.bootID.isEmpty && bootID != ProcessTable.bootID { return false }
         if let current = OwnerRecord.current(), current.pid == pid { return current.startTime == self.startTime }
@@ -57,14 +72,16 @@ struct OwnerRecord: Equatable {
     /// The file's text.
     var text: String {
         var lines = ["cleanslate-owner 1", "pid \(pid)", "start \(startTime)", "boot \(bootID)"]
+        if let pidNamespace { lines.append("pidns \(pidNamespace)") }
         if let keptAt { lines.append("kept \(keptAt)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    init(pid: Int32, startTime: UInt64, bootID: String, keptAt: Int64?) {
+    init(pid: Int32, startTime: UInt64, bootID: String, pidNamespace: UInt64?, keptAt: Int64?) {
         self.pid = pid
         self.startTime = startTime
         self.bootID = bootID
+        self.pidNamespace = pidNamespace
         self.keptAt = keptAt
     }
 
@@ -73,7 +90,7 @@ struct OwnerRecord: Equatable {
     init?(parsing bytes: ArraySlice<UInt8>) {
         let lines = bytes.split(separator: 0x0A)
         guard let header = lines.first, header.elementsEqual("cleanslate-owner 1".utf8) else { return nil }
-        var pid: Int64?, start: Int64?, kept: Int64?
+        var pid: Int64?, start: Int64?, kept: Int64?, namespace: Int64?
         var boot = ""
         for line in lines.dropFirst() {
             guard let space = line.firstIndex(of: 0x20) else { continue }
@@ -81,10 +98,11 @@ struct OwnerRecord: Equatable {
             if key.elementsEqual("pid".utf8) { pid = Self.decimal(value) }
             else if key.elementsEqual("start".utf8) { start = Self.decimal(value) }
             else if key.elementsEqual("kept".utf8) { kept = Self.decimal(value) }
+            else if key.elementsEqual("pidns".utf8) { namespace = Self.decimal(value) }
             else if key.elementsEqual("boot".utf8) { boot = String(decoding: value, as: UTF8.self) }
         }
         guard let pid, let start, let pid32 = Int32(exactly: pid), start >= 0 else { return nil }
-        self.init(pid: pid32, startTime: UInt64(start), bootID: boot, keptAt: kept)
+        self.init(pid: pid32, startTime: UInt64(start), bootID: boot, pidNamespace: namespace.map(UInt64.init), keptAt: kept)
     }
 
     /// A non-negative decimal number of up to 18 digits, nil for anything else.
@@ -125,7 +143,7 @@ extension Sandbox {
     public func markKept() throws {
         try whileUsable {
             try withRootDirectory { root in
-                var record = OwnerRecord.current() ?? OwnerRecord(pid: ProcessTable.currentPid, startTime: 0, bootID: "", keptAt: nil)
+                var record = OwnerRecord.current() ?? OwnerRecord(pid: ProcessTable.currentPid, startTime: 0, bootID: "", pidNamespace: nil, keptAt: nil)
                 record.keptAt = FileSystemCall.secondsSinceEpoch()
                 do throws(Errno) { try record.write(in: root, replacing: true) } catch {
                     throw CleanSlateError(.sandboxFailed, errno: error.rawValue, "cannot mark the sandbox \(self.root) as kept")

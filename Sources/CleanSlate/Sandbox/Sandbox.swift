@@ -92,7 +92,9 @@ public final class Sandbox: Sendable {
             try makeLayout()
             try fill(self)
         } catch {
-            _ = TreeRemover().removeTree(at: root)
+            var remover = TreeRemover()
+            remover.removedLast = OwnerRecord.fileName
+            _ = remover.removeTree(at: root)
             throw error
         }
         if RootFolderMemory.shared.shouldSweep(folder) {
@@ -137,7 +139,8 @@ public final class Sandbox: Sendable {
     ///
     /// Symlinks are removed, never followed; read-only folders are made writable first; names are
     /// handled as raw bytes; depth does not matter. What cannot be removed (a mount point, an
-    /// immutable file) is left in place after everything else has been removed, and the error
+    /// immutable file) is left in place after everything else has been removed, together with the
+    /// owner record (so a later sweep still knows the sandbox and retries), and the error
     /// (``CleanSlateError/Code/wipeFailed``) names each such path relative to ``root`` and why.
     /// Calling it again retries what remains; after a complete wipe it does nothing.
     public func wipe() throws {
@@ -150,6 +153,7 @@ public final class Sandbox: Sendable {
             }
             var remover = TreeRemover()
             remover.injectedFailure = state.injectedWipeFailure
+            remover.removedLast = OwnerRecord.fileName
             let failures = remover.removeTree(at: root)
             guard let first = failures.first else {
                 state.removed = true

@@ -112,10 +112,13 @@ extension Sandbox {
     /// went, the owner record and the root follow. Returns true when the whole sandbox is gone.
     ///
     /// Safe whatever the app left: `rmdir` removes only an empty directory and never follows a
-    /// symlink, `xdg` is opened with `O_NOFOLLOW`, and a failure of any step (a folder with files
+    /// symlink, `xdg` is opened with `O_NOFOLLOW`, a file system mounted on the sandbox folder is
+    /// never entered, and a failure of any step (a folder with files
     /// in it, a folder replaced by a file or a link) just leaves the rest to the full removal.
     func removeEmptyLayout() -> Bool {
-        guard let root = try? FileSystemCall.openDirectory(path: self.root) else { return false }
+        // A file system mounted on the sandbox folder is not entered at all: the full removal says so.
+        guard FileSystemCall.isMountedOn(path: self.root) == false,
+              let root = try? FileSystemCall.openDirectory(path: self.root) else { return false }
         defer { SystemCall.close(root) }
         var allRemoved = true
         func removeFolder(_ name: FileName, in parent: Int32) {

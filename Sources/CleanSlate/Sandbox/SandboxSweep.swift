@@ -9,6 +9,13 @@ public struct SweptSandbox: Sendable, Equatable, CustomStringConvertible {
         /// It has no owner record (made by an older CleanSlate, or cut short while being created) and
         /// was last modified longer ago than the retention period.
         case noOwnerRecord
+        /// Its owner record names a pid in a PID namespace this sweep cannot see (another container
+        /// sharing the folder), so the owner may well be alive; swept only once the folder has not
+        /// changed for longer than the retention period.
+        case ownerOutOfSight(pid: Int32)
+        /// It is empty and has no owner record: its creation was cut short before the record was
+        /// written, or its wipe after the record was removed. Swept once a minute old.
+        case emptyWithoutRecord
     }
 
     /// The sandbox folder.
@@ -56,6 +63,9 @@ public struct SweptSandbox: Sendable, Equatable, CustomStringConvertible {
         case let .ownerGone(pid): "its owner, pid \(pid), is gone"
         case let .keptPastRetention(keptAt): "kept since \(Self.utcText(keptAt)), past the retention period"
         case .noOwnerRecord: "no owner record, and unchanged for longer than the retention period"
+        case let .ownerOutOfSight(pid):
+            "its owner, pid \(pid), is in a PID namespace this sweep cannot see, and the folder is unchanged for longer than the retention period"
+        case .emptyWithoutRecord: "empty, with no owner record: its creation or wipe was cut short"
         }
         let verb = processes.isEmpty ? "" : (removed || failure != nil ? "; killed " : "; would kill ")
         let killed = processes.isEmpty ? "" : verb + processes.map(String.init).joined(separator: " ")
@@ -83,14 +93,17 @@ extension Sandbox {
     /// - its owner record names a process that is no longer running (pid *and* start time; a reused
     ///   pid counts as gone), unless it was kept;
     /// - it was kept (``markKept()``) longer ago than `retention`;
-    /// - it has no owner record and has not changed for longer than `retention` (and at least a minute,
-    ///   so a sandbox being created right now is never taken for one).
+    /// - its owner record names a pid in a PID namespace this process cannot see (another container
+    ///   sharing the folder) and the folder has not changed for longer than `retention`;
+    /// - it has no owner record and is empty, or has not changed for longer than `retention` (either
+    ///   way at least a minute old, so a sandbox being created right now is never taken for one).
     ///
-    /// Sweeping first kills the processes that belong to the sandbox (see the README: working
-    /// directory or sandbox variables inside it; never this process, never another user's), waits for
-    /// them to exit, then wipes it as ``wipe()`` does. A sandbox this process itself runs in is left
-    /// alone. Symlinks, other folders, and other users'
-    /// sandboxes are never touched. Two processes may sweep the same folder at once: each sandbox is
+    /// Sweeping first kills the processes CleanSlate launched in the sandbox (see the README: a
+    /// sandbox variable names it, as a resolved path; never this process, never another user's),
+    /// waits for them to exit, then wipes it as ``wipe()`` does. A sandbox this process itself runs
+    /// in is left alone; so is one where a process CleanSlate did not launch has its working
+    /// directory, and one that is a mount point (both reported with a ``SweptSandbox/failure``).
+    /// Symlinks, other folders, and other users' sandboxes are never touched. Two processes may sweep the same folder at once: each sandbox is
     /// locked (`flock`) by the one that sweeps it, and the other skips it.
     ///
     /// - Parameters:
@@ -148,10 +161,12 @@ struct SandboxSweeper {
 
     /// Sweeps the folder; problems with one sandbox are reported in its result, never thrown.
     /// Costs, when there is nothing to sweep: one `readdir` of the folder, and per sandbox folder one
-    /// `readlinkat` of its owner record (without one, also an `fstatat`), plus one read of
-    /// `/proc/<pid>/stat` per other owner process: about 3 µs per sibling in a release build.
+    /// `readlinkat` of its owner record (without one, or with an owner out of sight, also an
+    /// `fstatat`), plus one read of `/proc/<pid>/stat` per other owner process: about 3 µs per
+    /// sibling in a release build.
     func sweep() -> [SweptSandbox] {
-        guard let root = try? FileSystemCall.openDirectory(path: folder), let entries = try? FileSystemCall.entries(of: root) else {
+        guard let root = try? FileSystemCall.openDirectory(path: folder), let entries = try? FileSystemCall.entries(of: root),
+              let rootStatus = try? FileSystemCall.fileStatus(of: root) else {
             return []
         }
         defer { SystemCall.close(root) }
@@ -166,51 +181,79 @@ struct SandboxSweeper {
         }
         // Each chosen sandbox stays open (and, unless a dry run, locked) until it has been wiped.
         var chosen: [(path: String, reason: SweptSandbox.Reason, descriptor: Int32)] = []
+        var results: [SweptSandbox] = []
         defer { chosen.forEach { SystemCall.close($0.descriptor) } }
         for entry in entries where entry.mayBeDirectory && entry.name != skipping && Self.isSandboxName(entry.name) {
             // The common case first, in one call: a record whose owner is alive, or kept within the
             // retention period, means nothing to do.
-            if let quick = OwnerRecord.read(at: root, entry.name + [0x2F] + OwnerRecord.fileName, buffer: &buffer) {
-                if verdict(record: quick, now: now, startTime: startTime) == nil { continue }
+            let quick = OwnerRecord.read(at: root, entry.name + [0x2F] + OwnerRecord.fileName, buffer: &buffer)
+            if let quick, quick.keptAt != nil || quick.ownerIsInSight {
+                if verdict(record: quick, folder: nil, now: now, startTime: startTime) == nil { continue }
             } else if let status = try? FileSystemCall.fileStatus(at: root, entry.name),
-                      verdict(record: nil, folderModified: status.modificationNanoseconds, now: now, startTime: startTime) == nil {
-                continue  // no record, and too young to be a leftover: one more call
+                      verdict(record: quick, folder: (status.modificationNanoseconds, nil), now: now, startTime: startTime) == nil {
+                continue  // too young to be a leftover: one more call
             }
             // Then with care: O_NOFOLLOW (a symlink named like a sandbox is not one), owned by this
-            // user, the record read again from the folder itself, and the sweeper's lock.
+            // user, not a mount point, the record read again from the folder itself, and the
+            // sweeper's lock.
             guard let sandbox = try? FileSystemCall.openDirectory(at: root, entry.name) else { continue }
-            guard let status = try? FileSystemCall.fileStatus(of: sandbox), status.owner == FileSystemCall.effectiveUserID,
-                  let reason = verdict(
-                    record: OwnerRecord.read(at: sandbox, buffer: &buffer), folderModified: status.modificationNanoseconds,
-                    now: now, startTime: startTime),
+            let path = (folder == "/" ? "" : folder) + "/" + DisplayPath.decode(entry.name)
+            guard let status = try? FileSystemCall.fileStatus(of: sandbox), status.owner == FileSystemCall.effectiveUserID else {
+                SystemCall.close(sandbox)
+                continue
+            }
+            let record = OwnerRecord.read(at: sandbox, buffer: &buffer)
+            if FileSystemCall.isMountPoint(status, at: root, entry.name, treeDevice: rootStatus.device) {
+                // Never entered: what is mounted there is not a sandbox's, whatever its record says.
+                SystemCall.close(sandbox)
+                results.append(SweptSandbox(
+                    path: path, reason: record.map { .ownerGone(pid: $0.pid) } ?? .noOwnerRecord, processes: [], removed: false,
+                    failure: "a file system is mounted on the sandbox folder; it was left alone (unmount it, then sweep again)"))
+                continue
+            }
+            let isEmpty = record == nil ? (try? FileSystemCall.entries(of: sandbox))?.isEmpty : nil
+            guard let reason = verdict(record: record, folder: (status.modificationNanoseconds, isEmpty), now: now, startTime: startTime),
                   dryRun || Self.claim(sandbox)
             else {
                 SystemCall.close(sandbox)
                 continue
             }
-            chosen.append(((folder == "/" ? "" : folder) + "/" + DisplayPath.decode(entry.name), reason, sandbox))
+            chosen.append((path, reason, sandbox))
         }
         let own = SandboxProcesses.sandboxesOfCurrentProcess(among: chosen.map(\.path))
         chosen.removeAll { sandbox in
             if own.contains(sandbox.path) { SystemCall.close(sandbox.descriptor) }
             return own.contains(sandbox.path)
         }
+        // A sandbox someone else stands in (a person's shell `cd`'d into it) is left alone.
+        let occupants = SandboxProcesses.find(in: chosen.map(\.path))
+        chosen.removeAll { sandbox in
+            guard let strangers = occupants[sandbox.path]?.strangers, !strangers.isEmpty else { return false }
+            let who = strangers.count == 1 ? "process \(strangers[0])" : "processes " + strangers.map(String.init).joined(separator: ", ")
+            results.append(SweptSandbox(
+                path: sandbox.path, reason: sandbox.reason, processes: [], removed: false,
+                failure: "left alone: \(who), which CleanSlate did not start, \(strangers.count == 1 ? "has its" : "have their") "
+                    + "working directory in it (leave the folder, then sweep again)"))
+            SystemCall.close(sandbox.descriptor)
+            return true
+        }
         let paths = chosen.map(\.path)
         if dryRun {
-            let processes = SandboxProcesses.find(in: paths)
-            return chosen.map {
-                SweptSandbox(path: $0.path, reason: $0.reason, processes: processes[$0.path] ?? [], removed: false, failure: nil)
-            }.sorted { $0.path < $1.path }
+            return (results + chosen.map {
+                SweptSandbox(path: $0.path, reason: $0.reason, processes: occupants[$0.path]?.launched ?? [], removed: false, failure: nil)
+            }).sorted { $0.path < $1.path }
         }
         let killed = SandboxProcesses.kill(in: paths)
-        return chosen.map { sandbox in
-            let failures = TreeRemover().removeTree(at: sandbox.path)
+        return (results + chosen.map { sandbox in
+            var remover = TreeRemover()
+            remover.removedLast = OwnerRecord.fileName
+            let failures = remover.removeTree(at: sandbox.path)
             let failure = failures.isEmpty
                 ? nil : failures.prefix(3).map { "\($0.path): \($0.reason) (errno \($0.errno))" }.joined(separator: "; ")
             return SweptSandbox(
                 path: sandbox.path, reason: sandbox.reason, processes: killed[sandbox.path] ?? [],
                 removed: failures.isEmpty, failure: failure)
-        }.sorted { $0.path < $1.path }
+        }).sorted { $0.path < $1.path }
     }
 
     /// Takes the sweeper's lock on an open sandbox; false when another process holds it or has
@@ -222,19 +265,28 @@ struct SandboxSweeper {
         return locked.linkCount > 0
     }
 
-    /// Why the sandbox with this record (and folder modification time, needed only without a record)
-    /// is to be swept, or nil to leave it.
+    /// Why the sandbox with this record is to be swept, or nil to leave it. `folder` is what is known
+    /// of the folder: its modification time, and whether it is empty (nil: not known). Without it, a
+    /// sandbox that needs it (no record, or an owner out of sight) is left.
     private func verdict(
-        record: OwnerRecord?, folderModified: Int64 = .max, now: Int64, startTime: (Int32) -> UInt64?
+        record: OwnerRecord?, folder: (modified: Int64, isEmpty: Bool?)?, now: Int64, startTime: (Int32) -> UInt64?
     ) -> SweptSandbox.Reason? {
-        guard let record else {
-            let age = now - folderModified / 1_000_000_000
-            return age >= max(retentionSeconds, Self.minimumAgeWithoutRecord) ? .noOwnerRecord : nil
-        }
-        if let keptAt = record.keptAt {
+        if let keptAt = record?.keptAt {
             return now - keptAt >= retentionSeconds ? .keptPastRetention(keptAt: keptAt) : nil
         }
-        return record.ownerIsAlive(startTime: startTime) ? nil : .ownerGone(pid: record.pid)
+        if let record, record.ownerIsInSight {
+            return record.ownerIsAlive(startTime: startTime) ? nil : .ownerGone(pid: record.pid)
+        }
+        guard let folder else { return nil }
+        let age = now - folder.modified / 1_000_000_000
+        if let record {
+            return age >= max(retentionSeconds, Self.minimumAgeWithoutRecord) ? .ownerOutOfSight(pid: record.pid) : nil
+        }
+        if age < Self.minimumAgeWithoutRecord { return nil }
+        switch folder.isEmpty {
+        case true?: return .emptyWithoutRecord
+        case nil: return .noOwnerRecord  // the quick look cannot tell: worth the careful one, which reads the folder
+        case false?: return age >= retentionSeconds ? .noOwnerRecord : nil
+        }
     }
 }
-

@@ -9,7 +9,10 @@
 /// - The walk is iterative and holds at most three descriptors (see ``TreeWalker``), so depth is
 ///   limited by neither the stack nor the descriptor limit.
 /// - A mount point (a different device, or a mount root per `statx`, which also catches bind mounts
-///   of the same file system) is not entered: it is reported, and what is mounted stays intact.
+///   of the same file system) is not entered: it is reported, and what is mounted stays intact. That
+///   holds for the root itself: a file system mounted on it is left alone entirely.
+/// - One entry of the root can be kept for last (``removedLast``: a sandbox's owner record), removed
+///   only once everything else is gone, so a tree that cannot be removed entirely still has it.
 /// - What cannot be removed (an immutable file, a mount point) is reported with its path relative to
 ///   the root and the reason, after everything else has been removed.
 struct TreeRemover {
@@ -27,6 +30,9 @@ struct TreeRemover {
     /// `errno` makes the removal fail with it, as an immutable file would.
     var injectedFailure: ((String) -> Int32?)?
 
+    /// An entry of the root removed only after every other entry, just before the root (nil: none).
+    var removedLast: FileName?
+
     /// Removes `rootPath` and everything below it; returns what could not be removed (empty on
     /// success). A root that does not exist counts as removed.
     func removeTree(at rootPath: String) -> [Failure] {
@@ -40,6 +46,11 @@ struct TreeRemover {
             return [Failure(path: ".", errno: error.rawValue, reason: "cannot open the sandbox root \(rootPath)")]
         }
         defer { SystemCall.close(root) }
+        if FileSystemCall.isMountedOn(path: rootPath) == true {
+            return [Failure(
+                path: ".", errno: Errno.busy.rawValue,
+                reason: "a file system is mounted on the sandbox folder itself; it was left alone (unmount it, then wipe again)")]
+        }
 
         var walker = TreeWalker()
         walker.makeAccessible = true
@@ -47,6 +58,7 @@ struct TreeRemover {
             root: root,
             rootStatus: rootStatus,
             visit: { parent, path, entry in
+                if path.isEmpty && entry.name == removedLast { return .handled }
                 // What the listing says is not a directory is unlinked without reading its status:
                 // unlinking never follows a symlink, and fails on a directory (EISDIR), which then
                 // takes the careful path below.
@@ -105,6 +117,9 @@ struct TreeRemover {
                     path: full.isEmpty ? "." : DisplayPath.render(full), errno: error.rawValue,
                     reason: "\(action) failed"))
             })
+        if failures.isEmpty, let removedLast, let error = remove(removedLast, in: root, path: [], directory: false) {
+            record(error, removedLast, path: [], directory: false, in: &failures)
+        }
         if failures.isEmpty {
             do throws(Errno) {
                 if let code = injectedFailure?(".") { throw Errno(rawValue: code) }

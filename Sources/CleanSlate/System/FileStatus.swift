@@ -46,6 +46,20 @@ extension FileSystemCall {
         status.kind == .directory && (status.device != treeDevice || isMountRoot(at: parent, name) == true)
     }
 
+    /// Whether a file system is mounted on the directory at the absolute path `path` (compared with
+    /// its parent as ``isMountPoint(_:at:_:treeDevice:)`` does); nil when it cannot be told (the
+    /// path or its parent cannot be read).
+    static func isMountedOn(path: String) -> Bool? {
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: 0x2F), slash + 1 < bytes.count else { return nil }
+        let parentPath = slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
+        let name = Array(bytes[(slash + 1)...])
+        guard let parent = try? openDirectory(path: parentPath, followingSymlink: true) else { return nil }
+        defer { SystemCall.close(parent) }
+        guard let parentStatus = try? fileStatus(of: parent), let status = try? fileStatus(at: parent, name) else { return nil }
+        return isMountPoint(status, at: parent, name, treeDevice: parentStatus.device)
+    }
+
     /// ``status(at:_:)`` as a ``FileStatus``.
     static func fileStatus(at dirfd: Int32, _ name: FileName) throws(Errno) -> FileStatus {
         FileStatus(try status(at: dirfd, name))

@@ -24,6 +24,22 @@ enum ProcessTable {
         return String(decoding: bytes, as: UTF8.self).trimmingWhitespace
     }()
 
+    /// The PID namespace this process's pids count in: the inode of `/proc/self/ns/pid`, which reads
+    /// `pid:[INODE]`; nil when it cannot be read.
+    static let pidNamespace: UInt64? = {
+        guard let link = try? FileSystemCall.readLink(at: AT_FDCWD, Array("/proc/self/ns/pid".utf8)),
+              link.starts(with: Array("pid:[".utf8)), link.last == UInt8(ascii: "]") else { return nil }
+        return UInt64(String(decoding: link.dropFirst(5).dropLast(), as: UTF8.self))
+    }()
+
+    /// Whether `/proc` counts pids in this process's namespace: `/proc/self` names this process by
+    /// the pid `getpid()` returns. Not so under `unshare -p` without `--mount-proc`, where `/proc`
+    /// belongs to the parent namespace and a pid read there names another process.
+    static let procCountsPidsOfThisNamespace: Bool = {
+        guard let link = try? FileSystemCall.readLink(at: AT_FDCWD, Array("/proc/self".utf8)) else { return false }
+        return String(decoding: link, as: UTF8.self) == String(getpid())
+    }()
+
     /// The identity of `pid` if it is alive (a zombie counts as dead), else nil.
     static func identity(of pid: Int32) -> Identity? {
         guard let stat = readSmallFile("/proc/\(pid)/stat", limit: 4096, oneRead: true),
