@@ -8,6 +8,7 @@ import Foundation
 /// - `screen --write-inputs DIR` — writes the standard workloads to `DIR/NAME.bin` (for the libvterm baseline).
 /// - `screen FILE...` — measures the given files (the workload name is the file name without extension).
 /// - `--runs N` — runs per workload (default 7); the median throughput is reported.
+/// - `--hostile` — only the hostile inputs (``HostileScreenBenchmark``), which `screen` measures after the standard workloads.
 ///
 /// The standard workloads, about 8 MB each: `ascii-scroll` (random printable lines that scroll),
 /// `find-lines` (short path lines as `find` prints them), `sgr-color` (short runs with 256-colour and true-colour SGRs, both `;` and `:` forms), and `htop` and
@@ -16,12 +17,15 @@ func runScreenBenchmark(arguments: [String]) {
     var runs = 7
     var outputDirectory: String?
     var files: [String] = []
+    var onlyHostile = false
     var index = 0
     while index < arguments.count {
         switch arguments[index] {
         case "--runs":
             index += 1
             runs = max(1, Int(arguments[index]) ?? runs)
+        case "--hostile":
+            onlyHostile = true
         case "--write-inputs":
             index += 1
             outputDirectory = arguments[index]
@@ -31,6 +35,10 @@ func runScreenBenchmark(arguments: [String]) {
         index += 1
     }
 
+    if onlyHostile {
+        HostileScreenBenchmark.run(runs: runs)
+        return
+    }
     var workloads: [(name: String, bytes: [UInt8])]
     if files.isEmpty {
         workloads = ScreenWorkloads.standard()
@@ -56,6 +64,7 @@ func runScreenBenchmark(arguments: [String]) {
         let name = workload.name.padding(toLength: max(14, workload.name.count), withPad: " ", startingAt: 0)
         print(name + String(format: " %8.1f MB/s  (%d bytes, median of %d runs)", rate, workload.bytes.count, runs))
     }
+    if files.isEmpty { HostileScreenBenchmark.run(runs: runs) }
 }
 
 /// Feeds `bytes` to a fresh 24x80 terminal in 64 KiB chunks, `runs` times; returns the median in MB/s (10^6 bytes).

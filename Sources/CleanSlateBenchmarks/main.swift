@@ -19,7 +19,7 @@ default:
                cleanslate-benchmarks roundtrip [--iterations N]
                cleanslate-benchmarks output [--runs N]
                cleanslate-benchmarks sessions [--sessions N] [--runs N]
-               cleanslate-benchmarks screen [--runs N] [--write-inputs DIR] [FILE...]
+               cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
 
         """.utf8))
     exit(64)

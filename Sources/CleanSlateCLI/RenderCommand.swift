@@ -112,6 +112,7 @@ enum RenderCommand {
     /// `--at`, or a raw capture fed whole.
     private static func render(from handle: FileHandle, _ options: Options) throws -> ScreenSnapshot {
         var pending = Data()
+        var lines = LineBuffer()
         var emulator: TerminalEmulator?
         var isRecording = false
         var lineNumber = 0
@@ -124,7 +125,8 @@ enum RenderCommand {
                 if isRecording {
                     let size = try AsciicastPlayback.size(fromHeader: pending[..<newline])
                     emulator = TerminalEmulator(rows: options.rows ?? size.rows, columns: options.columns ?? size.columns)
-                    pending = Data(pending[newline...].dropFirst())
+                    lines.append(pending[newline...].dropFirst())
+                    pending = Data()
                     lineNumber = 1
                 } else {
                     let made = try rawEmulator(options)
@@ -134,18 +136,17 @@ enum RenderCommand {
                     continue
                 }
             } else if isRecording {
-                pending.append(chunk)
+                lines.append(chunk)
             } else {
                 chunk.withUnsafeBytes { emulator!.feed($0) }
                 continue
             }
-            while let newline = pending.firstIndex(of: 0x0A) {
+            while let line = lines.nextLine() {
                 lineNumber += 1
-                if !(try AsciicastPlayback.apply(pending[pending.startIndex..<newline], number: lineNumber, to: emulator!, until: options.at)) {
+                if !(try AsciicastPlayback.apply(line, number: lineNumber, to: emulator!, until: options.at)) {
                     stopped = true
                     break
                 }
-                pending = Data(pending[newline...].dropFirst())
             }
         }
         if emulator == nil {
@@ -158,8 +159,8 @@ enum RenderCommand {
             pending.withUnsafeBytes { made.feed($0) }
             return made.snapshot()
         }
-        if isRecording && !stopped && !pending.isEmpty {
-            _ = try AsciicastPlayback.apply(pending, number: lineNumber + 1, to: emulator!, until: options.at)
+        if isRecording && !stopped && !lines.isEmpty {
+            _ = try AsciicastPlayback.apply(lines.takeRest(), number: lineNumber + 1, to: emulator!, until: options.at)
         }
         return emulator!.snapshot()
     }

@@ -1,25 +1,34 @@
 /// The cells of one screen (primary or alternate), stored so that scrolling moves row indices, not cells.
 ///
-/// Storage is one block of `rows * columns` cells. `lineMap[r]` names the storage row shown at
-/// screen row `r`; scrolling a region rotates entries of `lineMap` and blanks the rows that come in.
-/// The size is fixed for the life of a grid: resizing builds a new grid.
+/// Storage is one block of `rowCapacity * stride` cells: room for `rowCapacity` rows of `stride`
+/// cells, of which the screen shows `rows` rows of `columns`. `lineMap[r]` names the storage row
+/// shown at screen row `r`; scrolling a region rotates entries of `lineMap` and blanks the rows that
+/// come in. `lineMap[rows..<rowCapacity]` name the spare storage rows. Every cell outside the
+/// screen (spare rows, and columns from `columns` on) is `.blank`, so that a resize within the
+/// storage only blanks what leaves the screen (``resized(rows:columns:prefix:firstRow:)``).
 final class Grid {
-    let rows: Int
-    let columns: Int
+    private(set) var rows: Int
+    private(set) var columns: Int
+    /// The rows and the cells per row the storage has room for.
+    let rowCapacity: Int
+    let stride: Int
     let cells: UnsafeMutablePointer<Cell>
     let lineMap: UnsafeMutablePointer<Int>
 
-    init(rows: Int, columns: Int, fill: Cell = .blank) {
+    /// A blank grid of `rows` by `columns` with storage for at least that many.
+    init(rows: Int, columns: Int, rowCapacity: Int = 0, columnCapacity: Int = 0) {
         self.rows = rows
         self.columns = columns
-        cells = .allocate(capacity: rows * columns)
-        cells.initialize(repeating: fill, count: rows * columns)
-        lineMap = .allocate(capacity: rows)
-        for row in 0..<rows { lineMap[row] = row }
+        self.rowCapacity = max(rows, rowCapacity)
+        stride = max(columns, columnCapacity)
+        cells = .allocate(capacity: self.rowCapacity * stride)
+        cells.initialize(repeating: .blank, count: self.rowCapacity * stride)
+        lineMap = .allocate(capacity: self.rowCapacity)
+        for row in 0..<self.rowCapacity { lineMap[row] = row }
     }
 
     deinit {
-        cells.deinitialize(count: rows * columns)
+        cells.deinitialize(count: rowCapacity * stride)
         cells.deallocate()
         lineMap.deallocate()
     }
@@ -27,7 +36,7 @@ final class Grid {
     /// The first cell of screen row `row`.
     @inline(__always)
     func row(_ row: Int) -> UnsafeMutablePointer<Cell> {
-        cells + lineMap[row] &* columns
+        cells + lineMap[row] &* stride
     }
 
     /// Sets cells `from..<to` of `row` to `cell`, one 16-byte store per cell.
@@ -50,9 +59,14 @@ final class Grid {
         }
     }
 
-    /// Sets every cell to `cell`.
+    /// Sets every cell of the screen to `cell`.
     func fillAll(with cell: Cell) {
-        cells.update(repeating: cell, count: rows * columns)
+        for r in 0..<rows { row(r).update(repeating: cell, count: columns) }
+    }
+
+    /// Applies `body` to every cell of the storage, on the screen or not.
+    func updateEveryCell(_ body: (inout Cell) -> Void) {
+        for index in 0..<(rowCapacity * stride) { body(&cells[index]) }
     }
 
     /// Scrolls rows `top...bottom` up by `count`: the top rows leave, blank rows enter at the bottom.
@@ -80,7 +94,7 @@ final class Grid {
         let count = min(count, bottom - top + 1)
         guard count > 0, left <= right else { return }
         let width = right - left + 1
-        for r in stride(from: top, through: bottom - count, by: 1) { (row(r) + left).update(from: row(r + count) + left, count: width) }
+        for r in Swift.stride(from: top, through: bottom - count, by: 1) { (row(r) + left).update(from: row(r + count) + left, count: width) }
         for r in (bottom - count + 1)...bottom { self.fill(row: r, from: left, to: right + 1, with: fill) }
     }
 
@@ -90,7 +104,7 @@ final class Grid {
         let count = min(count, bottom - top + 1)
         guard count > 0, left <= right else { return }
         let width = right - left + 1
-        for r in stride(from: bottom, through: top + count, by: -1) { (row(r) + left).update(from: row(r - count) + left, count: width) }
+        for r in Swift.stride(from: bottom, through: top + count, by: -1) { (row(r) + left).update(from: row(r - count) + left, count: width) }
         for r in top..<(top + count) { self.fill(row: r, from: left, to: right + 1, with: fill) }
     }
 
@@ -127,30 +141,60 @@ final class Grid {
         for index in 0..<shift { lineMap[top + height - shift + index] = saved[index] }
     }
 
-    /// A new grid of another size holding `prefix` lines first, then this grid's rows from `firstRow` on,
-    /// anchored at the top left; cells beyond the new width are dropped.
-    func resized(rows newRows: Int, columns newColumns: Int, prefix: [[Cell]], firstRow: Int) -> Grid {
-        let grid = Grid(rows: newRows, columns: newColumns)
-        var target = 0
-        func copy(_ source: UnsafePointer<Cell>, count: Int) {
-            let length = min(count, newColumns)
-            let destination = grid.row(target)
-            destination.update(from: source, count: length)
-            // A wide character cut in half by the new right edge becomes a blank.
-            if length > 0 && length < count && destination[length - 1].width == 2 {
-                destination[length - 1] = Cell.erased(with: destination[length - 1])
+    /// This grid at another size, holding `prefix` lines first, then this grid's rows from `firstRow`
+    /// on, anchored at the top left; cells beyond the new width are dropped.
+    ///
+    /// When the size fits the storage (and uses at least a quarter of it) the grid is changed in
+    /// place and returned: only the cells that leave the screen are blanked and only the `prefix`
+    /// lines are copied. Otherwise a new grid is made with a quarter more room than asked for (up to
+    /// `limit` rows and columns), so that a run of growing sizes seldom reallocates.
+    func resized(rows newRows: Int, columns newColumns: Int, prefix: [[Cell]], firstRow: Int, limit: Int) -> Grid {
+        let fits = newRows <= rowCapacity && newColumns <= stride && newRows * newColumns * 4 >= rowCapacity * stride
+        let grid = fits ? self : Grid(rows: newRows, columns: newColumns, rowCapacity: min(limit, newRows + newRows / 4),
+                                      columnCapacity: min(limit, newColumns + newColumns / 4))
+        let keptCount = max(0, min(rows - firstRow, newRows - min(prefix.count, newRows)))
+        if fits {
+            // Rows that leave the screen become spare rows; the rest lose the columns beyond the new width.
+            for r in 0..<rows where r < firstRow || r >= firstRow + keptCount {
+                row(r).update(repeating: .blank, count: columns)
             }
-            target += 1
+            if newColumns < columns {
+                for r in firstRow..<(firstRow + keptCount) {
+                    let line = row(r)
+                    (line + newColumns).update(repeating: .blank, count: columns - newColumns)
+                    Grid.eraseWideCharacterCut(line, at: newColumns)
+                }
+            }
+            // New order: spare rows for the prefix lines, the kept rows, then every other storage row.
+            var order = [Int](unsafeUninitializedCapacity: rowCapacity) { buffer, count in
+                for r in firstRow..<(firstRow + keptCount) { buffer[count] = lineMap[r]; count += 1 }
+                for r in 0..<rowCapacity where r < firstRow || r >= firstRow + keptCount { buffer[count] = lineMap[r]; count += 1 }
+            }
+            let prefixCount = min(prefix.count, newRows)
+            if prefixCount > 0 {
+                order = Array(order[keptCount..<(keptCount + prefixCount)]) + order[..<keptCount] + order[(keptCount + prefixCount)...]
+            }
+            order.withUnsafeBufferPointer { (lineMap).update(from: $0.baseAddress!, count: rowCapacity) }
+            rows = newRows
+            columns = newColumns
+        } else {
+            for offset in 0..<keptCount {
+                let source = row(firstRow + offset), target = grid.row(min(prefix.count, newRows) + offset)
+                target.update(from: source, count: min(columns, newColumns))
+                if newColumns < columns { Grid.eraseWideCharacterCut(target, at: newColumns) }
+            }
         }
-        for line in prefix where target < newRows {
-            line.withUnsafeBufferPointer { copy($0.baseAddress!, count: $0.count) }
-        }
-        var source = firstRow
-        while target < newRows && source < rows {
-            copy(row(source), count: columns)
-            source += 1
+        for (index, line) in prefix.prefix(newRows).enumerated() {
+            let target = grid.row(index)
+            line.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: min($0.count, newColumns)) }
+            if newColumns < line.count { Grid.eraseWideCharacterCut(target, at: newColumns) }
         }
         return grid
+    }
+
+    /// A wide character cut in half by a new right edge at `width` becomes a blank.
+    private static func eraseWideCharacterCut(_ line: UnsafeMutablePointer<Cell>, at width: Int) {
+        if width > 0 && line[width - 1].width == 2 { line[width - 1] = Cell.erased(with: line[width - 1]) }
     }
 
     /// Whether every cell of `row` is an erased blank with default colours.

@@ -24,7 +24,7 @@ extension TerminalEmulator {
             while prefix.count < newRows - rows, let line = scrollbackLines.popNewest() { prefix.insert(line, at: 0) }
             primaryShift = prefix.count
         }
-        primaryGrid = primaryGrid.resized(rows: newRows, columns: newColumns, prefix: prefix, firstRow: firstRow)
+        primaryGrid = primaryGrid.resized(rows: newRows, columns: newColumns, prefix: prefix, firstRow: firstRow, limit: Self.maximumDimension)
 
         var alternateShift = 0
         var alternateFirst = 0
@@ -32,7 +32,7 @@ extension TerminalEmulator {
             alternateFirst = rowsToDrop(alternateGrid, cursorRow: alternateActive ? cursorRow : 0, newRows: newRows)
             alternateShift = -alternateFirst
         }
-        alternateGrid = alternateGrid.resized(rows: newRows, columns: newColumns, prefix: [], firstRow: alternateFirst)
+        alternateGrid = alternateGrid.resized(rows: newRows, columns: newColumns, prefix: [], firstRow: alternateFirst, limit: Self.maximumDimension)
         grid = alternateActive ? alternateGrid : primaryGrid
 
         let shift = alternateActive ? alternateShift : primaryShift

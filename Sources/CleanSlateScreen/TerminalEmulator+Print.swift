@@ -138,7 +138,7 @@ extension TerminalEmulator {
             if cell.isCluster { used[Int(cell.code & ~Cell.clusterFlag)] = true }
         }
         for grid in [primaryGrid, alternateGrid] {
-            for index in 0..<(grid.rows * grid.columns) { mark(grid.cells[index]) }
+            grid.updateEveryCell { mark($0) }
         }
         scrollbackLines.updateCells { mark($0) }
         let renumbered = clusters.compact(keeping: used)
@@ -146,35 +146,8 @@ extension TerminalEmulator {
             if cell.isCluster { cell.code = renumbered[Int(cell.code & ~Cell.clusterFlag)] }
         }
         for grid in [primaryGrid, alternateGrid] {
-            for index in 0..<(grid.rows * grid.columns) { renumber(&grid.cells[index]) }
+            grid.updateEveryCell(renumber)
         }
         scrollbackLines.updateCells(renumber)
-    }
-
-    /// REP: prints the last printed character `count` more times.
-    ///
-    /// The work is bounded by the screen, not by `count`: see ``visibleRepeatCount(_:of:)``.
-    func repeatLastCharacter(_ count: Int) {
-        guard lastGraphic != 0 else { return }
-        let scalar = lastGraphic
-        for _ in 0..<visibleRepeatCount(count, of: scalar) { print(scalar) }
-    }
-
-    /// The number of prints of `scalar` that leave the same screen and cursor as `count` prints.
-    ///
-    /// Printing one character over and over becomes periodic once every row it can reach is full of
-    /// it: with autowrap, after the current line and then one line per screen row, each further
-    /// line-worth of characters (the width between the margins over the character's width) scrolls an identical line away and leaves the
-    /// screen as it was; without autowrap the cursor sticks at the right margin after one line.
-    /// Beyond that point, only `count` modulo the period matters. The scrollback therefore gets at
-    /// most a screenful of copies of the line from one REP, where xterm would add one per line.
-    func visibleRepeatCount(_ count: Int, of scalar: UInt32) -> Int {
-        let lineWidth = rightMargin - leftMargin + 1
-        let width = lineWidth < 2 ? 1 : max(1, CharacterWidth.of(charsets.map(scalar)))
-        let period = max(1, lineWidth / width)
-        // The first line may run to the last column (from beyond the right margin); then one line per row.
-        let settled = modes.autowrap ? columns + 1 + (rows + 1) * period : columns + 1
-        guard count > settled else { return count }
-        return modes.autowrap ? settled + (count - settled) % period : settled
     }
 }

@@ -1,0 +1,82 @@
+extension TerminalEmulator {
+    /// REP: prints the last printed character `count` more times.
+    ///
+    /// The work is bounded by the screen, not by `count` (see ``visibleRepeatCount(_:of:)``), and
+    /// done a line at a time: the first character of each line goes through ``print(_:)``, which
+    /// wraps, scrolls and narrows wide characters; the rest of the line is filled as one run, as
+    /// the same prints one by one would leave it (``fillRepeats(of:upTo:)``).
+    func repeatLastCharacter(_ count: Int) {
+        guard lastGraphic != 0 else { return }
+        var remaining = visibleRepeatCount(count, of: lastGraphic)
+        while remaining > 0 {
+            let columnBefore = cursorColumn
+            print(lastGraphic)
+            remaining -= 1
+            if !modes.autowrap && cursorColumn == columnBefore && CharacterWidth.of(lastGraphic) != 0 {
+                // Stuck at the edge: every further print writes the same cells again.
+                return
+            }
+            remaining -= fillRepeats(of: lastGraphic, upTo: remaining)
+        }
+    }
+
+    /// Prints up to `limit` more copies of `scalar` (the character just printed) that fit on the
+    /// cursor's line without wrapping, as one run; returns how many it printed.
+    ///
+    /// It prints none where a print would be anything but a plain store: a pending wrap, a
+    /// character set that maps `scalar` to something else, or a width other than 1 or 2.
+    private func fillRepeats(of scalar: UInt32, upTo limit: Int) -> Int {
+        guard limit > 0, !wrapPending, charsets.singleShift == nil, charsets.designations[charsets.gl].map(scalar) == scalar else { return 0 }
+        var width = CharacterWidth.of(scalar)
+        guard width == 1 || width == 2 else { return 0 }
+        // The same edge and narrowing as print(_:); neither changes while the cursor stays on this line.
+        if width == 2 && columns < 2 { width = 1 }
+        let column = cursorColumn
+        let edge = column <= rightMargin ? rightMargin + 1 : columns
+        if width == 2 && edge - (column <= rightMargin ? leftMargin : 0) < 2 { width = 1 }
+        let count = min(limit, (edge - column) / width)
+        guard count > 0 else { return 0 }
+        let span = count * width
+        let line = grid.row(cursorRow)
+        if modes.insert { insertBlanks(line, at: column, count: span, end: edge) }
+        clearHalves(line, from: column, to: column + span)
+        var cell = pen
+        cell.code = scalar
+        cell.width = UInt8(width)
+        if width == 1 {
+            grid.fill(row: cursorRow, from: column, to: column + span, with: cell)
+        } else {
+            var rightHalf = cell
+            rightHalf.code = 0
+            rightHalf.width = 0
+            for offset in stride(from: column, to: column + span, by: 2) {
+                line[offset] = cell
+                line[offset + 1] = rightHalf
+            }
+        }
+        cursorColumn = column + span
+        if cursorColumn >= edge {
+            cursorColumn = edge - 1
+            wrapPending = modes.autowrap
+        }
+        return count
+    }
+
+    /// The number of prints of `scalar` that leave the same screen and cursor as `count` prints.
+    ///
+    /// Printing one character over and over becomes periodic once every row it can reach is full of
+    /// it: with autowrap, after the current line and then one line per screen row, each further
+    /// line-worth of characters (the width between the margins over the character's width) scrolls an identical line away and leaves the
+    /// screen as it was; without autowrap the cursor sticks at the right margin after one line.
+    /// Beyond that point, only `count` modulo the period matters. The scrollback therefore gets at
+    /// most a screenful of copies of the line from one REP, where xterm would add one per line.
+    func visibleRepeatCount(_ count: Int, of scalar: UInt32) -> Int {
+        let lineWidth = rightMargin - leftMargin + 1
+        let width = lineWidth < 2 ? 1 : max(1, CharacterWidth.of(charsets.map(scalar)))
+        let period = max(1, lineWidth / width)
+        // The first line may run to the last column (from beyond the right margin); then one line per row.
+        let settled = modes.autowrap ? columns + 1 + (rows + 1) * period : columns + 1
+        guard count > settled else { return count }
+        return modes.autowrap ? settled + (count - settled) % period : settled
+    }
+}

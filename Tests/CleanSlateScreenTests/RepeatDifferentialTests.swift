@@ -1,0 +1,72 @@
+@testable import CleanSlateScreen
+import XCTest
+
+/// REP fills a line's run of cells at once; these compare it, over many random small screens, with
+/// the character printed one at a time: the whole snapshot (cells, cursor, modes, scrollback) against
+/// the bounded number of prints REP stands for, and the screen and cursor against all `count` prints.
+final class RepeatDifferentialTests: XCTestCase {
+    /// A random state to repeat in: size, content with wide characters, colours, margins, scroll region,
+    /// autowrap, insert mode, a character set, and the cursor somewhere (maybe beyond the right margin).
+    private static func randomSetup(_ random: inout SeededRandom, rows: Int, columns: Int) -> String {
+        var setup = ""
+        for _ in 0..<random.below(4 * rows) {
+            switch random.below(6) {
+            case 0: setup += "中"
+            case 1: setup += "\r\n"
+            case 2: setup += csi(["31", "0", "1;44", "7"][random.below(4)] + "m")
+            default: setup += String(repeating: ["x", "y", "z"][random.below(3)], count: random.below(columns + 2))
+            }
+        }
+        if random.below(3) == 0 {
+            let top = 1 + random.below(rows), bottom = top + random.below(rows - top + 1)
+            setup += csi("\(top);\(bottom)r")
+        }
+        if random.below(3) == 0 {
+            let left = 1 + random.below(columns), right = left + random.below(columns - left + 1)
+            setup += csi("?69h") + csi("\(left);\(right)s")
+        }
+        if random.below(4) == 0 { setup += csi("?7l") }
+        if random.below(4) == 0 { setup += csi("4h") }
+        if random.below(5) == 0 { setup += esc("(0") }
+        if random.below(5) == 0 { setup += esc("(A") }
+        setup += csi("\(1 + random.below(rows));\(1 + random.below(columns))H")
+        setup += csi(["0", "32;41", "4", "0"][random.below(4)] + "m")
+        return setup
+    }
+
+    private static let characters = ["a", "q", "#", "中", "é", "\u{1F600}", "x"]
+
+    func testRepeatMatchesPrintingOneAtATime() {
+        var random = SeededRandom(seed: 14)
+        for trial in 0..<3000 {
+            let rows = 1 + random.below(6), columns = 1 + random.below(10)
+            let setup = Self.randomSetup(&random, rows: rows, columns: columns)
+            let character = Self.characters[random.below(Self.characters.count)]
+            let count = random.below(4) == 0 ? random.below(100_000) : random.below(3 * rows * columns + 3)
+            let scrollback = random.below(3) == 0 ? 0 : 1 + random.below(8)
+
+            let repeated = makeTerminal(setup + character, rows: rows, columns: columns, scrollbackLimit: scrollback)
+            // The old REP: `visibleRepeatCount` prints, one by one.
+            let printed = makeTerminal(setup + character, rows: rows, columns: columns, scrollbackLimit: scrollback)
+            // REP 0 means REP 1.
+            let bounded = printed.visibleRepeatCount(max(count, 1), of: printed.lastGraphic)
+            repeated.feed(csi("\(count)b"))
+            let scalar = printed.lastGraphic
+            for _ in 0..<bounded { printed.print(scalar) }
+            // Then one more character shows whether a wrap was pending, and one more REP what it repeats.
+            for terminal in [repeated, printed] { terminal.feed("Z" + csi("2b")) }
+            let context = "trial \(trial): \(rows)x\(columns), setup \(setup.debugDescription), \(character) then REP \(count)"
+            XCTAssertTrue(repeated.snapshot() == printed.snapshot(),
+                          "\(context): \(repeated.snapshot().lines) cursor \(repeated.cursor) against \(printed.snapshot().lines) cursor \(printed.cursor)")
+            XCTAssertEqual(repeated.snapshot().scrollback, printed.snapshot().scrollback, context)
+
+            // All `count` characters written out leave the same screen and cursor.
+            guard count <= 2000 else { continue }
+            let written = makeTerminal(setup + String(repeating: character, count: max(count, 1) + 1), rows: rows, columns: columns,
+                                       scrollbackLimit: scrollback)
+            written.feed("Z" + csi("2b"))
+            XCTAssertEqual(repeated.snapshot().lines, written.snapshot().lines, context)
+            XCTAssertEqual(repeated.cursor, written.cursor, context)
+        }
+    }
+}
