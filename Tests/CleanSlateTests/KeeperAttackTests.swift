@@ -42,17 +42,20 @@ final class KeeperAttackTests: XCTestCase {
     }
 
     /// A keeper stopped again and again, faster than teardown can continue it, stops answering:
-    /// the supervisor then kills it and everything it left, and reports what it killed.
+    /// the supervisor then kills it and everything it left. (The loop starts once the launch is
+    /// done: a keeper stopped before it could answer fails the launch instead, see
+    /// `LaunchSupervisorTests`.)
     func testAnAppThatKeepsStoppingItsKeeperIsEndedAtTeardown() throws {
         let sleep = uniqueSleep()
         let app = try makeApp(.name("sh"), arguments: [
-            "-c", "(while kill -STOP $PPID 2>/dev/null; do :; done) & echo stopping; exec \(sleep)",
+            "-c", "read go; (while kill -STOP $PPID 2>/dev/null; do :; done) & echo stopping; exec \(sleep)",
         ])
         try app.launch()
+        try app.typeText("go\n")
         _ = try app.waitForOutput("stopping\n")
         app.terminate()
         XCTAssertEqual(processesRunning(sleep), [], "the app outlived teardown")
-        XCTAssertEqual(processesRunning("sh -c (while kill -STOP"), [], "the loop outlived teardown")
+        XCTAssertEqual(processesRunning("sh -c read go; (while kill -STOP"), [], "the loop outlived teardown")
     }
 
     /// `cleanslate run` on an app that stops its keeper still ends when told to (SIGTERM).

@@ -131,6 +131,27 @@ final class LaunchSupervisorTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
     }
 
+    /// An app that stops its keeper again and again from its first instant, before the keeper could
+    /// say it spawned it, fails the launch at the reply limit; the supervisor then ends the keeper
+    /// and the app, so nothing of the failed launch is left.
+    func testALaunchWhoseKeeperTheAppKeepsStoppingFailsAndLeavesNothing() throws {
+        let supervisor = LaunchSupervisor(replyLimit: .milliseconds(300))
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { SystemCall.close(null) }
+        let marker = "stopper-\(UInt32.random(in: 10_000_000...99_999_999))"
+        do {
+            let launch = try supervisor.launch(request(["-c", "while kill -STOP $PPID; do :; done # \(marker)"], output: null, null: null))
+            // The keeper won the race: nothing to check here but that the launch is ended cleanly.
+            SystemCall.close(launch.channel)
+            throw XCTSkip("the keeper answered before the app first stopped it; the race went the other way this time")
+        } catch let error as CleanSlateError {
+            XCTAssertEqual(error.code, .spawnFailed, "\(error)")
+        }
+        XCTAssertEqual(StrictIsolationTests.hostProcesses(running: "sh -c while kill -STOP").filter {
+            (try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8))?.contains(marker) == true
+        }, [], "the app of the failed launch is still running")
+    }
+
     /// Every descriptor above 2 of the supervisor and of its keepers is close-on-exec, so that an app
     /// started where close_range is missing (kernels before 5.9) still inherits none of them.
     func testTheSupervisorsAndKeepersDescriptorsAreAllCloseOnExec() throws {
