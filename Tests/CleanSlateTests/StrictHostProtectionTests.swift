@@ -141,4 +141,30 @@ final class StrictHostProtectionTests: XCTestCase {
             return innermost != "1" && !state.contains("zombie")
         }.count
     }
+
+    /// `cleanslate run --max-processes N` sets the limit; a count out of range, or the option without
+    /// strict isolation, is a usage error (exit 64) naming the option; so is the API's own check.
+    func testTheProcessLimitIsSetFromTheCommandLineAndCheckedForRange() throws {
+        try requireStrictIsolation()
+        let script = #"i=0; while [ $i -lt 2000 ]; do sleep 1000 & i=$((i+1)); echo $i; done"#
+        let run = try makeApp(.product("cleanslate"), arguments: [
+            "run", "--isolation", "strict", "--max-processes", "300", "--", "/bin/sh", "-c", script])
+        try run.launch()
+        XCTAssertEqual(try run.waitForExit(timeout: .seconds(60)), .exited(2), run.standardError)
+        XCTAssertTrue(run.standardError.contains("Cannot fork"), run.standardError)
+        // Its shell and 299 sleeps (the default, 256, would stop at 255, or 298 as root).
+        XCTAssertEqual(run.standardOutput.split(separator: "\n").last, "299")
+        for arguments in [["--isolation", "strict", "--max-processes", "0"], ["--max-processes", "10"]] {
+            let bad = try makeApp(.product("cleanslate"), arguments: ["run"] + arguments + ["--", "true"])
+            try bad.launch()
+            XCTAssertEqual(try bad.waitForExit(timeout: .seconds(30)), .exited(64), "\(arguments)")
+            XCTAssertTrue(bad.standardError.contains("--max-processes"), bad.standardError)
+        }
+        let app = try makeApp(.name("true"))
+        app.isolation = .strict(StrictOptions(maximumProcessCount: 0))
+        XCTAssertThrowsError(try app.launch()) { error in
+            XCTAssertEqual((error as? CleanSlateError)?.code, .invalidArgument, "\(error)")
+            XCTAssertTrue("\(error)".contains("maximumProcessCount is 0"), "\(error)")
+        }
+    }
 }
