@@ -100,14 +100,14 @@ final class LaunchSupervisorTests: XCTestCase {
         }
         XCTAssertTrue(ended, "the first launch's exit was not reported")
         keeper.release()
-        supervisor.release(keeper.fd, pid: first.keeperPID)
+        supervisor.release(first.keeper)
         XCTAssertEqual(supervisor.idleKeeperCount, 1)
 
         kill(keeperPID, SIGSTOP)
         defer { kill(keeperPID, SIGKILL) }
         let second = try supervisor.launch(request(["-c", "true"], output: null, null: null))
         XCTAssertEqual(second.keeperPID, keeperPID, "the pooled keeper was not the one used")
-        SystemCall.close(second.channel)
+        second.keeper.close()
     }
 
     /// A supervisor that does not answer (stopped: no keeper is handed the launch, and no keeper's pid

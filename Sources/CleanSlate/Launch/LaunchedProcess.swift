@@ -39,12 +39,9 @@ final class LaunchedProcess: @unchecked Sendable {
     let recorder: SessionRecorder
 
     private let keeper: KeeperChannel
-    /// The keeper as a process, in standard isolation, where the app can reach it (it is the app's
-    /// parent, and of the same user): its pid, a pidfd for it, and the supervisor that can end it.
-    /// Nil for a strict launch, whose keeper is outside the app's namespaces.
-    private let keeperProcess: (pid: pid_t, pidfd: Int32, supervisor: LaunchSupervisor)?
-    /// The keeper's pid and supervisor, to give the keeper back for reuse.
-    private let keeperPID: pid_t
+    /// The keeper as a process (its pid and a pidfd, when it said its pid), which the app can stop
+    /// or kill in standard isolation, and the supervisor that ends it then and takes it back for reuse.
+    private let keeperProcess: LaunchSupervisor.Keeper
     private let supervisor: LaunchSupervisor
     /// Called on the I/O thread with every chunk, in order (see ``AppLauncher/outputHandler``).
     private let outputHandler: AppLauncher.OutputHandler?
@@ -85,12 +82,10 @@ final class LaunchedProcess: @unchecked Sendable {
     init(
         pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil,
         outputLimit: OutputLimit, outputHandler: AppLauncher.OutputHandler?, keeperReusable: Bool,
-        keeperPID: pid_t = 0, supervisor: LaunchSupervisor = .shared
+        keeperProcess: LaunchSupervisor.Keeper? = nil, supervisor: LaunchSupervisor = .shared
     ) throws {
         self.pid = pid
-        // The keeper has just answered, so its pid is its own; the pidfd pins it from now on.
-        self.keeperProcess = keeperPID > 0 ? ProcessTable.openPidfd(keeperPID).map { (keeperPID, $0, supervisor) } : nil
-        self.keeperPID = keeperPID
+        self.keeperProcess = keeperProcess ?? LaunchSupervisor.Keeper(channel: keeper)
         self.supervisor = supervisor
         self.keeperReusable = keeperReusable
         self.outputHandler = outputHandler
@@ -120,9 +115,10 @@ final class LaunchedProcess: @unchecked Sendable {
             process = try LaunchedProcess(
                 pid: launch.pid, keeper: launch.channel, executable: executable, input: input, sources: sources, terminal: terminal,
                 outputLimit: output.limit, outputHandler: output.handler, keeperReusable: launch.keeperReusable,
-                keeperPID: launch.keeperPID, supervisor: launch.supervisor)
+                keeperProcess: launch.keeper, supervisor: launch.supervisor)
         } catch {
-            ([launch.channel, input] + sources.map(\.fd)).forEach(SystemCall.close)
+            launch.keeper.close()
+            ([input] + sources.map(\.fd)).forEach(SystemCall.close)
             throw error
         }
         do {
@@ -317,7 +313,7 @@ final class LaunchedProcess: @unchecked Sendable {
                 treeEmpty = true
             case .closed:
                 keeperGone = true
-                if keeperProcess != nil && termination == .none {
+                if keeperProcess.pid > 0 && termination == .none {
                     // The app (or another process of this user) killed the keeper. Its tree is now the
                     // supervisor's, which kills it; what it killed becomes this launch's escaped
                     // processes, and the exit is known once that is done.
@@ -478,8 +474,9 @@ final class LaunchedProcess: @unchecked Sendable {
         if !first { return monitor.withLock { escaped } }
 
         // An app can stop its keeper (SIGSTOP to its parent); a stopped keeper would carry out none of
-        // what follows. Continuing it is harmless when it runs.
-        if let keeperProcess { _ = ProcessTable.send(SIGCONT, pidfd: keeperProcess.pidfd) }
+        // what follows. Continuing it is harmless when it runs; when the app's tree is known to be
+        // gone, the keeper has nothing to do (and the next launch continues it if need be).
+        if keeperProcess.pidfd >= 0 && !monitor.withLock({ treeEmpty }) { _ = ProcessTable.send(SIGCONT, pidfd: keeperProcess.pidfd) }
         let appWasRunning = monitor.withLock { exitStatus == nil }
         var steps = policy.steps[...]
         if terminal != nil && appWasRunning {
@@ -510,7 +507,7 @@ final class LaunchedProcess: @unchecked Sendable {
         }
         // A keeper that was killed, or that did not answer (stopped again, or traced), is ended by
         // the supervisor together with everything its tree left.
-        if keeperProcess != nil && monitor.withLock({ keeperGone || (!treeGone && !treeEmpty) }) { endKeeper() }
+        if keeperProcess.pid > 0 && monitor.withLock({ keeperGone || (!treeGone && !treeEmpty) }) { endKeeper() }
         if !monitor.withLock({ ioEnded }) {
             monitor.withLock { stopRequested = true }
             wakeIOThread()
@@ -523,12 +520,11 @@ final class LaunchedProcess: @unchecked Sendable {
         let reusable = monitor.withLock { !keeperGone && !keeperBusy && (treeGone || treeEmpty) } && keeperReusable
         if reusable {
             keeper.release()
-            supervisor.release(keeper.fd, pid: keeperPID)
+            supervisor.release(keeperProcess)
         } else {
-            SystemCall.close(keeper.fd)
+            keeperProcess.close()
         }
         [wake.read, wake.write].filter { $0 >= 0 }.forEach(SystemCall.close)
-        if let keeperProcess { SystemCall.close(keeperProcess.pidfd) }
         return monitor.withLock {
             termination = .done
             monitor.broadcast()
@@ -541,14 +537,14 @@ final class LaunchedProcess: @unchecked Sendable {
     /// and only the supervisor's second line of defence ended them. The app's exit is then known
     /// (killed). Runs once per launch; a second caller waits for the first.
     private func endKeeper() {
-        guard let keeperProcess else { return }
+        guard keeperProcess.pid > 0 else { return }
         let first = monitor.withLock { () -> Bool in
             if keeperEnding == .none { keeperEnding = .inProgress; return true }
             while keeperEnding != .done { monitor.wait() }
             return false
         }
         guard first else { return }
-        let ended = keeperProcess.supervisor.endKeeper(keeperProcess.pid)
+        let ended = supervisor.endKeeper(keeperProcess.pid)
         monitor.withLock {
             if let ended {
                 escaped.append(contentsOf: ended.killed)

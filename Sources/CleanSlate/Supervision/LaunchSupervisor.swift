@@ -34,7 +34,7 @@ final class LaunchSupervisor: @unchecked Sendable {
     /// Lets the supervisor and the idle keepers go (they exit once their sockets close). For
     /// supervisors other than ``shared``, which lives as long as the process.
     deinit {
-        idleKeepers.forEach { SystemCall.close($0.channel) }
+        idleKeepers.forEach { $0.close() }
         if let control {
             SystemCall.close(control)
             // It would exit by itself on reading end of file; killed, it cannot keep deinit waiting.
@@ -52,13 +52,35 @@ final class LaunchSupervisor: @unchecked Sendable {
     /// How long a new supervisor may take to start (it loads this program's binary and libraries).
     static let startLimit: Int32 = 30_000
 
-    /// A launched app: its pid and the socket to its keeper.
+    /// A keeper: the socket to it, and, once it has said its pid, that pid and a pidfd for it (to
+    /// continue it, SIGCONT, should the app stop it), kept together for as long as the keeper serves.
+    struct Keeper {
+        let channel: Int32
+        var pid: pid_t = 0
+        var pidfd: Int32 = -1
+
+        /// Notes the keeper's pid, once it has said it (a pidfd is opened once per keeper).
+        mutating func identify(as pid: pid_t) {
+            guard pid > 0, pid != self.pid else { return }
+            if pidfd >= 0 { SystemCall.close(pidfd) }
+            self.pid = pid
+            pidfd = ProcessTable.openPidfd(pid) ?? -1
+        }
+
+        /// Closes the socket (the keeper then ends its launch's tree and exits) and the pidfd.
+        func close() {
+            SystemCall.close(channel)
+            if pidfd >= 0 { SystemCall.close(pidfd) }
+        }
+    }
+
+    /// A launched app: its pid and its keeper.
     struct Launch {
         let pid: pid_t
-        let channel: Int32
-        /// The keeper's own pid (for a strict launch, that of the keeper outside the namespaces),
-        /// and the supervisor it belongs to: what ends it should the app stop or kill it.
-        let keeperPID: pid_t
+        let keeper: Keeper
+        var channel: Int32 { keeper.channel }
+        var keeperPID: pid_t { keeper.pid }
+        /// The supervisor the keeper belongs to: what ends it should the app stop or kill it.
         let supervisor: LaunchSupervisor
         /// Whether the keeper can take another launch once this one is over: not after a strict
         /// launch (it lives in the launch's namespaces).
@@ -66,7 +88,7 @@ final class LaunchSupervisor: @unchecked Sendable {
     }
 
     /// Keepers released after a launch whose tree was gone, ready for the next launch.
-    private var idleKeepers: [(channel: Int32, pid: pid_t)] = []
+    private var idleKeepers: [Keeper] = []
     /// How many idle keepers are kept for reuse; more are let go (they exit). The pool grows only to
     /// the most launches this process had running at once, so a suite that runs one app at a time
     /// keeps one. Each idle keeper is a process of about 250 kB of its own (the rest is shared with
@@ -80,8 +102,8 @@ final class LaunchSupervisor: @unchecked Sendable {
 
     /// Lets every idle keeper go (they exit), so the next launch asks the supervisor for a keeper.
     func releaseIdleKeepers() {
-        let idle = lock.withLock { () -> [(channel: Int32, pid: pid_t)] in defer { idleKeepers.removeAll() }; return idleKeepers }
-        idle.forEach { SystemCall.close($0.channel) }
+        let idle = lock.withLock { () -> [Keeper] in defer { idleKeepers.removeAll() }; return idleKeepers }
+        idle.forEach { $0.close() }
     }
 
     /// Spawns the app described by `request` under a keeper: an idle one when there is one (a
@@ -97,17 +119,15 @@ final class LaunchSupervisor: @unchecked Sendable {
             // A strict launch uses up its keeper (it ends in the launch's namespaces): it takes a new
             // one, and the idle ones stay for launches that give theirs back.
             let pooled = Self.keeperIsReusable(after: request) ? lock.withLock { idleKeepers.popLast() } : nil
-            let keeper: Int32
-            // Known for a pooled keeper; a new one says it in its first message.
-            var keeperPID: pid_t = 0
+            // A pooled keeper's pid is known; a new one says it in its first message.
+            var keeper: Keeper
             if let pooled {
-                keeper = pooled.channel
-                keeperPID = pooled.pid
+                keeper = pooled
             } else {
                 supervisorRequests += 1
                 let control = try runningControl(for: request.executablePath)
-                keeper = cs_supervisor_new_keeper(control)
-                if keeper < 0 {
+                keeper = Keeper(channel: cs_supervisor_new_keeper(control))
+                if keeper.channel < 0 {
                     lastError = CleanSlateError(.spawnFailed, errno: errno,
                         "the launch supervisor did not answer while launching \(request.executablePath)")
                     replace(control)
@@ -115,23 +135,23 @@ final class LaunchSupervisor: @unchecked Sendable {
                 }
             }
             do {
-                return try launch(request, through: keeper, keeperPID: &keeperPID)
+                return try launch(request, through: &keeper)
             } catch let failure as KeeperUnreachable where failure.errno == ETIMEDOUT {
                 // A keeper that does not answer will not answer a retry either: fail, never hang. It
                 // may have started the app and then been stopped by it (SIGSTOP to its parent, faster
                 // than SIGCONT could undo): the supervisor ends it and whatever it started.
-                if keeperPID > 0 { _ = endKeeper(keeperPID) }
-                SystemCall.close(keeper)
+                if keeper.pid > 0 { _ = endKeeper(keeper.pid) }
+                keeper.close()
                 throw CleanSlateError(.spawnFailed, errno: ETIMEDOUT,
                     "the launch supervisor did not answer within \(replyLimit) while launching \(request.executablePath) (is it stopped?)")
             } catch let failure as KeeperUnreachable {
-                SystemCall.close(keeper)
+                keeper.close()
                 lastError = CleanSlateError(.spawnFailed, errno: failure.errno,
                     "the keeper of the launch did not answer while launching \(request.executablePath)")
             } catch {
                 // The keeper answered (the spawn failed): it is ready for another request, unless it
                 // was the keeper inside a strict launch's namespaces.
-                if Self.keeperIsReusable(after: request) { release(keeper, pid: keeperPID) } else { SystemCall.close(keeper) }
+                if Self.keeperIsReusable(after: request) { release(keeper) } else { keeper.close() }
                 throw error
             }
         }
@@ -172,13 +192,13 @@ final class LaunchSupervisor: @unchecked Sendable {
     }
 
     /// Takes back the socket of a keeper whose launch is over and whose tree is gone, for reuse.
-    func release(_ keeper: Int32, pid: pid_t) {
+    func release(_ keeper: Keeper) {
         let kept = lock.withLock { () -> Bool in
             guard idleKeepers.count < Self.idleLimit else { return false }
-            idleKeepers.append((keeper, pid))
+            idleKeepers.append(keeper)
             return true
         }
-        if !kept { SystemCall.close(keeper) }
+        if !kept { keeper.close() }
     }
 
     private struct KeeperUnreachable: Error { let errno: Int32 }
@@ -189,27 +209,28 @@ final class LaunchSupervisor: @unchecked Sendable {
         request.strictLayout == nil
     }
 
-    private func launch(_ request: SpawnRequest, through keeper: Int32, keeperPID: inout pid_t) throws -> Launch {
+    private func launch(_ request: SpawnRequest, through keeper: inout Keeper) throws -> Launch {
         let argv = CStringArray(request.argumentVector)
         let envp = CStringArray(request.environment)
         let isolation = request.strictLayout.map { CStringArray($0.keeperArguments) }
         defer { argv.free(); envp.free(); isolation?.free() }
-        var pid: pid_t = 0, error: Int32 = 0, stage: Int32 = 0, step: Int32 = 0
+        var pid: pid_t = 0, keeperPID = keeper.pid, error: Int32 = 0, stage: Int32 = 0, step: Int32 = 0
         let limit = replyLimit.clampedMilliseconds
         func send(_ isolation: UnsafePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
             switch request.standardIO {
             case let .descriptors(input, output, error: errorFD):
                 let stdio: [Int32] = [input, output, errorFD]
-                return cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, nil,
+                return cs_keeper_launch(keeper.channel, request.executablePath, request.workingDirectory, nil,
                                         argv.pointers, envp.pointers, stdio, isolation, &pid, &keeperPID, &error, &stage, &step, limit)
             case let .terminal(slavePath):
-                return cs_keeper_launch(keeper, request.executablePath, request.workingDirectory, slavePath,
+                return cs_keeper_launch(keeper.channel, request.executablePath, request.workingDirectory, slavePath,
                                         argv.pointers, envp.pointers, nil, isolation, &pid, &keeperPID, &error, &stage, &step, limit)
             }
         }
         let rc = isolation.map { list in list.pointers.withUnsafeBufferPointer { send($0.baseAddress) } } ?? send(nil)
+        keeper.identify(as: keeperPID)
         if rc == 0 {
-            return Launch(pid: pid, channel: keeper, keeperPID: keeperPID, supervisor: self,
+            return Launch(pid: pid, keeper: keeper, supervisor: self,
                           keeperReusable: Self.keeperIsReusable(after: request))
         }
         switch stage {
