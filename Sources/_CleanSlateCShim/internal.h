@@ -20,6 +20,10 @@ int cs_socket_pair(int type, int pair[2]);
 int cs_write_all(int fd, const void *buffer, size_t length);
 /// Reads exactly `length` bytes, retrying EINTR; end of file is EPIPE. Returns 0 or -1 with errno.
 int cs_read_all(int fd, void *buffer, size_t length);
+/// Receives one message of up to `capacity` bytes (a sequenced packet comes whole) and up to
+/// `fd_capacity` descriptors (close-on-exec; more are closed), counted in `*count`. Returns the byte
+/// count, or -1 with errno (EPIPE at end of file).
+ssize_t cs_receive_message(int socket, void *bytes, size_t capacity, int *fds, int fd_capacity, int *count);
 /// Sends one cs_supervisor_message.
 int cs_send_message(int fd, int32_t type, int32_t a, int32_t b, int32_t c);
 

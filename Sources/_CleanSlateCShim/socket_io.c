@@ -91,11 +91,9 @@ int cs_send_with_descriptors(int socket, const void *bytes, size_t length, const
     }
 }
 
-/// Receives exactly `length` bytes; descriptors that come with them are stored in `fds` (up to
-/// `capacity`, close-on-exec) and counted in `*count`.
-int cs_receive_with_descriptors(int socket, void *bytes, size_t length, int *fds, int capacity, int *count) {
+ssize_t cs_receive_message(int socket, void *bytes, size_t capacity, int *fds, int fd_capacity, int *count) {
     char control[CMSG_SPACE(sizeof(int) * CS_MAX_FORWARDED)];
-    struct iovec vector = {bytes, length};
+    struct iovec vector = {bytes, capacity};
     struct msghdr header = {0};
     header.msg_iov = &vector;
     header.msg_iovlen = 1;
@@ -103,17 +101,25 @@ int cs_receive_with_descriptors(int socket, void *bytes, size_t length, int *fds
     header.msg_controllen = sizeof control;
     ssize_t n;
     do { n = recvmsg(socket, &header, MSG_CMSG_CLOEXEC); } while (n < 0 && errno == EINTR);
+    *count = 0;
     if (n < 0) return -1;
     if (n == 0) { errno = EPIPE; return -1; }
-    *count = 0;
     for (struct cmsghdr *item = CMSG_FIRSTHDR(&header); item; item = CMSG_NXTHDR(&header, item)) {
         if (item->cmsg_level != SOL_SOCKET || item->cmsg_type != SCM_RIGHTS) continue;
         int received = (int)((item->cmsg_len - CMSG_LEN(0)) / sizeof(int));
         int *data = (int *)CMSG_DATA(item);
         for (int i = 0; i < received; i++) {
-            if (*count < capacity) fds[(*count)++] = data[i]; else close(data[i]);
+            if (*count < fd_capacity) fds[(*count)++] = data[i]; else close(data[i]);
         }
     }
+    return n;
+}
+
+/// Receives exactly `length` bytes; descriptors that come with them are stored in `fds` (up to
+/// `capacity`, close-on-exec) and counted in `*count`.
+int cs_receive_with_descriptors(int socket, void *bytes, size_t length, int *fds, int capacity, int *count) {
+    ssize_t n = cs_receive_message(socket, bytes, length, fds, capacity, count);
+    if (n < 0) return -1;
     if ((size_t)n < length) return cs_read_all(socket, (char *)bytes + n, length - (size_t)n);
     return 0;
 }

@@ -555,29 +555,6 @@ static int start_spare_keeper(int control) {
     return pair[0];
 }
 
-/// Receives one request on the control socket: up to `capacity` bytes (a sequenced packet comes
-/// whole) and up to 4 descriptors. Returns the byte count, or -1 when the test process is gone.
-static ssize_t receive_request(int control, char *bytes, size_t capacity, int *fds, int *count) {
-    char control_data[CMSG_SPACE(sizeof(int) * 4)];
-    struct iovec vector = {bytes, capacity};
-    struct msghdr header = {0};
-    header.msg_iov = &vector;
-    header.msg_iovlen = 1;
-    header.msg_control = control_data;
-    header.msg_controllen = sizeof control_data;
-    ssize_t n;
-    do { n = recvmsg(control, &header, MSG_CMSG_CLOEXEC); } while (n < 0 && errno == EINTR);
-    *count = 0;
-    if (n <= 0) return -1;
-    for (struct cmsghdr *item = CMSG_FIRSTHDR(&header); item; item = CMSG_NXTHDR(&header, item)) {
-        if (item->cmsg_level != SOL_SOCKET || item->cmsg_type != SCM_RIGHTS) continue;
-        int received = (int)((item->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-        memcpy(fds + *count, CMSG_DATA(item), sizeof(int) * (size_t)(received < 4 - *count ? received : 4 - *count));
-        *count += received < 4 - *count ? received : 4 - *count;
-    }
-    return n;
-}
-
 static void supervisor_main(int control) {
     // Its control socket came as descriptor 3 through dup2, which clears close-on-exec. Every other
     // descriptor of the supervisor and the keepers is close-on-exec from the start, so an app started
@@ -610,7 +587,7 @@ static void supervisor_main(int control) {
         if (!entries[0].revents) continue;
         char request[8];
         int fds[4], count = 0;
-        ssize_t length = receive_request(control, request, sizeof request, fds, &count);
+        ssize_t length = cs_receive_message(control, request, sizeof request, fds, 4, &count);
         if (length < 0) {
             // The test process is gone: its keepers end their trees themselves; orphans end here.
             cs_orphans_collect();
@@ -707,11 +684,12 @@ int cs_supervisor_wait_ready(int control, int milliseconds) {
     return 0;
 }
 
-int cs_supervisor_new_keeper(int control) {
+/// Sends the supervisor `request` with a new socket, whose other end is returned: the supervisor
+/// hands it to a keeper ('L') or answers on it ('E'). -1 with errno when it cannot be sent.
+static int request_with_socket(int control, const char *request, size_t length) {
     int pair[2];
     if (cs_socket_pair(SOCK_STREAM, pair) != 0) return -1;
-    char byte = 'L';
-    if (cs_send_with_descriptors(control, &byte, 1, &pair[1], 1) != 0) {
+    if (cs_send_with_descriptors(control, request, length, &pair[1], 1) != 0) {
         int saved = errno;
         close(pair[0]);
         close(pair[1]);
@@ -722,21 +700,15 @@ int cs_supervisor_new_keeper(int control) {
     return pair[0];
 }
 
+int cs_supervisor_new_keeper(int control) {
+    return request_with_socket(control, "L", 1);
+}
+
 int cs_supervisor_end_keeper(int control, pid_t keeper) {
-    int pair[2];
-    if (cs_socket_pair(SOCK_STREAM, pair) != 0) return -1;
     char request[1 + sizeof(int32_t)] = {'E'};
     int32_t target = keeper;
     memcpy(request + 1, &target, sizeof target);
-    if (cs_send_with_descriptors(control, request, sizeof request, &pair[1], 1) != 0) {
-        int saved = errno;
-        close(pair[0]);
-        close(pair[1]);
-        errno = saved;
-        return -1;
-    }
-    close(pair[1]);
-    return pair[0];
+    return request_with_socket(control, request, sizeof request);
 }
 
 int cs_keeper_launch(int keeper, const char *path, const char *directory, const char *slave,
