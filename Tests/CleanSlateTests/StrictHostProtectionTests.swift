@@ -103,6 +103,7 @@ final class StrictHostProtectionTests: XCTestCase {
             try app.launch()
             XCTAssertEqual(try app.waitForExit(), .exited(2), app.standardError)
             XCTAssertEqual(try app.sandbox.text(of: "started", in: .home), "255\n")
+            XCTAssertEqual(app.terminate().count, 255, "every sleep is killed at teardown and reported")
         }
     }
 
