@@ -179,16 +179,17 @@ package enum FailureArtifacts {
         }.prefix(120))
     }
 
-    /// Every path of every location of `sandbox` with its kind and size, at most ``listingLimit`` lines.
+    /// Every path of every location of `sandbox` with its kind and size, at most ``listingLimit`` lines
+    /// in all: the header, the entries and, when some did not fit, a last line saying how many.
     package static func listing(of sandbox: Sandbox) -> String {
         let snapshot: SandboxSnapshot
         do { snapshot = try sandbox.snapshot() } catch { return "could not list the sandbox \(sandbox.root): \(error)\n" }
+        let total = Sandbox.Location.allCases.reduce(0) { $0 + snapshot.paths(in: $1).count }
+        let listed = 1 + total <= listingLimit ? total : listingLimit - 2
         var lines = ["sandbox \(sandbox.root)"]
-        var total = 0
         for location in Sandbox.Location.allCases {
-            for path in snapshot.paths(in: location) {
-                total += 1
-                guard lines.count <= listingLimit, let entry = snapshot.entry(path, in: location) else { continue }
+            for path in snapshot.paths(in: location) where lines.count <= listed {
+                guard let entry = snapshot.entry(path, in: location) else { continue }
                 let detail = entry.kind == .file ? "\(entry.size) bytes" : "\(entry.kind)"
                 lines.append("$\(location.environmentVariable)/\(path)  \(detail)")
             }
