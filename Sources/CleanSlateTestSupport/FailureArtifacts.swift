@@ -149,20 +149,56 @@ package enum FailureArtifacts {
                 return true
             } catch CocoaError.fileWriteFileExists {
                 return false
+            } catch {
+                throw CleanSlateError(.ioFailed, "cannot write \(path): \(reason(error))")
             }
         }
     }
 
     /// Creates the test's folder `DIRECTORY/TEST`, then calls `create` with `TEST/NAME-1SUFFIX`,
     /// `-2`... until it returns true (it returns false when the path is taken); returns that path.
+    ///
+    /// - Throws: `.ioFailed` naming the folder that could not be made and why.
     private static func createUnique(in testName: String, named name: String, suffix: String, _ create: (String) throws -> Bool) throws -> String {
         let testFolder = directory + "/" + safeName(testName)
-        try FileManager.default.createDirectory(atPath: testFolder, withIntermediateDirectories: true)
+        try makeFolders(testFolder)
         for number in 1... {
             let path = testFolder + "/" + safeName(name) + "-\(number)" + suffix
             if try create(path) { return path }
         }
         fatalError("unreachable")
+    }
+
+    /// Makes the folder `path` and those above it that are missing. Foundation's `createDirectory`
+    /// says neither which folder failed nor why (on Linux only "error 512"), so this does it with
+    /// `mkdir`, one folder at a time.
+    ///
+    /// - Throws: `.ioFailed` naming the folder that could not be made and the reason.
+    static func makeFolders(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            let folder = prefix + component
+            prefix = folder + "/"
+            if mkdir(folder, 0o755) == 0 { continue }
+            let failure = errno
+            var status = stat()
+            if failure == EEXIST && stat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { continue }
+            if failure == EEXIST {
+                throw CleanSlateError(.ioFailed, "cannot create the folder \(path): \(folder) exists and is not a folder")
+            }
+            throw CleanSlateError(.ioFailed, errno: failure, "cannot create the folder \(folder): \(String(cString: strerror(failure)))")
+        }
+    }
+
+    /// Why a file operation failed, in words: a CleanSlateError's message, the system's reason
+    /// (`Not a directory`) for a Foundation error that carries one, else the error's description.
+    package static func reason(_ error: any Error) -> String {
+        if let error = error as? CleanSlateError { return error.message }
+        let foundationError = error as NSError
+        if let underlying = foundationError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return foundationError.localizedDescription
     }
 
     /// The app's program name: `SampleApp` for `.product("SampleApp")`, `vim` for `.path("/usr/bin/vim")`.
