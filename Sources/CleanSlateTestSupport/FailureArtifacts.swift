@@ -90,8 +90,9 @@ package enum FailureArtifacts {
             FileHandle.standardError.write(Data("CleanSlate: could not write the artifacts of \(testName): \(error)\n".utf8))
             return
         }
+        let kinds = screen == nil ? "recording, output, environment, files" : "recording, screen, output, environment, files"
         FileHandle.standardError.write(Data(
-            "CleanSlate: \(failed ? "the test failed; " : "")artifacts of \(name(of: app)) in \(testName) (recording, screen, output, environment, files) are in \(folder)\n".utf8))
+            "CleanSlate: \(failed ? "the test failed; " : "")artifacts of \(name(of: app)) in \(testName) (\(kinds)) are in \(folder)\n".utf8))
         // The folder is gone with a CI machine; what the app showed is in the log.
         if failed { FileHandle.standardError.write(Data(logSummary(of: app, end: end).utf8)) }
         if TestFailure.currentFramework == .swiftTesting {
