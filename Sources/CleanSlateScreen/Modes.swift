@@ -72,13 +72,14 @@ extension TerminalEmulator {
         case 1047: switchScreen(toAlternate: enabled, clearOnExit: true)
         case 1048: if enabled { saveCursor() } else { restoreCursor() }
         case 1049:
+            // As xterm (charproc.c, srm_OPT_ALTBUF_CURSOR): only the switch itself depends on the
+            // screen shown; the save, the clear and the restore happen every time, so a second
+            // 1049h saves and clears again and a 1049l on the normal screen restores its cursor.
             if enabled {
-                guard !isAlternateActive else { return }
                 saveCursor()
                 switchScreen(toAlternate: true, clearOnExit: false)
-                alternateGrid.fillAll(with: Cell.erased(with: pen))
+                grid.fillAll(with: Cell.erased(with: pen))
             } else {
-                guard isAlternateActive else { return }
                 switchScreen(toAlternate: false, clearOnExit: false)
                 restoreCursor()
             }

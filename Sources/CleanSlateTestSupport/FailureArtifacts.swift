@@ -90,8 +90,9 @@ package enum FailureArtifacts {
             FileHandle.standardError.write(Data("CleanSlate: could not write the artifacts of \(testName): \(error)\n".utf8))
             return
         }
+        let kinds = screen == nil ? "recording, output, environment, files" : "recording, screen, output, environment, files"
         FileHandle.standardError.write(Data(
-            "CleanSlate: \(failed ? "the test failed; " : "")artifacts of \(name(of: app)) in \(testName) (recording, screen, output, environment, files) are in \(folder)\n".utf8))
+            "CleanSlate: \(failed ? "the test failed; " : "")artifacts of \(name(of: app)) in \(testName) (\(kinds)) are in \(folder)\n".utf8))
         // The folder is gone with a CI machine; what the app showed is in the log.
         if failed { FileHandle.standardError.write(Data(logSummary(of: app, end: end).utf8)) }
         if TestFailure.currentFramework == .swiftTesting {
@@ -149,20 +150,56 @@ package enum FailureArtifacts {
                 return true
             } catch CocoaError.fileWriteFileExists {
                 return false
+            } catch {
+                throw CleanSlateError(.ioFailed, "cannot write \(path): \(reason(error))")
             }
         }
     }
 
     /// Creates the test's folder `DIRECTORY/TEST`, then calls `create` with `TEST/NAME-1SUFFIX`,
     /// `-2`... until it returns true (it returns false when the path is taken); returns that path.
+    ///
+    /// - Throws: `.ioFailed` naming the folder that could not be made and why.
     private static func createUnique(in testName: String, named name: String, suffix: String, _ create: (String) throws -> Bool) throws -> String {
         let testFolder = directory + "/" + safeName(testName)
-        try FileManager.default.createDirectory(atPath: testFolder, withIntermediateDirectories: true)
+        try makeFolders(testFolder)
         for number in 1... {
             let path = testFolder + "/" + safeName(name) + "-\(number)" + suffix
             if try create(path) { return path }
         }
         fatalError("unreachable")
+    }
+
+    /// Makes the folder `path` and those above it that are missing. Foundation's `createDirectory`
+    /// says neither which folder failed nor why (on Linux only "error 512"), so this does it with
+    /// `mkdir`, one folder at a time.
+    ///
+    /// - Throws: `.ioFailed` naming the folder that could not be made and the reason.
+    static func makeFolders(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            let folder = prefix + component
+            prefix = folder + "/"
+            if mkdir(folder, 0o755) == 0 { continue }
+            let failure = errno
+            var status = stat()
+            if failure == EEXIST && stat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { continue }
+            if failure == EEXIST {
+                throw CleanSlateError(.ioFailed, "cannot create the folder \(path): \(folder) exists and is not a folder")
+            }
+            throw CleanSlateError(.ioFailed, errno: failure, "cannot create the folder \(folder): \(String(cString: strerror(failure)))")
+        }
+    }
+
+    /// Why a file operation failed, in words: a CleanSlateError's message, the system's reason
+    /// (`Not a directory`) for a Foundation error that carries one, else the error's description.
+    package static func reason(_ error: any Error) -> String {
+        if let error = error as? CleanSlateError { return error.message }
+        let foundationError = error as NSError
+        if let underlying = foundationError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return foundationError.localizedDescription
     }
 
     /// The app's program name: `SampleApp` for `.product("SampleApp")`, `vim` for `.path("/usr/bin/vim")`.
@@ -179,16 +216,17 @@ package enum FailureArtifacts {
         }.prefix(120))
     }
 
-    /// Every path of every location of `sandbox` with its kind and size, at most ``listingLimit`` lines.
+    /// Every path of every location of `sandbox` with its kind and size, at most ``listingLimit`` lines
+    /// in all: the header, the entries and, when some did not fit, a last line saying how many.
     package static func listing(of sandbox: Sandbox) -> String {
         let snapshot: SandboxSnapshot
         do { snapshot = try sandbox.snapshot() } catch { return "could not list the sandbox \(sandbox.root): \(error)\n" }
+        let total = Sandbox.Location.allCases.reduce(0) { $0 + snapshot.paths(in: $1).count }
+        let listed = 1 + total <= listingLimit ? total : listingLimit - 2
         var lines = ["sandbox \(sandbox.root)"]
-        var total = 0
         for location in Sandbox.Location.allCases {
-            for path in snapshot.paths(in: location) {
-                total += 1
-                guard lines.count <= listingLimit, let entry = snapshot.entry(path, in: location) else { continue }
+            for path in snapshot.paths(in: location) where lines.count <= listed {
+                guard let entry = snapshot.entry(path, in: location) else { continue }
                 let detail = entry.kind == .file ? "\(entry.size) bytes" : "\(entry.kind)"
                 lines.append("$\(location.environmentVariable)/\(path)  \(detail)")
             }

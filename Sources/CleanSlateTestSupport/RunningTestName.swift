@@ -4,9 +4,40 @@ import Testing
 
 /// The name of the running test, as the artifact folders and the kept-sandbox message give it.
 package enum RunningTestName {
-    /// `Module.Suite/test(argument:)`: how a Swift Testing test is named.
-    package static func of(_ test: Test) -> String {
-        test.id.moduleName + "." + test.id.nameComponents.joined(separator: "/")
+    /// `Module.Suite/test(argument:)`: how a Swift Testing test is named; for one case of a
+    /// parameterized test, with that case's arguments, `Module.Suite/test(word: "x")`, so the cases
+    /// (their kept sandboxes and artifact folders) can be told apart.
+    package static func of(_ test: Test, case testCase: Test.Case? = nil) -> String {
+        let name = test.id.moduleName + "." + test.id.nameComponents.joined(separator: "/")
+        guard let testCase, let arguments = argumentsDescription(of: testCase) else { return name }
+        let function = name.hasSuffix(")") ? name.prefix { $0 != "(" } : name[...]
+        return function + "(" + arguments + ")"
+    }
+
+    /// The arguments of a parameterized test case as Swift Testing writes them, `word: "x", count: 2`;
+    /// nil for a test that is not parameterized. Swift Testing shows a case's arguments only to tools
+    /// (its `ForToolsIntegrationOnly` SPI, absent from the toolchain's public interface), so they are
+    /// read by reflection; should their layout change, nil: the test's name alone, as before.
+    static func argumentsDescription(of testCase: Test.Case) -> String? {
+        guard testCase.isParameterized, let arguments = descendant("arguments", of: testCase) else { return nil }
+        let described = Mirror(reflecting: arguments).children.map(\.value).compactMap { argument -> String? in
+            guard let value = descendant("value", of: argument), let parameter = descendant("parameter", of: argument),
+                  let label = descendant("firstName", of: parameter) as? String else { return nil }
+            return label + ": " + String(describingForTest: value)
+        }
+        return described.isEmpty ? nil : described.joined(separator: ", ")
+    }
+
+    /// The first value labelled `label` among the stored properties of `value`, looked for level by
+    /// level down to three levels (through an enum case and its tuple of associated values).
+    private static func descendant(_ label: String, of value: Any) -> Any? {
+        var level: [Any] = [value]
+        for _ in 0..<3 {
+            let children = level.flatMap { Mirror(reflecting: $0).children }
+            if let found = children.first(where: { $0.label == label }) { return found.value }
+            level = children.map(\.value)
+        }
+        return nil
     }
 
     /// The XCTest test each test sandbox (by its root) belongs to, while the test runs. XCTest gives

@@ -66,7 +66,7 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
 
     private func runTestCase(_ test: Test, _ testCase: Test.Case?, _ function: @Sendable () async throws -> Void) async throws {
         let scope = TestScope(
-            testName: RunningTestName.of(test), keep: keep, rootDirectory: rootDirectory,
+            testName: RunningTestName.of(test, case: testCase), keep: keep, rootDirectory: rootDirectory,
             preparedTemplate: PreparedTemplate.current?.template, isolation: isolation)
         let failureObserver = IssueHandlingTrait.compactMapIssues { issue in
             if issue.isFailure { scope.noteFailure() }

@@ -45,7 +45,18 @@ public func makeApp(
     terminalSize: TerminalSize? = nil, isolation: Isolation? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> AppLauncher {
-    let app = try AppLauncher(executable, fileID: fileID, filePath: filePath, line: line, column: column)
+    try makeApp(
+        calledAs: "makeApp(_:)", executable, arguments: arguments, environment: environment, terminalSize: terminalSize,
+        isolation: isolation, location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// ``makeApp(_:arguments:environment:terminalSize:isolation:fileID:filePath:line:column:)`` for the
+/// public helper named `helper`, which an error outside a test with the trait names.
+private func makeApp(
+    calledAs helper: String, _ executable: Executable, arguments: [String], environment: [String: String],
+    terminalSize: TerminalSize?, isolation: Isolation?, location: CallerLocation
+) throws -> AppLauncher {
+    let app = try AppLauncher(executable, calledAs: helper, location: location)
     app.launchArguments = arguments
     app.launchEnvironment = environment
     app.terminalSize = terminalSize
@@ -69,8 +80,9 @@ public func launchApp(
     terminalSize: TerminalSize? = nil, isolation: Isolation? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> AppLauncher {
-    let app = try makeApp(executable, arguments: arguments, environment: environment, terminalSize: terminalSize,
-                          isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
+    let app = try makeApp(
+        calledAs: "launchApp(_:)", executable, arguments: arguments, environment: environment, terminalSize: terminalSize,
+        isolation: isolation, location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     try app.launch()
     return app
 }
@@ -85,8 +97,14 @@ extension AppLauncher {
         _ executable: Executable,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) throws {
-        let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let scope = try currentScope(for: "AppLauncher(_:)")
+        try self.init(
+            executable, calledAs: "AppLauncher(_:)",
+            location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// The launcher of ``init(_:fileID:filePath:line:column:)`` for the public helper named `helper`.
+    fileprivate convenience init(_ executable: Executable, calledAs helper: String, location: CallerLocation) throws {
+        let scope = try currentScope(for: helper)
         self.init(executable, sandbox: try scope.sandbox(template: nil, keep: nil, rootDirectory: nil, location: location))
         isolation = scope.isolation
         try scope.register(self, location: location)

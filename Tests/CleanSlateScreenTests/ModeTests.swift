@@ -74,6 +74,28 @@ final class ModeTests: XCTestCase {
         XCTAssertEqual(snapshot.cursor, ScreenPosition(row: 1, column: 2), "1049 restores the cursor")
     }
 
+    func testASecond1049hOnTheAlternateScreenSavesTheCursorAndClearsAgain() {
+        let terminal = makeTerminal(csi("?1049h") + "first" + csi("3;4H"))
+        terminal.feed(csi("?1049h"))
+        XCTAssertEqual(terminal.snapshot().lines, ["", "", "", "", ""], "xterm clears the alternate screen on every 1049h")
+        XCTAssertCursor(terminal, 2, 3)
+        terminal.feed(csi("H") + csi("?1048l"))
+        XCTAssertEqual(terminal.cursor, ScreenPosition(row: 2, column: 3), "the second 1049h saved the alternate screen's cursor (DECRC there finds it)")
+    }
+
+    func testA1049lOnTheNormalScreenRestoresTheSavedCursor() {
+        let terminal = makeTerminal("top" + csi("2;3H") + csi("?1048h") + csi("5;1H"))
+        terminal.feed(csi("?1049l"))
+        XCTAssertFalse(terminal.snapshot().isAlternateScreenActive)
+        XCTAssertEqual(try terminal.snapshot().text(row: 0), "top", "no switch, no clear")
+        XCTAssertEqual(terminal.cursor, ScreenPosition(row: 1, column: 2), "xterm restores the normal screen's saved cursor on every 1049l")
+    }
+
+    func testA1049lOnTheNormalScreenWithNothingSavedGoesHome() {
+        let terminal = makeTerminal("top" + csi("5;4H") + csi("?1049l"))
+        XCTAssertEqual(terminal.cursor, ScreenPosition(row: 0, column: 0), "as DECRC with nothing saved")
+    }
+
     func testAlternateScreen47KeepsItsContentAndSharesTheCursor() {
         let terminal = makeTerminal("one" + csi("?47h") + "alt" + csi("?47l"))
         XCTAssertEqual(try terminal.snapshot().text(row: 0), "one")

@@ -7,6 +7,11 @@ final class StyledTextTests: XCTestCase {
         XCTAssertEqual(screen.plainText(), "top\n\nthird")
     }
 
+    func testStyledTextDropsBlankRowsAtTheBottomButKeepsThoseBetween() {
+        let screen = makeTerminal("top\r\n\r\nthird" + csi("H"), rows: 6, columns: 10).snapshot()
+        XCTAssertEqual(screen.styledText(), "screen 6x10 cursor 0,0\n|top\n|\n|third", "as the README's styled format says")
+    }
+
     func testStyledTextShowsSizeCursorAndOneLinePerStyleRun() {
         let input = csi("1;31m") + "Error" + csi("0m") + ": " + csi("4m") + "empty" + csi("0m") + "\r\nok"
         let screen = makeTerminal(input, rows: 4, columns: 20).snapshot()

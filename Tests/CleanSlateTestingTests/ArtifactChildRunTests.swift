@@ -59,6 +59,14 @@ struct ArtifactChildRunTests {
         #expect(quoted.last == "| broken", "\(quoted)")
     }
 
+    @Test func theArtifactsLineListsAScreenOnlyForATerminalApp() throws {
+        let (pipes, pipesLog) = try runFailingFixture("failsOverPipes")
+        #expect(pipes.lines(containing: "artifacts of sh in ").count == 1, "\(pipesLog)")
+        #expect(pipes.lines(containing: "(recording, output, environment, files) are in ").count == 1, "\(pipesLog)")
+        let (terminal, terminalLog) = try runFailingFixture("failsOnATerminal")
+        #expect(terminal.lines(containing: "(recording, screen, output, environment, files) are in ").count == 1, "\(terminalLog)")
+    }
+
     @Test func aPassingTestWritesNoArtifacts() throws {
         let directory = try sandboxForTest().temporaryDirectory + "/chosen"
         let outcome = try runChildTests("ArtifactFixtures/passesOnATerminal", framework: .swiftTesting,

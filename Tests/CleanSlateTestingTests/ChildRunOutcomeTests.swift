@@ -30,6 +30,19 @@ struct ChildRunOutcomeTests {
         #expect(record.contains("\nkept "), "kept sandboxes are marked so sweeps leave them alone: \(record)")
     }
 
+    @Test func eachCaseOfAParameterizedTestNamesItsArgumentWhereItsSandboxIsKept() throws {
+        let outcome = try run("failsForEachWord")
+        #expect(outcome.status == .exited(1))
+        let kept = outcome.lines(containing: "CleanSlate: kept the sandbox of CleanSlateTestingTests.TraitFixtures/failsForEachWord(")
+        for root in kept.compactMap({ $0.split(separator: " at ").last?.split(separator: " ").first }) {
+            try? FileManager.default.removeItem(atPath: String(root))
+        }
+        for word in ["milk", "tea"] {
+            #expect(kept.filter { $0.contains("TraitFixtures/failsForEachWord(word: \"\(word)\") at /") }.count == 1,
+                    "\(outcome.output)\n\(outcome.errors)")
+        }
+    }
+
     @Test func aTestThatThrowsKeepsItsSandbox() throws {
         let outcome = try run("throwsAfterWriting")
         #expect(outcome.status == .exited(1))

@@ -91,4 +91,18 @@ struct SuiteTemplateTests {
         #expect(throws: CleanSlateError.self) { try AppLauncher(.name("true")) }
         #expect(throws: CleanSlateError.self) { try sandboxForTest() }
     }
+
+    @Test func eachHelperNamesItselfInTheError() throws {
+        let helpers: [(String, () throws -> Void)] = [
+            ("launchApp(_:)", { _ = try launchApp(.name("true")) }),
+            ("makeApp(_:)", { _ = try makeApp(.name("true")) }),
+            ("AppLauncher(_:)", { _ = try AppLauncher(.name("true")) }),
+            ("sandboxForTest()", { _ = try sandboxForTest() }),
+        ]
+        for (name, call) in helpers {
+            let error = try #require(throws: CleanSlateError.self) { try call() }
+            #expect(error.code == .noCleanSlateTrait)
+            #expect(error.message.hasPrefix("\(name) needs a test with the .cleanSlate trait"), "\(error)")
+        }
+    }
 }

@@ -32,6 +32,11 @@ struct TraitFixtures {
         try writeEvidence()
     }
 
+    @Test(arguments: ["milk", "tea"]) func failsForEachWord(word: String) throws {
+        try writeEvidence()
+        Issue.record("deliberate failure for \(word)")
+    }
+
     @Test func knownIssueAfterWriting() throws {
         try writeEvidence()
         withKnownIssue { Issue.record("a known issue is not a failure") }

@@ -92,7 +92,11 @@ struct ScreenComparisonPageTests {
         let outcome = try run(framework, artifacts: blocked)
         #expect(outcome.status == .exited(1))
         #expect(failures(outcome, framework) == 1, "\(outcome.output)")
-        #expect(outcome.lines(containing: "Could not write the side-by-side page of both screens into \(blocked)").count == 1, "\(outcome.output)")
+        #expect(outcome.lines(containing: "Could not write the side-by-side page of both screens into \(blocked): "
+            + "cannot create the folder \(blocked)/").count == 1, "\(outcome.output)")
+        #expect(outcome.lines(containing: ": \(blocked) exists and is not a folder (set CLEANSLATE_ARTIFACTS to a writable folder).").count == 1,
+                "\(outcome.output)")
+        #expect(outcome.lines(containing: "Error Domain").isEmpty, "no raw NSError: \(outcome.output)")
         #expect(pages(outcome).isEmpty)
     }
 

@@ -55,7 +55,29 @@ struct SnapshotRecordModeTests {
         let message = try #require(try verify("two", record: .failed))
         #expect(message.contains("- one\n+ two"), "\(message)")
         #expect(message.contains("re-recorded \(try folder())/screen.txt (record mode failed, set by the assertion): review the change and commit it"), "\(message)")
+        #expect(message.hasPrefix("snapshot \"screen\" does not match the reference"), "the subject once, not twice: \(message)")
+        #expect(message.components(separatedBy: "snapshot \"screen\"").count == 2, "the subject once, not twice: \(message)")
         #expect(try stored() == "two\n")
+    }
+
+    @Test func aReferenceThatCannotBeWrittenIsSaidPlainly() throws {
+        // The references' folder is a regular file, so no reference can be made in it.
+        try sandboxForTest().write("x", to: "refs", in: .temporary)
+        let message = try #require(try verify("Name: Ada", record: .missing))
+        #expect(message == "snapshot \"screen\": could not record the reference \(try folder())/screen.txt: "
+            + "cannot create the folder \(try folder()): \(try folder()) exists and is not a folder; "
+            + "make its folder writable or pass another snapshotDirectory:")
+    }
+
+    @Test func aPageThatCannotBeWrittenIsSaidPlainly() throws {
+        let blocked = try sandboxForTest().path(.temporary, "not-a-folder")
+        try sandboxForTest().write("x", to: "not-a-folder", in: .temporary)
+        let error = try #require(throws: CleanSlateError.self) {
+            try FailureArtifacts.$directoryInTask.withValue(blocked) {
+                try FailureArtifacts.writeNewFile("page", testName: "Module.Suite/test()", named: "snapshot-x", extension: "html")
+            }
+        }
+        #expect(error.message == "cannot create the folder \(blocked)/Module.Suite_test__: \(blocked) exists and is not a folder")
     }
 
     @Test func allRewritesEveryReferenceAndFailsEvenWhenItMatches() throws {

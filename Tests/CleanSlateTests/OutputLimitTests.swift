@@ -23,6 +23,21 @@ final class OutputLimitTests: XCTestCase {
         XCTAssertEqual(Array(kept[limit.headBytes..<(limit.headBytes + notice.count)]), notice)
     }
 
+    /// The documented default, pinned as literals: the first 1 MiB and the last 8 MiB of a stream,
+    /// seen from outside with 1,000 bytes more than that.
+    func testTheDefaultKeepsTheFirstMebibyteAndTheLastEightMebibytes() throws {
+        let head = 1_048_576, tail = 8_388_608
+        let app = try launchApp(.name("head"), arguments: ["-c", "\(head + 1_000 + tail)", "/dev/zero"])
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0))
+        XCTAssertEqual(app.outputLimit, OutputLimit(headBytes: head, tailBytes: tail))
+        let kept = app.outputBytes()
+        XCTAssertEqual(kept[..<head].count { $0 == 0 }, head, "the first MiB, as written")
+        let notice = kept[head...].prefix { $0 != 0 }
+        XCTAssertTrue(String(decoding: notice, as: UTF8.self).contains("1000 bytes of output cut here"), String(decoding: notice, as: UTF8.self))
+        XCTAssertEqual(kept.count - head - notice.count, tail, "the last 8 MiB, as written")
+        XCTAssertEqual(kept[(head + notice.count)...].count { $0 == 0 }, tail)
+    }
+
     /// A marker printed after much more output than the limit keeps is found by a plain-text wait,
     /// also when the wait starts after the marker arrived (it is in the kept tail).
     func testAMarkerAfterTheCutIsFound() throws {

@@ -21,6 +21,15 @@ final class SandboxRootSecurityTests: XCTestCase {
         XCTAssertEqual(entries(of: shared), [], "nothing is created in a refused folder")
     }
 
+    func testFolderWritableByOthersButNotByTheGroupIsRefused() throws {
+        // 0757: only the "other" write bit, so a check of the group bit alone would let it through.
+        let shared = folder + "/others"
+        Host.makeDirectory(shared, mode: 0o757)
+        let error = assertThrowsCleanSlateError(.sandboxRootInsecure) { _ = try Sandbox(rootDirectory: shared) }
+        XCTAssertTrue(error?.message.contains("mode 0757") ?? false, error?.message ?? "no error")
+        XCTAssertEqual(entries(of: shared), [], "nothing is created in a refused folder")
+    }
+
     func testGroupWritableFolderIsRefused() throws {
         let shared = folder + "/group"
         try Host.makeDirectory(shared, mode: 0o770)

@@ -23,6 +23,20 @@ final class WaitTests: XCTestCase {
         XCTAssertEqual(app.state.description.hasPrefix("running"), true)
     }
 
+    func testWaitReturnsTheTimeItWaited() throws {
+        // The app answers a second after the reply, and the reply is sent only once the wait is under
+        // way: the wait lasts at least that second, and no longer than the call as the test timed it.
+        let app = try launchApp(.name("sh"), arguments: ["-c", "read x; sleep 1; echo \"late $x\"; exec sleep 60"])
+        let sent = typeTextOnceAWaitBegins("reply\n", into: app)
+        let clock = ContinuousClock()
+        let callStart = clock.now
+        let waited = try app.waitForOutput("late reply", timeout: .seconds(60))
+        let call = clock.now - callStart
+        XCTAssertGreaterThanOrEqual(waited, .seconds(1), "the app answered a second after the wait began")
+        XCTAssertLessThanOrEqual(waited, call, "no longer than the call took")
+        XCTAssertEqual(sent.wait(timeout: .now() + 30), .success)
+    }
+
     func testTimeoutMessageShowsOutputTailStateAndDuration() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "printf 'progress \\033[1m50%%\\033[0m\\n'; echo oops >&2; exec sleep 60"])
         try app.waitForOutput("oops", in: .standardError)

@@ -36,6 +36,9 @@ public final class AppLauncher: @unchecked Sendable {
     private var escapedReported = 0
     /// The environment the latest launch was given.
     private var environmentOfLaunch: [String: String]?
+    /// The latest launch's argument vector as a process's command line reads (arguments separated
+    /// by spaces): a survivor with this command line is a fork of the app that had not exec'd.
+    private var commandLineOfLaunch = ""
 
     struct Configuration {
         var launchArguments: [String] = []
@@ -203,10 +206,14 @@ public final class AppLauncher: @unchecked Sendable {
     }
 
     /// Keeps the processes a launch's keeper reported, marked as counted in the launch's PID
-    /// namespace when it ran strict (see ``EscapedProcess/isInAppPIDNamespace``).
+    /// namespace when it ran strict (see ``EscapedProcess/isInAppPIDNamespace``), and as forks of
+    /// the app when their command line is the launch's (``EscapedProcess/isForkOfTheApp``).
     private func record(_ escaped: [EscapedProcess], inAppPIDNamespace: Bool) {
-        let marked = escaped.map { EscapedProcess(pid: $0.pid, commandLine: $0.commandLine, isInAppPIDNamespace: inAppPIDNamespace) }
         lock.withLock {
+            let marked = escaped.map {
+                EscapedProcess(pid: $0.pid, commandLine: $0.commandLine, isInAppPIDNamespace: inAppPIDNamespace,
+                               isForkOfTheApp: !$0.commandLine.isEmpty && $0.commandLine == commandLineOfLaunch)
+            }
             for entry in marked where !escapedSoFar.contains(entry) { escapedSoFar.append(entry) }
         }
     }
@@ -306,12 +313,16 @@ public final class AppLauncher: @unchecked Sendable {
         _ configuration: Configuration, path: String, environment: [String: String], directory: String, layout: StrictLayout?
     ) throws -> LaunchedProcess {
         let inside = { (value: String) in layout?.insideValue(value) ?? value }
-        lock.withLock { environmentOfLaunch = environment.mapValues(inside) }
+        let argumentVector = [executable.displayName] + configuration.launchArguments.map(inside)
+        lock.withLock {
+            environmentOfLaunch = environment.mapValues(inside)
+            commandLineOfLaunch = String(argumentVector.joined(separator: " ").reversed().drop { $0 == " " }.reversed())
+        }
         let output = (limit: configuration.outputLimit, handler: configuration.outputHandler)
         let request = { (io: SpawnRequest.StandardIO) in
             SpawnRequest(
                 executablePath: layout?.insidePath(path) ?? path,
-                argumentVector: [self.executable.displayName] + configuration.launchArguments.map(inside),
+                argumentVector: argumentVector,
                 environment: environment.map { "\($0.key)=\(inside($0.value))" }.sorted(),
                 workingDirectory: layout?.insidePath(directory) ?? directory,
                 standardIO: io,

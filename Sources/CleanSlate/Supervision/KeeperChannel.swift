@@ -100,16 +100,25 @@ public struct EscapedProcess: Sendable, Equatable, CustomStringConvertible {
     public let commandLine: String
     /// Whether ``pid`` counts in the app's own PID namespace (strict isolation) rather than the host's.
     public let isInAppPIDNamespace: Bool
+    /// Whether its command line is the app's own: a copy of the app made by `fork` that had not run a
+    /// program of its own yet. A shell's background job (`sleep 1000 &`) caught between the fork
+    /// and the exec looks like this, so ``commandLine`` names the app, not the program it was about
+    /// to become; ``description`` says so.
+    public let isForkOfTheApp: Bool
 
     /// Creates a value (for tests and reports).
-    public init(pid: Int32, commandLine: String, isInAppPIDNamespace: Bool = false) {
+    public init(pid: Int32, commandLine: String, isInAppPIDNamespace: Bool = false, isForkOfTheApp: Bool = false) {
         self.pid = pid
         self.commandLine = commandLine
         self.isInAppPIDNamespace = isInAppPIDNamespace
+        self.isForkOfTheApp = isForkOfTheApp
     }
 
-    /// `pid 4321: sleep 1000`, or `pid 3 in the app's PID namespace: sleep 1000`.
+    /// `pid 4321: sleep 1000`, `pid 3 in the app's PID namespace: sleep 1000`, or for a fork of the
+    /// app `pid 4321: forked from the app (sh -c sleep 1000 & echo x) before it ran a program of its own`.
     public var description: String {
-        "pid \(pid)\(isInAppPIDNamespace ? " in the app's PID namespace" : ""): \(commandLine.isEmpty ? "(command line unknown)" : commandLine)"
+        let what = commandLine.isEmpty ? "(command line unknown)"
+            : isForkOfTheApp ? "forked from the app (\(commandLine)) before it ran a program of its own" : commandLine
+        return "pid \(pid)\(isInAppPIDNamespace ? " in the app's PID namespace" : ""): \(what)"
     }
 }

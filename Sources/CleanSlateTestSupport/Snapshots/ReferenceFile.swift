@@ -22,11 +22,10 @@ enum ReferenceFile {
     /// - Throws: `.invalidArgument` naming the path and the reason.
     static func write(_ rendering: String, to path: String) throws {
         do {
-            let folder = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FailureArtifacts.makeFolders((path as NSString).deletingLastPathComponent)
             try Data((rendering + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CleanSlateError(.invalidArgument, "cannot write the reference \(path): \(error.localizedDescription); "
+            throw CleanSlateError(.invalidArgument, "could not record the reference \(path): \(FailureArtifacts.reason(error)); "
                 + "make its folder writable or pass another snapshotDirectory:")
         }
     }

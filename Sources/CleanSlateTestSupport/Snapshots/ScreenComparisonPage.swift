@@ -45,8 +45,8 @@ struct ScreenComparisonPage {
         do {
             path = try FailureArtifacts.writeNewFile(page, testName: testName, named: "snapshot-" + label, extension: "html")
         } catch {
-            return "Could not write the side-by-side page of both screens into \(FailureArtifacts.directory): \(error) "
-                + "(set CLEANSLATE_ARTIFACTS to a writable folder)."
+            return "Could not write the side-by-side page of both screens into \(FailureArtifacts.directory): "
+                + "\(FailureArtifacts.reason(error)) (set CLEANSLATE_ARTIFACTS to a writable folder)."
         }
         if TestFailure.currentFramework == .swiftTesting {
             Attachment.record(Array(page.utf8), named: "snapshot-\(label).html", sourceLocation: location.sourceLocation)

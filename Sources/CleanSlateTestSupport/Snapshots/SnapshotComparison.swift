@@ -34,16 +34,16 @@ package struct SnapshotComparison {
                 return "\(subject): there is no reference file \(path) (\(Self.describe(choice))). "
                     + rerecordAdvice(choice, mode: .missing, filter: rerecordFilter)
             }
-            return write(to: path, "recorded the missing reference \(path) (\(Self.describe(choice))): check it and commit it; "
-                + "the test passes from the next run")
+            return "\(subject): " + record(at: path, done: "recorded the missing reference \(path) (\(Self.describe(choice))): "
+                + "check it and commit it; the test passes from the next run")
         }
         if stored == actual {
             guard choice.mode == .all else { return nil }
-            return write(to: path, "re-recorded \(path), unchanged (\(Self.describe(choice))): turn recording off to let the test pass")
+            return "\(subject): " + record(at: path, done: "re-recorded \(path), unchanged (\(Self.describe(choice))): turn recording off to let the test pass")
         }
         let difference = differenceReport(reference: stored, label: "reference \(path)")
         if choice.mode == .failed || choice.mode == .all {
-            return write(to: path, "\(difference)\nre-recorded \(path) (\(Self.describe(choice))): review the change and commit it")
+            return difference + "\n" + record(at: path, done: "re-recorded \(path) (\(Self.describe(choice))): review the change and commit it")
         }
         return difference + "\n" + rerecordAdvice(choice, mode: .failed, filter: rerecordFilter)
     }
@@ -86,11 +86,12 @@ package struct SnapshotComparison {
         return String(location.fileID.prefix { $0 != "/" })
     }
 
-    private func write(to path: String, _ message: String) -> String {
+    /// Stores `actual` as the reference at `path`; returns `done`, or why it could not be stored.
+    private func record(at path: String, done: String) -> String {
         do { try ReferenceFile.write(actual, to: path) } catch {
-            return "\(subject): could not record \(path): \(error)"
+            return (error as? CleanSlateError)?.message ?? "could not record \(path): \(error)"
         }
-        return "\(subject): \(message)"
+        return done
     }
 
     private func differenceReport(reference: String, label: String) -> String {
