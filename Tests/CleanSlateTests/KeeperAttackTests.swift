@@ -21,23 +21,28 @@ final class KeeperAttackTests: XCTestCase {
         let sleep = uniqueSleep()
         // The shell's child kills the keeper (the shell's parent) and becomes a long sleep; the
         // shell waits for it. Before: "killed by signal 9" at once, both left running under init.
-        let app = try makeApp(.name("sh"), arguments: ["-c", "K=$PPID; (kill -9 $K; exec \(sleep)) & wait"])
+        // (The supervisor may end the child before or after it became the sleep: its command line
+        // names the sleep's duration either way.)
+        let app = try makeApp(.name("sh"), arguments: ["-c", "K=$PPID; sh -c \"kill -9 $K; exec \(sleep)\" & wait"])
         try app.launch()
         XCTAssertEqual(try app.waitForExit(timeout: .seconds(30)), .signaled(SIGKILL, coreDumped: false))
-        XCTAssertEqual(processesRunning(sleep), [], "the sleep outlived its keeper")
+        let duration = String(sleep.dropFirst("sleep ".count))
+        XCTAssertEqual(StrictIsolationTests.hostProcesses(running: "sleep \(duration)"), [], "the sleep outlived its keeper")
+        XCTAssertEqual(StrictIsolationTests.hostProcesses(running: "sh -c kill -9"), [], "the child outlived its keeper")
         let escaped = app.terminate()
-        XCTAssertTrue(escaped.contains { $0.commandLine == sleep }, "\(escaped)")
+        XCTAssertTrue(escaped.contains { $0.commandLine.contains(duration) }, "\(escaped)")
         XCTAssertTrue(escaped.contains { $0.commandLine.hasPrefix("sh -c K=$PPID") }, "\(escaped)")
     }
 
     func testAnAppThatStopsItsKeeperIsEndedAtTeardown() throws {
-        let sleep = uniqueSleep()
-        let app = try makeApp(.name("sh"), arguments: ["-c", "kill -STOP $PPID; echo stopped; exec \(sleep)"])
+        let marker = "keeper-stopped-\(UInt32.random(in: 10_000_000...99_999_999))"
+        // The program that stays is the one that says it is there (its command line names the marker).
+        let app = try makeApp(.name("sh"), arguments: ["-c", "kill -STOP $PPID; exec sh -c 'echo stopped; read line' \(marker)"])
         try app.launch()
         _ = try app.waitForOutput("stopped\n")
-        XCTAssertEqual(processesRunning(sleep).count, 1)
+        XCTAssertEqual(processesRunning("sh -c echo stopped; read line \(marker)").count, 1)
         app.terminate()
-        XCTAssertEqual(processesRunning(sleep), [], "the app outlived teardown")
+        XCTAssertEqual(processesRunning("sh -c echo stopped; read line \(marker)"), [], "the app outlived teardown")
         XCTAssertEqual(app.state, .exited(.signaled(SIGTERM, coreDumped: false)))
     }
 

@@ -24,7 +24,7 @@ final class SandboxRootSecurityTests: XCTestCase {
     func testFolderWritableByOthersButNotByTheGroupIsRefused() throws {
         // 0757: only the "other" write bit, so a check of the group bit alone would let it through.
         let shared = folder + "/others"
-        Host.makeDirectory(shared, mode: 0o757)
+        try Host.makeDirectory(shared, mode: 0o757)
         let error = assertThrowsCleanSlateError(.sandboxRootInsecure) { _ = try Sandbox(rootDirectory: shared) }
         XCTAssertTrue(error?.message.contains("mode 0757") ?? false, error?.message ?? "no error")
         XCTAssertEqual(entries(of: shared), [], "nothing is created in a refused folder")

@@ -9,15 +9,15 @@ import XCTest
 final class SandboxSweepOutcomeTests: XCTestCase {
     private var root: String!
 
-    override func setUp() { root = Host.makeFolder() }
-    override func tearDown() { Host.removeFolder(root) }
+    override func setUpWithError() throws { root = try Host.makeFolder() }
+    override func tearDown() { if let root { Host.removeFolder(root) } }
 
     /// A folder made by hand in the root folder, like a sandbox, whose owner record names `pid`
     /// (started at `start`, in clock ticks after boot) in the boot `boot`: the documented format.
-    private func makeFakeSandbox(_ name: String, pid: Int32, start: UInt64, boot: String) {
-        Host.makeDirectory(root + "/" + name, mode: 0o700)
-        Host.makeDirectory(root + "/" + name + "/home")
-        Host.symlink("cleanslate-owner 1\npid \(pid)\nstart \(start)\nboot \(boot)\n", at: root + "/" + name + "/.cleanslate-owner")
+    private func makeFakeSandbox(_ name: String, pid: Int32, start: UInt64, boot: String) throws {
+        try Host.makeDirectory(root + "/" + name, mode: 0o700)
+        try Host.makeDirectory(root + "/" + name + "/home")
+        try Host.symlink("cleanslate-owner 1\npid \(pid)\nstart \(start)\nboot \(boot)\n", at: root + "/" + name + "/.cleanslate-owner")
     }
 
     private func sandboxNames() -> [String] {
@@ -32,8 +32,8 @@ final class SandboxSweepOutcomeTests: XCTestCase {
         let boot = try XCTUnwrap(Host.read("/proc/sys/kernel/random/boot_id")).trimmingCharacters(in: .whitespacesAndNewlines)
         let earlierBoot = "00000000-0000-4000-8000-000000000000"
         XCTAssertNotEqual(boot, earlierBoot)
-        makeFakeSandbox("cleanslate-ThisBt", pid: getpid(), start: start, boot: boot)
-        makeFakeSandbox("cleanslate-OldBot", pid: getpid(), start: start, boot: earlierBoot)
+        try makeFakeSandbox("cleanslate-ThisBt", pid: getpid(), start: start, boot: boot)
+        try makeFakeSandbox("cleanslate-OldBot", pid: getpid(), start: start, boot: earlierBoot)
 
         let next = try Sandbox(rootDirectory: root)
         defer { try? next.wipe() }
@@ -46,8 +46,8 @@ final class SandboxSweepOutcomeTests: XCTestCase {
         guard getuid() == 0 else {
             throw XCTSkip("a sandbox that cannot be removed is made with a mount point inside, which needs root; run as root (CI does)")
         }
-        makeFakeSandbox("cleanslate-Mount1", pid: 2_000_000_000, start: 1, boot: "")
-        Host.makeDirectory(root + "/cleanslate-Mount1/home/mounted")
+        try makeFakeSandbox("cleanslate-Mount1", pid: 2_000_000_000, start: 1, boot: "")
+        try Host.makeDirectory(root + "/cleanslate-Mount1/home/mounted")
         // In a mount namespace of its own (private propagation): the mount point is seen by the
         // sweep only, and goes with it.
         let script = #"mount -t tmpfs cleanslate-test "$1" && exec "$2" sweep --root "$3""#
