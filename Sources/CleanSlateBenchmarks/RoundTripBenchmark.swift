@@ -11,17 +11,9 @@ func runRoundTripBenchmark(arguments: [String]) throws {
     if let index = arguments.firstIndex(of: "--iterations"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
         iterations = value
     }
-    let script = "stty -echo; echo ready; exec cat"
-    let raw = try RawPseudoTerminalLoop(script: script)
-    defer { raw.close() }
-    let sandbox = try Sandbox(rootDirectory: ProcessInfo.processInfo.environment["CLEANSLATE_ROOT"])
-    defer { try? sandbox.wipe() }
-    let app = AppLauncher(.name("sh"), sandbox: sandbox)
-    app.launchArguments = ["-c", script]
-    app.terminalSize = .standard
-    try app.launch()
-    defer { app.terminate() }
-    try app.waitForScreen(containing: "ready")
+    let terminals = try CatOnTerminals()
+    defer { terminals.close() }
+    let sandbox = terminals.sandbox
     // The same over pipes: typeText + waitForOutput, to show how soon a wait wakes after output.
     let piped = AppLauncher(.name("cat"), sandbox: sandbox)
     try piped.launch()
@@ -32,14 +24,9 @@ func runRoundTripBenchmark(arguments: [String]) throws {
     var pipeSamples: [Double] = []
     for index in 0..<(iterations + 100) {
         let line = "line \(index)"
-        var start = DispatchTime.now().uptimeNanoseconds
-        try raw.roundTrip(line)
-        let rawTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
-        start = DispatchTime.now().uptimeNanoseconds
-        try app.typeText(line + "\n")
-        try app.waitForScreen(containing: line)
-        let harnessTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
-        start = DispatchTime.now().uptimeNanoseconds
+        let rawTime = try terminals.rawRoundTrip(line)
+        let harnessTime = try terminals.harnessRoundTrip(line)
+        let start = DispatchTime.now().uptimeNanoseconds
         try piped.typeText(line + "\n")
         try piped.waitForOutput(line + "\n")
         let pipeTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
@@ -57,6 +44,46 @@ func runRoundTripBenchmark(arguments: [String]) throws {
     let pipeMedian = pipeSamples.sorted()[pipeSamples.count / 2]
     let pipeP99 = pipeSamples.sorted()[pipeSamples.count * 99 / 100]
     print(String(format: "  over pipes: typeText + waitForOutput  %8.1f us   (p99 %.1f us)", pipeMedian, pipeP99))
+}
+
+/// `cat` on a 24x80 pseudo-terminal twice, once through AppLauncher (in a sandbox of its own) and
+/// once through a raw loop, each ready for a round trip: a line typed until it shows.
+final class CatOnTerminals {
+    let raw: RawPseudoTerminalLoop
+    let sandbox: Sandbox
+    let app: AppLauncher
+
+    init() throws {
+        let script = "stty -echo; echo ready; exec cat"
+        raw = try RawPseudoTerminalLoop(script: script)
+        sandbox = try Sandbox(rootDirectory: ProcessInfo.processInfo.environment["CLEANSLATE_ROOT"])
+        app = AppLauncher(.name("sh"), sandbox: sandbox)
+        app.launchArguments = ["-c", script]
+        app.terminalSize = .standard
+        try app.launch()
+        try app.waitForScreen(containing: "ready")
+    }
+
+    /// Microseconds from typing `line` through AppLauncher until it shows on its screen.
+    func harnessRoundTrip(_ line: String) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try app.typeText(line + "\n")
+        try app.waitForScreen(containing: line)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+    }
+
+    /// Microseconds from writing `line` on the raw master until it is read back.
+    func rawRoundTrip(_ line: String) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try raw.roundTrip(line)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+    }
+
+    func close() {
+        app.terminate()
+        try? sandbox.wipe()
+        raw.close()
+    }
 }
 
 /// The baseline: `cat` on a pseudo-terminal driven by plain write(2) and read(2) on the master.

@@ -11,6 +11,10 @@ case "output":
     try runOutputBenchmark(arguments: Array(arguments.dropFirst()))
 case "sessions":
     try runSessionsBenchmark(arguments: Array(arguments.dropFirst()))
+case "compare":
+    try runCompareBenchmark(arguments: Array(arguments.dropFirst()))
+case "compare-worker":
+    try runCompareWorker(arguments: Array(arguments.dropFirst()))
 case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
 default:
@@ -19,6 +23,7 @@ default:
                cleanslate-benchmarks roundtrip [--iterations N]
                cleanslate-benchmarks output [--runs N]
                cleanslate-benchmarks sessions [--sessions N] [--runs N]
+               cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--also NAME=PATH]...
                cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
 
         """.utf8))
