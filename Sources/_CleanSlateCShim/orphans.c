@@ -12,8 +12,10 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -65,10 +67,34 @@ static void report(int reply, pid_t pid, const char *line, ssize_t length) {
 static struct cs_process table[CS_MAX_TRACKED];
 static char member[CS_MAX_TRACKED];
 
+/// Whether the supervisor may have a child that is not a keeper. Its children are listed in
+/// /proc/self/task/<tid>/children (one file read), so a keeper's ordinary exit, the usual reason for
+/// a SIGCHLD, costs no scan of the whole process table. Where the list is missing (a kernel without
+/// CONFIG_PROC_CHILDREN), it says yes.
+static int may_have_orphans(void) {
+    char path[64], text[4096];
+    snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)getpid());
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 1;
+    ssize_t n;
+    do { n = read(fd, text, sizeof text - 1); } while (n < 0 && errno == EINTR);
+    close(fd);
+    // A list longer than the buffer may hide anything: look properly.
+    if (n < 0 || n == (ssize_t)sizeof text - 1) return 1;
+    text[n] = 0;
+    for (char *cursor = text, *end; *cursor; cursor = end) {
+        long pid = strtol(cursor, &end, 10);
+        if (end == cursor) break;
+        if (keeper_index((pid_t)pid) < 0) return 1;
+    }
+    return 0;
+}
+
 /// Kills every process that is neither a keeper nor below one: the supervisor's other children and
 /// their descendants. Each one killed (not already dying) is reported on `reply`, or, without one,
 /// remembered for `keeper`. Returns how many were still alive.
 static int kill_orphans(pid_t keeper, int reply) {
+    if (!may_have_orphans()) return 0;
     int count = cs_read_process_table(table, CS_MAX_TRACKED), alive = 0;
     pid_t self = getpid();
     memset(member, 0, (size_t)count);
