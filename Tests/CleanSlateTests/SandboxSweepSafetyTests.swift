@@ -103,10 +103,13 @@ final class SandboxSweepSafetyTests: SweepTestCase {
 
     func testAShellStandingInALeftoverSandboxIsNotKilledAndTheSandboxIsLeftAlone() throws {
         makeFakeSandbox("cleanslate-Stand1", record: record(pid: Self.pidThatDoesNotExist, start: 1))
-        let shell = try makeApp(.name("sleep"), arguments: ["1000"])
+        // It says it is there once its exec is complete: until the kernel has made the new program
+        // dumpable (its parent, the keeper, is not), another user's view of /proc/PID is root's only.
+        let shell = try makeApp(.name("sh"), arguments: ["-c", "echo here; exec sleep 1000"])
         shell.workingDirectory = root + "/cleanslate-Stand1/home"
         try shell.launch()
-        guard case let .running(pid) = shell.state else { return XCTFail("sleep did not start: \(shell.state)") }
+        _ = try shell.waitForOutput("here\n")
+        guard case let .running(pid) = shell.state else { return XCTFail("sh did not start: \(shell.state)") }
 
         let swept = try Sandbox.sweep(rootDirectory: root)
         XCTAssertTrue(processIsAlive(pid), "a process CleanSlate did not start is never killed")

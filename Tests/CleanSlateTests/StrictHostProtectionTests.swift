@@ -113,8 +113,9 @@ final class StrictHostProtectionTests: XCTestCase {
         // The app's own shell starts the bomb and then only waits, so it lives until teardown.
         let app = try strictApp(#"b(){ while :; do b & done; }; b & while :; do wait; done"#)
         try app.launch()
-        let namespace = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(try XCTUnwrap(Self.pid(of: app.state)))/ns/pid")
         _ = try app.waitForOutput("Cannot fork", in: .standardError)
+        // Read once the app runs its own program (until then, /proc/PID is root's: see the sweep tests).
+        let namespace = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(try XCTUnwrap(Self.pid(of: app.state)))/ns/pid")
         let probe = try makeApp(.path("/bin/true"))
         try probe.launch()
         XCTAssertEqual(try probe.waitForExit(timeout: .seconds(60)), .exited(0))
