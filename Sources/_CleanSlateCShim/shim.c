@@ -63,7 +63,9 @@ int cs_ficlone(int dest_fd, int src_fd) { return ioctl(dest_fd, FICLONE, src_fd)
 
 int cs_is_mount_root(int dirfd, const char *name) {
     struct statx info;
-    if (statx(dirfd, name, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT, STATX_TYPE, &info) != 0) return -1;
+    // An empty name asks about `dirfd` itself (AT_EMPTY_PATH): a folder held open is judged in one call.
+    int flags = AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT | (name[0] ? 0 : AT_EMPTY_PATH);
+    if (statx(dirfd, name, flags, STATX_TYPE, &info) != 0) return -1;
     if (!(info.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT)) { errno = ENOSYS; return -1; }
     return (info.stx_attributes & STATX_ATTR_MOUNT_ROOT) ? 1 : 0;
 }

@@ -117,9 +117,9 @@ extension Sandbox {
     /// in it, a folder replaced by a file or a link) just leaves the rest to the full removal.
     func removeEmptyLayout() -> Bool {
         // A file system mounted on the sandbox folder is not entered at all: the full removal says so.
-        guard FileSystemCall.isMountedOn(path: self.root) == false,
-              let root = try? FileSystemCall.openDirectory(path: self.root) else { return false }
+        guard let root = try? FileSystemCall.openDirectory(path: self.root) else { return false }
         defer { SystemCall.close(root) }
+        guard FileSystemCall.isMountedOn(root, path: self.root) == false else { return false }
         var allRemoved = true
         func removeFolder(_ name: FileName, in parent: Int32) {
             if (try? FileSystemCall.remove(at: parent, name, directory: true)) == nil { allRemoved = false }

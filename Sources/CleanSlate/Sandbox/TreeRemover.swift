@@ -46,7 +46,7 @@ struct TreeRemover {
             return [Failure(path: ".", errno: error.rawValue, reason: "cannot open the sandbox root \(rootPath)")]
         }
         defer { SystemCall.close(root) }
-        if FileSystemCall.isMountedOn(path: rootPath) == true {
+        if FileSystemCall.isMountedOn(root, path: rootPath) == true {
             return [Failure(
                 path: ".", errno: Errno.busy.rawValue,
                 reason: "a file system is mounted on the sandbox folder itself; it was left alone (unmount it, then wipe again)")]

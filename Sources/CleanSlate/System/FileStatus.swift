@@ -46,18 +46,19 @@ extension FileSystemCall {
         status.kind == .directory && (status.device != treeDevice || isMountRoot(at: parent, name) == true)
     }
 
-    /// Whether a file system is mounted on the directory at the absolute path `path` (compared with
-    /// its parent as ``isMountPoint(_:at:_:treeDevice:)`` does); nil when it cannot be told (the
-    /// path or its parent cannot be read).
-    static func isMountedOn(path: String) -> Bool? {
+    /// Whether a file system is mounted on the directory open as `fd`, whose absolute path is
+    /// `path`: one `statx` of the descriptor itself; where the kernel cannot say (before Linux 5.8),
+    /// its device is compared with its parent's as ``isMountPoint(_:at:_:treeDevice:)`` does. Nil
+    /// when it cannot be told.
+    static func isMountedOn(_ fd: Int32, path: String) -> Bool? {
+        if let answer = isMountRoot(at: fd, []) { return answer }
         let bytes = Array(path.utf8)
         guard let slash = bytes.lastIndex(of: 0x2F), slash + 1 < bytes.count else { return nil }
         let parentPath = slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
-        let name = Array(bytes[(slash + 1)...])
         guard let parent = try? openDirectory(path: parentPath, followingSymlink: true) else { return nil }
         defer { SystemCall.close(parent) }
-        guard let parentStatus = try? fileStatus(of: parent), let status = try? fileStatus(at: parent, name) else { return nil }
-        return isMountPoint(status, at: parent, name, treeDevice: parentStatus.device)
+        guard let parentStatus = try? fileStatus(of: parent), let status = try? fileStatus(of: fd) else { return nil }
+        return status.device != parentStatus.device
     }
 
     /// ``status(at:_:)`` as a ``FileStatus``.

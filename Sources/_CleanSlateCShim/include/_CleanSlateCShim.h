@@ -45,7 +45,8 @@ int cs_ficlone(int dest_fd, int src_fd);
 /// statx(2) (GNU-only declaration) of `name` relative to `dirfd`, without following a final symlink:
 /// returns 1 when the entry is the root of a mount (bind mounts on the same device included, which
 /// st_dev comparison cannot see), 0 when it is not, -1 with errno when statx fails or the kernel
-/// does not report STATX_ATTR_MOUNT_ROOT (then the caller falls back to comparing st_dev).
+/// does not report STATX_ATTR_MOUNT_ROOT (then the caller falls back to comparing st_dev). An empty
+/// `name` asks about `dirfd` itself.
 int cs_is_mount_root(int dirfd, const char *name);
 
 /// getdents64(2) (GNU-only declaration): fills `buffer` with the next entries of the open directory
