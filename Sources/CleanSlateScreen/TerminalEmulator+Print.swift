@@ -95,11 +95,7 @@ extension TerminalEmulator {
             }
         }
         let line = grid.row(cursorRow)
-        if modes.insert { insertBlanks(line, at: cursorColumn, count: width, end: edge) }
-        clearHalves(line, from: cursorColumn, to: cursorColumn + width)
-        var cell = pen
-        cell.code = scalar
-        cell.width = UInt8(width)
+        var cell = makeRoom(on: line, at: cursorColumn, span: width, edge: edge, for: scalar, width: width)
         line[cursorColumn] = cell
         if width == 2 {
             cell.code = 0
@@ -112,6 +108,20 @@ extension TerminalEmulator {
             cursorColumn = edge - 1
             wrapPending = modes.autowrap
         }
+    }
+
+    /// Makes room on `line` for `span` cells from `column` (shifting the rest of the line up to `edge`
+    /// right in insert mode, and blanking the halves of wide characters the span cuts), and returns
+    /// the cell that prints `scalar` at `width` with the current pen: what a print and a repeated
+    /// print (REP) store there.
+    @inline(__always)
+    func makeRoom(on line: UnsafeMutablePointer<Cell>, at column: Int, span: Int, edge: Int, for scalar: UInt32, width: Int) -> Cell {
+        if modes.insert { insertBlanks(line, at: column, count: span, end: edge) }
+        clearHalves(line, from: column, to: column + span)
+        var cell = pen
+        cell.code = scalar
+        cell.width = UInt8(width)
+        return cell
     }
 
     /// Before cells `from..<to` are overwritten, blanks the other half of any wide character they cut.

@@ -38,11 +38,7 @@ extension TerminalEmulator {
         guard count > 0 else { return 0 }
         let span = count * width
         let line = grid.row(cursorRow)
-        if modes.insert { insertBlanks(line, at: column, count: span, end: edge) }
-        clearHalves(line, from: column, to: column + span)
-        var cell = pen
-        cell.code = scalar
-        cell.width = UInt8(width)
+        let cell = makeRoom(on: line, at: column, span: span, edge: edge, for: scalar, width: width)
         if width == 1 {
             grid.fill(row: cursorRow, from: column, to: column + span, with: cell)
         } else {
