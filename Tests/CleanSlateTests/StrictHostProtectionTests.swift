@@ -162,11 +162,14 @@ final class StrictHostProtectionTests: XCTestCase {
             XCTAssertEqual(try bad.waitForExit(timeout: .seconds(30)), .exited(64), "\(arguments)")
             XCTAssertTrue(bad.standardError.contains("--max-processes"), bad.standardError)
         }
-        let app = try makeApp(.name("true"))
-        app.isolation = .strict(StrictOptions(maximumProcessCount: 0))
-        XCTAssertThrowsError(try app.launch()) { error in
-            XCTAssertEqual((error as? CleanSlateError)?.code, .invalidArgument, "\(error)")
-            XCTAssertTrue("\(error)".contains("maximumProcessCount is 0"), "\(error)")
+        // 1...4,194,302: the kernel's largest pid_max (4,194,304) less the keeper and one.
+        for count in [0, 4_194_303] {
+            let app = try makeApp(.name("true"))
+            app.isolation = .strict(StrictOptions(maximumProcessCount: count))
+            XCTAssertThrowsError(try app.launch()) { error in
+                XCTAssertEqual((error as? CleanSlateError)?.code, .invalidArgument, "\(error)")
+                XCTAssertTrue("\(error)".contains("maximumProcessCount is \(count)"), "\(error)")
+            }
         }
     }
 }
