@@ -87,15 +87,21 @@ final class KeeperReportTests: XCTestCase {
         return nil
     }
 
-    /// Zombies whose parent is a launch supervisor or keeper (their command line is the supervisor's).
+    /// Zombies whose parent is a launch supervisor or keeper (their command line is the supervisor's)
+    /// and which never ran a program of their own: their name is still their parent's, as a child
+    /// whose exec failed is. (An app of an earlier test that has just ended is a zombie under its
+    /// keeper for a moment too, until the keeper reaps it; it carries its program's name.)
     private func zombiesUnderKeepers() -> [Int32] {
+        func name(of pid: Int32) -> String? {
+            try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+        }
         let keepers = Set(allProcessIDs().filter { pid in
             let line = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
             return line.split(separator: "\0").dropFirst().first == "--cleanslate-launch-supervisor"
         })
         return allProcessIDs().filter { pid in
             guard let fields = statFields(of: pid), fields.count > 1, let parent = Int32(fields[1]) else { return false }
-            return fields[0] == "Z" && keepers.contains(parent)
+            return fields[0] == "Z" && keepers.contains(parent) && name(of: pid) == name(of: parent)
         }
     }
 }
