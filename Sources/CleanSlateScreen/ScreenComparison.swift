@@ -33,6 +33,9 @@ public enum ScreenComparison {
     /// its app set; a reference file holds none), so only real differences look different.
     ///
     /// - Parameters:
+    ///   - reference: the screen the test expected (drawn on the left).
+    ///   - actual: the screen the app shows (drawn on the right).
+    ///   - title: the page's title.
     ///   - differences: the cells to shade; nil shades ``differingCells(_:_:)`` (pass
     ///     ``differingCharacters(_:_:)`` when only the text was compared).
     ///   - colors: the colours to draw both screens in; nil uses `actual.colors`.

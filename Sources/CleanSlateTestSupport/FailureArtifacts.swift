@@ -5,10 +5,10 @@ import Testing
 
 /// The folder of files a failed test leaves for a person to look at, one subfolder per app:
 ///
-/// - `session.cast`: the session as an asciicast v2 recording (``AppLauncher/sessionRecording()``);
+/// - `session.cast`: the session as an asciicast v2 recording (`AppLauncher/sessionRecording()`);
 /// - for a terminal launch, the final screen as `screen.txt`, `screen.styled.txt`, `screen.html` and
 ///   `screen.svg`;
-/// - `stdout.txt` and `stderr.txt`: the output, within the app's ``AppLauncher/outputLimit``;
+/// - `stdout.txt` and `stderr.txt`: the output, within the app's `AppLauncher/outputLimit`;
 /// - `status.txt`: the app's state when the test ended and after teardown terminated it;
 /// - `environment.txt`: the environment the app was given;
 /// - `sandbox-files.txt`: a listing of the sandbox's files (the sandbox itself is kept or wiped per

@@ -18,7 +18,7 @@ public enum KeepPolicy: String, Sendable, CaseIterable {
         if let explicit { return explicit }
         guard let raw = environmentValue, !raw.isEmpty else { return .failed }
         guard let policy = KeepPolicy(rawValue: raw.lowercased()) else {
-            throw CleanSlateXCTestError.invalidKeepPolicy(raw)
+            throw KeepPolicyError.invalidKeepPolicy(raw)
         }
         return policy
     }
@@ -33,8 +33,8 @@ public enum KeepPolicy: String, Sendable, CaseIterable {
     }
 }
 
-/// Errors specific to the XCTest integration.
-public enum CleanSlateXCTestError: Error, CustomStringConvertible, Equatable {
+/// Why a keep policy could not be read (from `CLEANSLATE_KEEP`), under either test integration.
+public enum KeepPolicyError: Error, CustomStringConvertible, Equatable {
     /// `CLEANSLATE_KEEP` has a value that is not a policy name.
     case invalidKeepPolicy(String)
 

@@ -32,7 +32,7 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
     public let keep: KeepPolicy?
     /// Where sandboxes are made; nil uses `CLEANSLATE_ROOT`, else the default (see `Sandbox`).
     public let rootDirectory: String?
-    /// The ``Isolation`` of apps made for a test case without one of their own; nil is standard.
+    /// The `Isolation` of apps made for a test case without one of their own; nil is standard.
     public let isolation: Isolation?
     let templatePreparation: TemplatePreparation?
 
@@ -105,10 +105,10 @@ extension Trait where Self == CleanSlateTrait {
     ///   - keep: when to keep a test's sandbox; nil uses `CLEANSLATE_KEEP`, else `.failed`.
     ///   - rootDirectory: where to make sandboxes (and the template); nil uses `CLEANSLATE_ROOT`, else
     ///     the default.
-    ///   - isolation: the ``Isolation`` of every app made for a test case (`launchApp`, `makeApp`,
-    ///     `AppLauncher(_:)`) without one of its own; nil is ``Isolation/standard``. Put
+    ///   - isolation: the `Isolation` of every app made for a test case (`launchApp`, `makeApp`,
+    ///     `AppLauncher(_:)`) without one of its own; nil is `Isolation/standard`. Put
     ///     `.cleanSlate(isolation: .strict)` on a suite for all its tests, or on one test.
-    ///   - template: prepares a ``SandboxTemplate`` once for the whole suite (or test function) the
+    ///   - template: prepares a `SandboxTemplate` once for the whole suite (or test function) the
     ///     trait is attached to, before its first test; every test case's sandbox starts as a copy of
     ///     it. The template is wiped when the suite ends. If it throws, the suite's tests do not run
     ///     and the error is recorded.

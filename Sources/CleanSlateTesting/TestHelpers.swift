@@ -13,13 +13,17 @@ import Testing
 /// previous launch saved; the next test case (each argument of a parameterized test too) gets a new one.
 ///
 /// - Parameters:
-///   - template: a prepared ``SandboxTemplate`` to clone; nil uses the template the trait prepared,
+///   - template: a prepared `SandboxTemplate` to clone; nil uses the template the trait prepared,
 ///     if any, else starts empty. Only the first call creates the sandbox: a template passed after the
 ///     sandbox was created without it throws `.sandboxAlreadyCreated`.
 ///   - keep: when to keep the sandbox; nil uses the trait's, else `CLEANSLATE_KEEP`, else `.failed`.
 ///   - rootDirectory: where to create it; nil uses the trait's, else `CLEANSLATE_ROOT`, else the default.
-///   - isolation: the ``Isolation`` of the apps this test case makes from now on without one of
-///     their own; nil leaves it as it is (the trait's, else ``Isolation/standard``).
+///   - isolation: the `Isolation` of the apps this test case makes from now on without one of
+///     their own; nil leaves it as it is (the trait's, else `Isolation/standard`).
+///   - fileID: the caller's file, for failure reports; leave the default.
+///   - filePath: the caller's file path, for failure reports; leave the default.
+///   - line: the caller's line, for failure reports; leave the default.
+///   - column: the caller's column, for failure reports; leave the default.
 /// - Throws: `.noCleanSlateTrait` outside a test with the `.cleanSlate` trait.
 public func sandboxForTest(
     template: SandboxTemplate? = nil, keep: KeepPolicy? = nil, rootDirectory: String? = nil, isolation: Isolation? = nil,
@@ -37,8 +41,8 @@ public func sandboxForTest(
 /// then is killed and fails the test, named by pid and command line.
 ///
 /// With `terminalSize` the app runs on a pseudo-terminal of that size; without it, over pipes.
-/// `isolation` is its ``AppLauncher/isolation``; nil uses the test case's (`.cleanSlate(isolation:)`
-/// or `sandboxForTest(isolation:)`), else ``Isolation/standard``.
+/// `isolation` is its `AppLauncher/isolation`; nil uses the test case's (`.cleanSlate(isolation:)`
+/// or `sandboxForTest(isolation:)`), else `Isolation/standard`.
 /// - Throws: `.noCleanSlateTrait` outside a test with the `.cleanSlate` trait.
 public func makeApp(
     _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
@@ -73,7 +77,7 @@ private func makeApp(
 /// }
 /// ```
 /// - Throws: `.noCleanSlateTrait` outside a test with the `.cleanSlate` trait, and what
-///   ``AppLauncher/launch()`` throws.
+///   `AppLauncher/launch()` throws.
 @discardableResult
 public func launchApp(
     _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],

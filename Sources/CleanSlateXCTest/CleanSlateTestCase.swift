@@ -10,7 +10,7 @@ import XCTest
 /// class sets every ``AutoTearDown`` property to nil and then fails the test, naming each other
 /// stored property that still holds a value. Mark properties kept on purpose ``TestConstant``.
 ///
-/// The sandbox of ``XCTestCase/sandboxForTest(template:keep:rootDirectory:isolation:file:line:)`` is kept or
+/// The sandbox of `sandboxForTest(template:keep:rootDirectory:isolation:)` is kept or
 /// wiped after that check, so a failure in `tearDown()` or in the leak check keeps it under
 /// `CLEANSLATE_KEEP=failed` (in a plain `XCTestCase` the decision is made in a teardown block,
 /// before `tearDown()`).

@@ -18,14 +18,14 @@ extension XCTestCase {
     /// so a test that fails only in `tearDown()` keeps its sandbox too.
     ///
     /// - Parameters:
-    ///   - template: a prepared ``SandboxTemplate`` to clone (for returning-user tests); nil starts empty.
+    ///   - template: a prepared `SandboxTemplate` to clone (for returning-user tests); nil starts empty.
     ///     The sandbox is created by the first call of a test (or the first `makeApp`/`launchApp`), so
     ///     pass the template there (e.g. in `setUp`). Passing a template after the sandbox was created
     ///     without it throws `.sandboxAlreadyCreated` instead of ignoring it.
     ///   - keep: when to keep the sandbox; nil uses `CLEANSLATE_KEEP`, else `.failed`.
     ///   - rootDirectory: where to create it; nil uses `CLEANSLATE_ROOT`, else the default.
-    ///   - isolation: the ``Isolation`` of the apps this test makes from now on (`makeApp`,
-    ///     `launchApp`) without one of their own; nil leaves it as it is (``Isolation/standard`` at
+    ///   - isolation: the `Isolation` of the apps this test makes from now on (`makeApp`,
+    ///     `launchApp`) without one of their own; nil leaves it as it is (`Isolation/standard` at
     ///     first). Call it in `setUp()` for a whole test class, or in a test for that test alone.
     public func sandboxForTest(
         template: SandboxTemplate? = nil, keep: KeepPolicy? = nil, rootDirectory: String? = nil, isolation: Isolation? = nil,
@@ -54,15 +54,15 @@ extension XCTestCase {
     /// A launcher for `executable` in this test's sandbox, not yet launched; it is terminated in the
     /// test's teardown (before the sandbox is wiped), so the test writes no teardown code. A process
     /// the app started that is still running at teardown (a daemon, a background job) is killed and
-    /// fails the test, named by pid and command line (see ``AppLauncher/terminate()``). When the test
+    /// fails the test, named by pid and command line (see `AppLauncher/terminate()`). When the test
     /// has failed by then, the app's failure artifacts (its session recording, final screen, output,
     /// environment and the sandbox's files) are written and their folder printed: see the README's
     /// "Artifacts".
     ///
     /// With `terminalSize` the app runs on a pseudo-terminal of that size (see
-    /// ``AppLauncher/terminalSize``); without it, over pipes. `isolation` is its
-    /// ``AppLauncher/isolation``; nil uses the test's (set with `sandboxForTest(isolation:)`), else
-    /// ``Isolation/standard``.
+    /// `AppLauncher/terminalSize`); without it, over pipes. `isolation` is its
+    /// `AppLauncher/isolation`; nil uses the test's (set with `sandboxForTest(isolation:)`), else
+    /// `Isolation/standard`.
     public func makeApp(
         _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
         terminalSize: TerminalSize? = nil, isolation: Isolation? = nil, file: StaticString = #filePath, line: UInt = #line

@@ -4,13 +4,13 @@ import CleanSlateXCTest
 import Foundation
 import XCTest
 
-/// The README's picture of the SampleApp wizard (Documentation/sampleapp-wizard.svg) is what
+/// The picture of the SampleApp wizard in the Artifacts article (and the README) (Sources/CleanSlateTesting/CleanSlateTesting.docc/sampleapp-wizard.svg) is what
 /// CleanSlate draws for the wizard today: the file is `screen.svg()` of the screen below. Run with
 /// `CLEANSLATE_WRITE_README_PICTURE=1` to write it again after a change to the wizard or the drawing.
 final class ReadmePictureTests: XCTestCase {
     private static let picture = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Documentation/sampleapp-wizard.svg").path
+        .appendingPathComponent("Sources/CleanSlateTesting/CleanSlateTesting.docc/sampleapp-wizard.svg").path
 
     func testTheReadmesWizardPictureIsWhatCleanSlateDraws() throws {
         let app = try launchApp(.product("SampleApp"), terminalSize: .standard)
@@ -28,6 +28,6 @@ final class ReadmePictureTests: XCTestCase {
         }
         let committed = try String(contentsOfFile: Self.picture, encoding: .utf8)
         XCTAssertEqual(committed, screen.svg(),
-                       "Documentation/sampleapp-wizard.svg is out of date; run this test with CLEANSLATE_WRITE_README_PICTURE=1 and commit the file")
+                       "Sources/CleanSlateTesting/CleanSlateTesting.docc/sampleapp-wizard.svg is out of date; run this test with CLEANSLATE_WRITE_README_PICTURE=1 and commit the file")
     }
 }

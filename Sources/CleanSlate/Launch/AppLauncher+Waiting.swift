@@ -58,7 +58,10 @@ extension AppLauncher {
     /// Waits until the app's ``state`` satisfies `condition` (for example, until Ctrl-Z has stopped
     /// it) and returns that state. Woken by the app's exit, stops and continues, never by a timer.
     ///
-    /// - Parameter description: what is awaited, for the timeout message ("stopped").
+    /// - Parameters:
+    ///   - description: what is awaited, for the timeout message ("stopped").
+    ///   - timeout: how long to wait; nil uses ``defaultTimeout``.
+    ///   - condition: true for the state awaited; called with the state now and after each change.
     /// - Throws: `.timedOut` with the app's output or screen, `.notRunning` before the first launch.
     @discardableResult
     public func waitForState(_ description: String, timeout: Duration? = nil, until condition: (AppState) -> Bool) throws -> AppState {

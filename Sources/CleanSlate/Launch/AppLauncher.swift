@@ -99,7 +99,7 @@ public final class AppLauncher: @unchecked Sendable {
     }
 
     /// When set, the app is launched on a pseudo-terminal of this size (as its controlling terminal,
-    /// with `TERM=xterm-256color`) and its output is turned into a ``screen``; when nil (the default)
+    /// with `TERM=xterm-256color`) and its output is turned into a ``screen()``; when nil (the default)
     /// standard input, output and error are pipes.
     public var terminalSize: TerminalSize? {
         get { lock.withLock { configuration.terminalSize } }

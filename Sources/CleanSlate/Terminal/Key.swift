@@ -1,4 +1,4 @@
-/// A key on a keyboard, for ``AppLauncher/press(_:modifiers:times:)``.
+/// A key on a keyboard, for ``AppLauncher/press(_:modifiers:times:timeout:)``.
 public enum Key: Sendable, Equatable, Hashable {
     /// Return / Enter.
     case enter

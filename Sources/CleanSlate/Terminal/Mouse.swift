@@ -1,4 +1,4 @@
-/// A mouse button, for ``AppLauncher/click(row:column:button:modifiers:)`` and ``AppLauncher/mouse(_:row:column:modifiers:)``.
+/// A mouse button, for ``AppLauncher/click(row:column:button:modifiers:timeout:)`` and ``AppLauncher/mouse(_:row:column:modifiers:timeout:)``.
 public enum MouseButton: Sendable, Equatable {
     /// The primary button.
     case left

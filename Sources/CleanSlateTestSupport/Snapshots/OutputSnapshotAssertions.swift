@@ -1,7 +1,7 @@
 import CleanSlate
 
 /// Asserts that what `app` wrote to `stream` so far, with its sandbox's paths replaced by
-/// placeholders (``AppLauncher/outputWithPlaceholders(_:)``), matches the reference file
+/// placeholders (`AppLauncher/outputWithPlaceholders(_:)`), matches the reference file
 /// `named`.txt in `__Snapshots__/<TestFile>/` next to the test's source file. One trailing newline
 /// of the output is not part of the snapshot (the file ends with one newline either way).
 ///

@@ -2,10 +2,10 @@ import CleanSlate
 
 /// How a screen snapshot is written down.
 public enum ScreenSnapshotFormat: String, Sendable, CaseIterable {
-    /// The rows' text (``ScreenSnapshot/plainText(replacing:)``).
+    /// The rows' text (`ScreenSnapshot/plainText(replacing:)`).
     case text
     /// The rows' text with the size, the cursor and a line per run of styled cells
-    /// (``ScreenSnapshot/styledText(replacing:)``), so a change of colour or attribute fails.
+    /// (`ScreenSnapshot/styledText(replacing:)`), so a change of colour or attribute fails.
     case styled
 
     /// `screen` in this format, with `replacements` applied to its text.
@@ -21,8 +21,8 @@ public enum ScreenSnapshotFormat: String, Sendable, CaseIterable {
 /// `__Snapshots__/<TestFile>/` next to the test's source file.
 ///
 /// The assertion waits until the app has written nothing for `quietPeriod`
-/// (``AppLauncher/waitForScreenToSettle(quietPeriod:timeout:)``), renders the screen in `format`
-/// with the sandbox's paths replaced by placeholders (``Sandbox/placeholders``), and compares. A
+/// (`AppLauncher/waitForScreenToSettle(quietPeriod:timeout:)`), renders the screen in `format`
+/// with the sandbox's paths replaced by placeholders (`Sandbox/placeholders`), and compares. A
 /// mismatch fails the test (in Swift Testing or XCTest, whichever runs it) with a line diff, the
 /// cells whose style changed, the path of a page that shows both screens side by side with the
 /// differing cells shaded (written into the test's artifact folder, `CLEANSLATE_ARTIFACTS`, and
