@@ -56,7 +56,7 @@ extension XCTestCase {
     /// the app started that is still running at teardown (a daemon, a background job) is killed and
     /// fails the test, named by pid and command line (see `AppLauncher/terminate()`). When the test
     /// has failed by then, the app's failure artifacts (its session recording, final screen, output,
-    /// environment and the sandbox's files) are written and their folder printed: see the README's
+    /// environment and the sandbox's files) are written and their folder printed: see CleanSlateTesting's article
     /// "Artifacts".
     ///
     /// With `terminalSize` the app runs on a pseudo-terminal of that size (see

@@ -9,7 +9,7 @@ final class StyledTextTests: XCTestCase {
 
     func testStyledTextDropsBlankRowsAtTheBottomButKeepsThoseBetween() {
         let screen = makeTerminal("top\r\n\r\nthird" + csi("H"), rows: 6, columns: 10).snapshot()
-        XCTAssertEqual(screen.styledText(), "screen 6x10 cursor 0,0\n|top\n|\n|third", "as the README's styled format says")
+        XCTAssertEqual(screen.styledText(), "screen 6x10 cursor 0,0\n|top\n|\n|third", "as the Snapshots article's styled format says")
     }
 
     func testStyledTextShowsSizeCursorAndOneLinePerStyleRun() {

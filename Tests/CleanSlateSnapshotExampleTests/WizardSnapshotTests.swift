@@ -4,7 +4,7 @@ import CleanSlateXCTest
 import Testing
 import XCTest
 
-// The README's snapshot example, kept here so that it is compiled and run. Both frameworks assert
+// The example of the Snapshots article (CleanSlateTesting.docc/SnapshotTesting.md), kept here so that it is compiled and run. Both frameworks assert
 // the same reference files, __Snapshots__/WizardSnapshotTests/*.txt, reviewed when recorded.
 
 @Suite(.cleanSlate)

@@ -5,10 +5,10 @@ import Foundation
 import Testing
 
 /// The sandbox listing of the failure artifacts: every file with its size, and at most 10,000 lines
-/// (the README's figure) however many files the app made.
+/// (the Artifacts article's figure) however many files the app made.
 @Suite(.cleanSlate)
 struct ArtifactListingTests {
-    /// The README's limit, pinned here rather than read from the code under test.
+    /// The Artifacts article's limit, pinned here rather than read from the code under test.
     static let documentedLineLimit = 10_000
 
     /// How many paths `sandbox` holds in all its locations.

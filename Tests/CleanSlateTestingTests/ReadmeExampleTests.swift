@@ -2,7 +2,7 @@ import CleanSlate
 import CleanSlateTesting
 import Testing
 
-// The Swift Testing example that opens README.md, kept here so that it is compiled and run.
+// The Swift Testing example that opens README.md (and the CleanSlateTesting documentation's root page), kept here so that it is compiled and run.
 @Suite(.cleanSlate)
 struct OnboardingTests {
     @Test func firstLaunchAsksSecondLaunchRemembers() throws {

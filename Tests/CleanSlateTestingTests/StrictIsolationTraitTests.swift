@@ -24,7 +24,7 @@ enum StrictIsolationSupport {
         }
     }()
 
-    static let reason: Comment = "strict isolation is unavailable: this kernel refuses user namespaces (see the README's Isolation levels)"
+    static let reason: Comment = "strict isolation is unavailable: this kernel refuses user namespaces (see the article Isolation levels)"
 }
 
 /// The PID an app of the running test case sees for itself: 2 in strict isolation (PID 2 of its own

@@ -9,8 +9,8 @@ import XCTest
 /// (its `launchEnvironment`), so this test never changes its own environment (tests run
 /// concurrently) and the app's own `env` says what it received.
 final class HostEnvironmentLayeringTests: XCTestCase {
-    /// The session variables to check: those the README names (listed here on their own, so that
-    /// one of them dropped from the code is noticed) and the rest of the list the README points to,
+    /// The session variables to check: those the Environment article names (listed here on their own, so that
+    /// one of them dropped from the code is noticed) and the rest of the list the article points to,
     /// `PinnedEnvironment.sessionVariables`.
     private static let sessionVariables = Set([
         "DBUS_SESSION_BUS_ADDRESS", "SSH_AUTH_SOCK", "DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES", "NO_COLOR", "COLORTERM",

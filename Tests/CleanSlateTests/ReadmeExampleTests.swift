@@ -2,7 +2,7 @@ import CleanSlate
 import CleanSlateXCTest
 import XCTest
 
-// The example that opens README.md, kept here so that it is compiled and run.
+// The XCTest example that opens README.md (and the CleanSlateXCTest documentation's root page), kept here so that it is compiled and run.
 final class OnboardingTests: XCTestCase {
     func testFirstLaunchAsksSecondLaunchRemembers() throws {
         let app = try launchApp(.product("SampleApp"))

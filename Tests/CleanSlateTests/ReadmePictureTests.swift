@@ -4,7 +4,8 @@ import CleanSlateXCTest
 import Foundation
 import XCTest
 
-/// The picture of the SampleApp wizard in the Artifacts article (and the README) (Sources/CleanSlateTesting/CleanSlateTesting.docc/sampleapp-wizard.svg) is what
+/// The picture of the SampleApp wizard in the Artifacts article
+/// (Sources/CleanSlateTesting/CleanSlateTesting.docc/sampleapp-wizard.svg) is what
 /// CleanSlate draws for the wizard today: the file is `screen.svg()` of the screen below. Run with
 /// `CLEANSLATE_WRITE_README_PICTURE=1` to write it again after a change to the wizard or the drawing.
 final class ReadmePictureTests: XCTestCase {

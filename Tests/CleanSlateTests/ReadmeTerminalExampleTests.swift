@@ -3,7 +3,7 @@ import CleanSlateScreen
 import CleanSlateXCTest
 import XCTest
 
-// The terminal example in README.md, kept here so that it is compiled and run.
+// The example of the Terminal apps article (Sources/CleanSlate/CleanSlate.docc/TerminalApps.md), kept here so that it is compiled and run.
 final class ReadmeTerminalExampleTests: XCTestCase {
     func testWizardExample() throws {
         let app = try makeApp(.product("SampleApp"))

@@ -3,7 +3,7 @@ import CleanSlateXCTest
 import Foundation
 import XCTest
 
-/// The README's table of strict isolation, checked from inside the app: the users and groups it
+/// The Isolation levels article's table of strict isolation, checked from inside the app: the users and groups it
 /// is shown, what `/run` holds, and that it cannot gain privileges (`no_new_privs`).
 final class StrictIdentityTests: XCTestCase {
     /// Runs `script` with `sh` in strict isolation in this test's sandbox and returns its standard output.

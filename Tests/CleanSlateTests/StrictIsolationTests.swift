@@ -49,7 +49,7 @@ final class StrictIsolationTests: XCTestCase {
         // all when it lies in a hidden folder (a clone under /tmp or /home).
         let workingTree = FileManager.default.currentDirectoryPath
         let outside = ["/usr/local/" + name, "/tmp/" + name, workingTree + "/" + name]
-        let hiddenFolders = ["/home", "/root", "/run", "/tmp", "/var/tmp", "/dev/shm"]  // as README lists them
+        let hiddenFolders = ["/home", "/root", "/run", "/tmp", "/var/tmp", "/dev/shm"]  // as the Isolation levels article lists them
         let treeIsInAHiddenFolder = hiddenFolders.contains { workingTree.hasPrefix($0 + "/") }
         // Should the promise break, what the app wrote is removed from the host anyway.
         defer { for path in outside { try? FileManager.default.removeItem(atPath: path) } }

@@ -3,7 +3,7 @@ import CleanSlateXCTest
 import Foundation
 import XCTest
 
-/// What strict isolation does not block (the README's isolation table says so): a Unix socket whose
+/// What strict isolation does not block (the Isolation levels article says so): a Unix socket whose
 /// file the app can see is reachable, whatever the network option, since a network namespace
 /// separates addresses, not files. Hiding the socket's folder (`StrictOptions.hiddenPaths`) blocks it.
 final class StrictUnixSocketTests: XCTestCase {

@@ -126,7 +126,7 @@ public final class AppLauncher: @unchecked Sendable {
 
     /// How far the app is kept from the machine (default ``Isolation/standard``); applies from the
     /// next launch. With ``Isolation/strict(_:)`` every launch runs in its own Linux namespaces: see
-    /// the README's "Isolation levels" for what the app then sees. A launch throws
+    /// <doc:IsolationLevels> for what the app then sees. A launch throws
     /// `.isolationUnavailable` where the kernel refuses user namespaces, unless
     /// ``StrictOptions/fallsBackToStandard`` is set (then it warns on standard error and runs standard).
     public var isolation: Isolation {

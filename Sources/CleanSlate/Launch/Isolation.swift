@@ -1,4 +1,4 @@
-/// How far an app is kept from the machine it runs on (see the README's "Isolation levels").
+/// How far an app is kept from the machine it runs on (see <doc:IsolationLevels>).
 public enum Isolation: Sendable, Equatable {
     /// Isolation by environment: HOME, the XDG folders and TMPDIR point into the sandbox and session
     /// variables are withheld, but the app sees the real file system, processes and network.
@@ -58,7 +58,7 @@ public struct StrictOptions: Sendable, Equatable {
     }
 }
 
-/// The network of a strict launch (``StrictOptions/network``; the README's "Isolation levels").
+/// The network of a strict launch (``StrictOptions/network``; <doc:IsolationLevels>).
 public enum StrictNetwork: Sendable, Equatable {
     /// Its own network namespace with only its own loopback up: nothing on the host is reachable.
     case loopback

@@ -98,7 +98,7 @@ extension Sandbox {
     /// - it has no owner record and is empty, or has not changed for longer than `retention` (either
     ///   way at least a minute old, so a sandbox being created right now is never taken for one).
     ///
-    /// Sweeping first kills the processes CleanSlate launched in the sandbox (see the README: a
+    /// Sweeping first kills the processes CleanSlate launched in the sandbox (see <doc:ProcessTreesAndSweeping>: a
     /// sandbox variable names it, as a resolved path; never this process, never another user's),
     /// waits for them to exit, then wipes it as ``wipe()`` does. A sandbox this process itself runs
     /// in is left alone; so is one where a process CleanSlate did not launch has its working
