@@ -235,7 +235,7 @@ enum RunCommand {
     /// The front end's exit code: 128 + the signal when a signal interrupted the run (SIGPIPE when
     /// the reader of the output went away); else the app's, as a shell reports it; but
     /// ``escapedExitCode`` when the app succeeded and yet left processes running.
-    static func exitCode(status: ExitStatus, escaped: Bool, readerGone: Bool, signal: Int32?) -> Int32 {
+    static func exitCode(status: AppExitStatus, escaped: Bool, readerGone: Bool, signal: Int32?) -> Int32 {
         if let signal { return 128 + signal }
         if readerGone { return 128 + SIGPIPE }
         if escaped && status == .exited(0) { return escapedExitCode }

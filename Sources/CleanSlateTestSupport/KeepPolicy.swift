@@ -13,7 +13,7 @@ public enum KeepPolicy: String, Sendable, CaseIterable {
 
     /// The policy for a call: `explicit`, else the environment value, else `.failed`.
     ///
-    /// - Throws: `.invalidArgument` if the environment value is not one of the three names.
+    /// - Throws: ``KeepPolicyError/invalidKeepPolicy(_:)`` if the environment value is not one of the three names.
     public static func resolve(explicit: KeepPolicy?, environmentValue: String?) throws -> KeepPolicy {
         if let explicit { return explicit }
         guard let raw = environmentValue, !raw.isEmpty else { return .failed }

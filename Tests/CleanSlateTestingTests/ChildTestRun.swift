@@ -11,7 +11,7 @@ enum Fixture {
 
 /// What a child test run printed and how it ended.
 struct ChildTestRun {
-    let status: CleanSlate.ExitStatus
+    let status: AppExitStatus
     let output: String
     let errors: String
 

@@ -7,7 +7,7 @@ import XCTest
 final class CommandLineFrontEndTests: XCTestCase {
     /// Runs `cleanslate ARGUMENTS` with sandboxes created under this test's TMPDIR, so what the
     /// front end leaves behind is visible.
-    private func cleanslate(_ arguments: [String], input: String? = nil) throws -> (ExitStatus, AppLauncher) {
+    private func cleanslate(_ arguments: [String], input: String? = nil) throws -> (AppExitStatus, AppLauncher) {
         try runCleanslate(arguments, input: input)
     }
 

@@ -24,7 +24,7 @@ final class KilledRunTests: XCTestCase {
         guard case let .running(frontEndPID) = frontEnd.state else { return XCTFail("the front end is not running", file: file, line: line) }
         kill(frontEndPID, signal)
 
-        let expected: ExitStatus = signal == SIGKILL ? .signaled(SIGKILL, coreDumped: false) : .exited(128 + signal)
+        let expected: AppExitStatus = signal == SIGKILL ? .signaled(SIGKILL, coreDumped: false) : .exited(128 + signal)
         XCTAssertEqual(try frontEnd.waitForExit(), expected, frontEnd.standardError, file: file, line: line)
         XCTAssertTrue(app.hasEnded(within: .seconds(5)), "the app outlived its front end (signal \(signal))", file: file, line: line)
         XCTAssertTrue(daemon.hasEnded(within: .seconds(5)), "the app's daemon outlived its front end (signal \(signal))", file: file, line: line)

@@ -102,7 +102,7 @@ final class SandboxHostileAppTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func cleanslate(_ arguments: [String]) throws -> (ExitStatus, AppLauncher) {
+    private func cleanslate(_ arguments: [String]) throws -> (AppExitStatus, AppLauncher) {
         let app = try makeApp(.product("cleanslate"), arguments: arguments)
         try app.launch()
         return (try app.waitForExit(timeout: .seconds(60)), app)

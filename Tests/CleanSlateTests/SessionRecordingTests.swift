@@ -21,7 +21,7 @@ final class SessionRecordingTests: XCTestCase {
     }
 
     /// Runs `cleanslate ARGUMENTS` over pipes and returns its exit status and standard output.
-    private func cleanslate(_ arguments: [String]) throws -> (ExitStatus, String, String) {
+    private func cleanslate(_ arguments: [String]) throws -> (AppExitStatus, String, String) {
         let (status, app) = try runCleanslate(arguments)
         return (status, app.standardOutput, app.standardError)
     }

@@ -62,7 +62,7 @@ final class StrictIsolationUserTests: XCTestCase {
 
     /// A kernel that refuses user namespaces, made for real: inside a user namespace of its own whose
     /// `user.max_user_namespaces` is 0, no namespace below can be created.
-    private func runWhereUserNamespacesAreRefused(_ isolation: String, _ command: [String]) throws -> (ExitStatus, AppLauncher) {
+    private func runWhereUserNamespacesAreRefused(_ isolation: String, _ command: [String]) throws -> (AppExitStatus, AppLauncher) {
         try requireStrictIsolation()
         try requireProgram("/usr/bin/unshare", hint: "install util-linux")
         guard getuid() == 0 else {
@@ -151,7 +151,7 @@ extension XCTestCase {
     /// from `/` (nobody cannot enter this test's sandbox, mode 0700), and waits for it. Skips, saying
     /// why, when the tests do not run as root (only root can become nobody) and where the kernel
     /// refuses user namespaces to unprivileged users (CI requires them).
-    func runCleanSlateUnprivileged(_ arguments: [String]) throws -> (ExitStatus, AppLauncher) {
+    func runCleanSlateUnprivileged(_ arguments: [String]) throws -> (AppExitStatus, AppLauncher) {
         guard getuid() == 0 else {
             // setpriv can change to another user only from root (as anyone else: "setgroups failed").
             throw XCTSkip("running cleanslate as nobody (setpriv) needs root; run the tests as root (CI does)")

@@ -15,7 +15,7 @@ class SweepTestCase: XCTestCase {
     static let pidThatDoesNotExist: Int32 = 2_000_000_000
 
     /// Runs the real `cleanslate ARGUMENTS` with extra `environment` and waits for it to exit.
-    func cleanslate(_ arguments: [String], environment: [String: String] = [:]) throws -> (ExitStatus, AppLauncher) {
+    func cleanslate(_ arguments: [String], environment: [String: String] = [:]) throws -> (AppExitStatus, AppLauncher) {
         let app = try makeApp(.product("cleanslate"), arguments: arguments)
         app.launchEnvironment = environment
         try app.launch()
@@ -58,7 +58,7 @@ class SweepTestCase: XCTestCase {
         }
         let command = ["unshare"] + options
         let probe = try makeApp(.name("unshare"), arguments: Array(command.dropFirst()) + ["true"])
-        let status: ExitStatus
+        let status: AppExitStatus
         do {
             try probe.launch()
             status = try probe.waitForExit(timeout: .seconds(30))
@@ -76,7 +76,7 @@ class SweepTestCase: XCTestCase {
 
     /// Runs `unshare` (as ``unshareCommand(_:)`` made it) with `script` for `sh -c`, given `arguments`
     /// as `$1`...; returns its exit status and its launcher.
-    func runUnshared(_ unshare: [String], script: String, _ arguments: [String]) throws -> (ExitStatus, AppLauncher) {
+    func runUnshared(_ unshare: [String], script: String, _ arguments: [String]) throws -> (AppExitStatus, AppLauncher) {
         let app = try makeApp(.name("unshare"), arguments: Array(unshare.dropFirst()) + ["sh", "-c", script, "sh"] + arguments)
         try app.launch()
         return (try app.waitForExit(timeout: .seconds(120)), app)

@@ -5,7 +5,7 @@ import XCTest
 
 /// What a fixture test run in a child test process did.
 struct FixtureOutcome {
-    let status: ExitStatus
+    let status: AppExitStatus
     let output: String
     let errors: String
     var sandbox: String? { value(of: "FIXTURE-SANDBOX") }

@@ -38,7 +38,7 @@ extension AppLauncher {
     /// a terminal launch this also waits for the terminal's end of file: at most
     /// ``terminalDrainLimit`` more, for the case where a leftover child keeps the terminal open.
     @discardableResult
-    public func waitForExit(timeout: Duration? = nil) throws -> ExitStatus {
+    public func waitForExit(timeout: Duration? = nil) throws -> AppExitStatus {
         let process = try currentProcess(for: "wait for its exit")
         let limit = timeout ?? defaultTimeout
         let start = MonotonicInstant.now

@@ -8,7 +8,7 @@ public enum AppState: Equatable, Sendable, CustomStringConvertible {
     /// continues it, as `fg` does in a shell.
     case stopped(pid: Int32, signal: Int32)
     /// The app has ended; `launch()` starts it again in the same sandbox.
-    case exited(ExitStatus)
+    case exited(AppExitStatus)
 
     public var description: String {
         switch self {

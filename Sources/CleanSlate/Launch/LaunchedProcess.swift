@@ -28,7 +28,7 @@ final class LaunchedProcess: @unchecked Sendable {
     private(set) var output: [AppOutputStream: OutputBuffer]
     /// Plain-text waits in progress, fed every chunk as it arrives.
     private var watches: [OutputWatch] = []
-    private(set) var exitStatus: ExitStatus?
+    private(set) var exitStatus: AppExitStatus?
     /// The signal that stopped the app (Ctrl-Z, SIGSTOP), while it is stopped.
     private(set) var stopSignal: Int32?
     /// Every output source has reached end of file or was closed.
@@ -599,7 +599,7 @@ final class LaunchedProcess: @unchecked Sendable {
     }
 
     /// Waits until the process has exited or `deadline` passes; returns the status if it exited.
-    func waitForExit(until deadline: MonotonicInstant) -> ExitStatus? {
+    func waitForExit(until deadline: MonotonicInstant) -> AppExitStatus? {
         monitor.withLock {
             while exitStatus == nil { if !monitor.wait(on: exitChanged, until: deadline) { break } }
             return exitStatus

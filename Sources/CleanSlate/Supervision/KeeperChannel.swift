@@ -9,7 +9,7 @@ struct KeeperChannel {
     /// What the keeper reports.
     enum Event {
         /// The app exited; `treeEmpty` when nothing of its tree was left either (no `.treeEmpty` follows).
-        case exited(ExitStatus, treeEmpty: Bool)
+        case exited(AppExitStatus, treeEmpty: Bool)
         /// The app was stopped by this signal.
         case stopped(Int32)
         /// The app was continued.
@@ -64,7 +64,7 @@ struct KeeperChannel {
         }
         switch message.type {
         case CS_SUPERVISOR_EXITED:
-            let status: ExitStatus = message.a != 0
+            let status: AppExitStatus = message.a != 0
                 ? .exited(message.b) : .signaled(message.b, coreDumped: message.c & CS_EXITED_CORE_DUMPED != 0)
             return .exited(status, treeEmpty: message.c & CS_EXITED_TREE_EMPTY != 0)
         case CS_SUPERVISOR_STOPPED:

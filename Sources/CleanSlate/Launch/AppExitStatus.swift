@@ -1,7 +1,7 @@
 /// How a launched app ended.
 ///
 /// A non-zero exit is a result, not an error: tests assert on it.
-public enum ExitStatus: Equatable, Hashable, Sendable, CustomStringConvertible {
+public enum AppExitStatus: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The app called `exit` (or returned from `main`) with this code.
     case exited(Int32)
     /// The app was killed by this signal.
@@ -37,3 +37,8 @@ public enum ExitStatus: Equatable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// The name ``AppExitStatus`` had before 0.1.0. It clashes with Swift Testing's `ExitStatus` (of exit
+/// tests) in a file that imports both; kept so that code written against the pre-release compiles.
+@available(*, deprecated, renamed: "AppExitStatus")
+public typealias ExitStatus = AppExitStatus
