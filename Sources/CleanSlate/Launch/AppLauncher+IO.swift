@@ -11,7 +11,8 @@ extension AppLauncher {
     public func write(_ bytes: [UInt8], timeout: Duration? = nil) throws {
         let process = try currentProcess(for: "write to its input")
         process.monitor.withLock { bytes.withUnsafeBytes { process.recorder.record(.input, $0) } }
-        try process.writeInput(bytes, deadline: MonotonicInstant.now.advanced(by: timeout ?? defaultTimeout))
+        let limit = waitLimit(timeout)
+        try process.writeInput(bytes, deadline: MonotonicInstant.now.advanced(by: limit.duration), limit: limit)
     }
 
     /// The current launch's session as an asciicast v2 recording (what `asciinema rec` writes; play

@@ -39,6 +39,10 @@ public final class AppLauncher: @unchecked Sendable {
     /// The latest launch's argument vector as a process's command line reads (arguments separated
     /// by spaces): a survivor with this command line is a fork of the app that had not exec'd.
     private var commandLineOfLaunch = ""
+    /// `CLEANSLATE_TIMEOUT_SCALE` as the test process had it when this launcher was created.
+    private let timeoutScaleSetting: String?
+    /// The scale parsed from `timeoutScaleSetting` by the first launch (unscaled before it).
+    private var parsedTimeoutScale = TimeoutScale.unscaled
 
     struct Configuration {
         var launchArguments: [String] = []
@@ -57,9 +61,19 @@ public final class AppLauncher: @unchecked Sendable {
     public typealias OutputHandler = @Sendable (AppOutputStream, UnsafeRawBufferPointer) -> Void
 
     /// Creates a launcher for `executable` in `sandbox`. Nothing runs until ``launch()``.
-    public init(_ executable: Executable, sandbox: Sandbox) {
+    /// The launcher's timeouts are scaled by `CLEANSLATE_TIMEOUT_SCALE` as the test process has it
+    /// now (see ``TimeoutScale``); a bad value is refused by the first ``launch()``.
+    public convenience init(_ executable: Executable, sandbox: Sandbox) {
+        self.init(executable, sandbox: sandbox,
+                  timeoutScaleSetting: FileSystemCall.environmentValue(TimeoutScale.environmentVariable))
+    }
+
+    /// A launcher whose `CLEANSLATE_TIMEOUT_SCALE` is `timeoutScaleSetting` (nil: unset) whatever the
+    /// test process has: tests of the scale use it instead of changing the process's environment.
+    init(_ executable: Executable, sandbox: Sandbox, timeoutScaleSetting: String?) {
         self.executable = executable
         self.sandbox = sandbox
+        self.timeoutScaleSetting = timeoutScaleSetting
     }
 
     /// Arguments passed to the app after `argv[0]`, exactly as given (no shell).
@@ -86,13 +100,14 @@ public final class AppLauncher: @unchecked Sendable {
         set { lock.withLock { configuration.workingDirectory = newValue } }
     }
 
-    /// How ``terminate()`` stops the app (default: SIGTERM, 2 s grace, SIGKILL).
+    /// How ``terminate()`` stops the app (default: SIGTERM, 2 s grace, SIGKILL); its waits are
+    /// multiplied by ``timeoutScale``.
     public var terminationPolicy: TerminationPolicy {
         get { lock.withLock { configuration.terminationPolicy } }
         set { lock.withLock { configuration.terminationPolicy = newValue } }
     }
 
-    /// The timeout of waits that are not given one (default 10 s).
+    /// The timeout of waits that are not given one (default 10 s), before ``timeoutScale`` applies.
     public var defaultTimeout: Duration {
         get { lock.withLock { configuration.defaultTimeout } }
         set { lock.withLock { configuration.defaultTimeout = newValue } }
@@ -134,6 +149,11 @@ public final class AppLauncher: @unchecked Sendable {
         set { lock.withLock { configuration.isolation = newValue } }
     }
 
+    /// What every timeout of this launcher is multiplied by: `CLEANSLATE_TIMEOUT_SCALE` as the test
+    /// process had it when the launcher was created, checked by the first ``launch()`` (``TimeoutScale/unscaled``
+    /// before it).
+    public var timeoutScale: TimeoutScale { lock.withLock { parsedTimeoutScale } }
+
     /// Where the app is in its life.
     public var state: AppState {
         guard let process = lock.withLock({ process }) else { return .notRunning }
@@ -155,9 +175,12 @@ public final class AppLauncher: @unchecked Sendable {
     ///
     /// - Throws: ``CleanSlateError`` with `.executableNotFound`, `.notExecutable`, `.invalidArgument`
     ///   (NUL in an argument or variable, missing working directory), `.sandboxWiped`, `.busy` (a wait
-    ///   is in progress on another thread), `.spawnFailed`, or `.isolationUnavailable` (strict
-    ///   ``isolation`` where the kernel refuses user namespaces).
+    ///   is in progress on another thread), `.spawnFailed`, `.isolationUnavailable` (strict
+    ///   ``isolation`` where the kernel refuses user namespaces), or `.invalidArgument` for a bad
+    ///   `CLEANSLATE_TIMEOUT_SCALE` (see ``TimeoutScale``).
     public func launch() throws {
+        let scale = try TimeoutScale(parsing: timeoutScaleSetting)
+        lock.withLock { parsedTimeoutScale = scale }
         let (configuration, previous, previousIsStrict) = try lock.withLock { () throws -> (Configuration, LaunchedProcess?, Bool) in
             if activeWaits > 0 {
                 throw CleanSlateError(.busy, "cannot launch \(executable) while \(activeWaits) wait(s) on it are in progress; let the wait finish first")
@@ -169,7 +192,7 @@ public final class AppLauncher: @unchecked Sendable {
             return (self.configuration, process, processIsStrict)
         }
         defer { lock.withLock { isLaunching = false } }
-        if let previous { record(previous.terminate(policy: configuration.terminationPolicy), inAppPIDNamespace: previousIsStrict) }
+        if let previous { record(previous.terminate(policy: scale.apply(configuration.terminationPolicy)), inAppPIDNamespace: previousIsStrict) }
         let (started, strict) = try start(configuration)
         lock.withLock { (process, processIsStrict) = (started, strict) }
     }
@@ -197,7 +220,7 @@ public final class AppLauncher: @unchecked Sendable {
     @discardableResult
     public func terminate() -> [EscapedProcess] {
         if let (process, strict) = lock.withLock({ process.map { ($0, processIsStrict) } }) {
-            record(process.terminate(policy: terminationPolicy), inAppPIDNamespace: strict)
+            record(process.terminate(policy: timeoutScale.apply(terminationPolicy)), inAppPIDNamespace: strict)
         }
         return lock.withLock {
             defer { escapedReported = escapedSoFar.count }
@@ -254,6 +277,11 @@ public final class AppLauncher: @unchecked Sendable {
 
     /// How many waits are in progress (for tests of the `.busy` rule).
     var activeWaitCount: Int { lock.withLock { activeWaits } }
+
+    /// The limit of a wait given `timeout` (nil: ``defaultTimeout``), scaled by ``timeoutScale``.
+    func waitLimit(_ timeout: Duration?) -> WaitLimit {
+        lock.withLock { WaitLimit(requested: timeout ?? configuration.defaultTimeout, scale: parsedTimeoutScale) }
+    }
 
     /// Marks a wait as in progress for the duration of `body`.
     func whileWaiting<T>(_ body: () throws -> T) rethrows -> T {

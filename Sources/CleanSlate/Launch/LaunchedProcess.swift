@@ -382,7 +382,7 @@ final class LaunchedProcess: @unchecked Sendable {
     // MARK: Input
 
     /// Writes all of `bytes` to the app's input, waiting for it to read, until `deadline`.
-    func writeInput(_ bytes: [UInt8], deadline: MonotonicInstant) throws {
+    func writeInput(_ bytes: [UInt8], deadline: MonotonicInstant, limit: WaitLimit? = nil) throws {
         let fd = try monitor.withLock { () throws -> Int32 in
             guard let fd = inputFD else {
                 throw CleanSlateError(.ioFailed, "the standard input of \(executable) is closed; relaunch to write again")
@@ -413,7 +413,7 @@ final class LaunchedProcess: @unchecked Sendable {
                 case .wouldBlock:
                     if MonotonicInstant.now >= deadline || !Descriptors.waitWritable(fd, milliseconds: deadline.millisecondsFromNow) {
                         throw CleanSlateError(.timedOut,
-                            "\(executable) stopped reading its input: \(all.count - offset) of \(all.count) bytes could not be written before the timeout")
+                            "\(executable) stopped reading its input: \(all.count - offset) of \(all.count) bytes could not be written before the \(limit?.description ?? "timeout")")
                     }
                 case let .failed(code):
                     throw CleanSlateError(.ioFailed, errno: code,

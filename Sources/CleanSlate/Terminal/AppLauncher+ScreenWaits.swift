@@ -33,8 +33,9 @@ extension AppLauncher {
         description: String, timeout: Duration?, holds: (TerminalEmulator) throws -> Bool
     ) throws -> ScreenSnapshot {
         let (process, terminal) = try terminalProcess(for: "wait for its screen")
+        let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let deadline = start.advanced(by: timeout ?? defaultTimeout)
+        let deadline = start.advanced(by: limit.duration)
         enum Outcome { case matched(ScreenSnapshot), ended, timedOut }
         let outcome: Outcome = try whileWaiting {
             try process.monitor.withLock {
@@ -51,10 +52,10 @@ extension AppLauncher {
         case let .matched(screen):
             return screen
         case .ended:
-            throw screenWaitError(.appExited, process, waitingFor: description, since: start,
+            throw screenWaitError(.appExited, process, waitingFor: description, since: start, limit: limit,
                                   headline: "\(executable) exited before \(description) held")
         case .timedOut:
-            throw screenWaitError(.timedOut, process, waitingFor: description, since: start)
+            throw screenWaitError(.timedOut, process, waitingFor: description, since: start, limit: limit)
         }
     }
 
@@ -63,8 +64,9 @@ extension AppLauncher {
     @discardableResult
     public func waitForScreenToSettle(quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil) throws -> ScreenSnapshot {
         let (process, terminal) = try terminalProcess(for: "wait for its screen to settle")
+        let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let deadline = start.advanced(by: timeout ?? defaultTimeout)
+        let deadline = start.advanced(by: limit.duration)
         let settled: ScreenSnapshot? = whileWaiting {
             process.monitor.withLock {
                 while true {
@@ -79,12 +81,13 @@ extension AppLauncher {
         }
         if let settled { return settled }
         throw screenWaitError(.timedOut, process,
-                              waitingFor: "the screen to be quiet for \(WaitReport.format(quietPeriod))", since: start)
+                              waitingFor: "the screen to be quiet for \(WaitReport.format(quietPeriod))", since: start, limit: limit)
     }
 
     private func screenWaitError(
-        _ code: CleanSlateError.Code, _ process: LaunchedProcess, waitingFor description: String, since start: MonotonicInstant, headline: String? = nil
+        _ code: CleanSlateError.Code, _ process: LaunchedProcess, waitingFor description: String, since start: MonotonicInstant,
+        limit: WaitLimit, headline: String? = nil
     ) -> CleanSlateError {
-        CleanSlateError(code, WaitReport(process, waitingFor: description, since: start, state: state, headline: headline).text)
+        CleanSlateError(code, WaitReport(process, waitingFor: description, since: start, limit: limit, state: state, headline: headline).text)
     }
 }
