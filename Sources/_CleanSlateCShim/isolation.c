@@ -15,6 +15,8 @@
 // - the sandbox is bind-mounted writable at a fixed path, and its home at another (the test process
 //   names both: /run/cleanslate and /home/cleanslate);
 //   folders to expose (the app's own folder, when it lies in a hidden one) are bound back read-only;
+//   the test process's coverage profile folder, when it runs under coverage, is bound writable at
+//   its own path (so an instrumented app writes its profile where the test process's tools look);
 // - /dev holds only null, zero, full, random, urandom, tty and the app's own pseudo-terminal;
 // - a fresh /proc for the new PID namespace, with every host-global entry (/proc/sys, /proc/irq,
 //   /proc/bus, ...) bound read-only over itself: run as root, the app's uid is the host's root, and
@@ -288,12 +290,18 @@ static int is_directory(const char *path) {
 #define FAIL(which) do { *step = (which); goto failed; } while (0)
 
 int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc, int *step) {
-    int sandbox = -1, home = -1, exposed[64];
+    int sandbox = -1, home = -1, exposed[64], writable[8];
     int exposed_count = spec->exposed_count < 64 ? spec->exposed_count : 64;
+    int writable_count = spec->writable_count < 8 ? spec->writable_count : 8;
     // More than these would be left unhidden: refused, never silently dropped.
-    if (spec->hidden_count > 256 || spec->exposed_count > 64) { errno = E2BIG; *step = CS_ISOLATION_STEP_HIDE; return -1; }
+    if (spec->hidden_count > 256 || spec->exposed_count > 64 || spec->writable_count > 8) {
+        errno = E2BIG;
+        *step = CS_ISOLATION_STEP_HIDE;
+        return -1;
+    }
     char hidden_mounted[256] = {0};
     for (int i = 0; i < 64; i++) exposed[i] = -1;
+    for (int i = 0; i < 8; i++) writable[i] = -1;
     *host_proc = -1;
     // The namespace ends with its keeper; its keeper ends with the keeper outside.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -314,6 +322,7 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     home = open(spec->sandbox_home, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (sandbox < 0 || home < 0) FAIL(CS_ISOLATION_STEP_SANDBOX);
     for (int i = 0; i < exposed_count; i++) exposed[i] = open(spec->exposed[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+    for (int i = 0; i < writable_count; i++) writable[i] = open(spec->writable[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
     *host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
 
     if (set_read_only("/", 1, 1) != 0) FAIL(CS_ISOLATION_STEP_READ_ONLY);
@@ -335,6 +344,12 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
         if (bind_folder(exposed[i], spec->exposed[i]) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
         if (set_read_only(spec->exposed[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     }
+    // After the exposed folders: the profile folder often lies inside the app's own folder.
+    for (int i = 0; i < writable_count; i++) {
+        if (writable[i] < 0) continue;
+        if (bind_folder(writable[i], spec->writable[i]) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
+        if (set_read_only(spec->writable[i], 0, 0) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
+    }
     for (int i = 0; i < spec->hidden_count; i++) {
         if (hidden_mounted[i] && set_read_only(spec->hidden[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     }
@@ -349,12 +364,14 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     close(sandbox);
     close(home);
     for (int i = 0; i < exposed_count; i++) if (exposed[i] >= 0) close(exposed[i]);
+    for (int i = 0; i < writable_count; i++) if (writable[i] >= 0) close(writable[i]);
     return 0;
 failed:;
     int saved = errno;
     if (sandbox >= 0) close(sandbox);
     if (home >= 0) close(home);
     for (int i = 0; i < exposed_count; i++) if (exposed[i] >= 0) close(exposed[i]);
+    for (int i = 0; i < writable_count; i++) if (writable[i] >= 0) close(writable[i]);
     errno = saved;
     return -1;
 }

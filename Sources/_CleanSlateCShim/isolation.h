@@ -18,6 +18,8 @@ struct cs_isolation {
     int hidden_count;
     const char *const *exposed;     // folders shown again (read-only) inside hidden ones
     int exposed_count;
+    const char *const *writable;    // host folders bound writable at the same path (the test
+    int writable_count;             // process's coverage profile folder), after the exposed ones
     int host_network;               // share the host's network namespace (no loopback of its own)
     const int *ports;               // host loopback ports to forward (see forwarder.c)
     int port_count;

@@ -25,14 +25,14 @@ final class TimeoutScaleTests: XCTestCase {
     }
 
     func testABadScaleIsRefusedByTheFirstLaunch() throws {
-        let app = AppLauncher(.name("true"), sandbox: try sandboxForTest(), timeoutScaleSetting: "0")
+        let app = AppLauncher(.name("true"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "0"))
         let error = assertThrowsCleanSlateError(.invalidArgument) { try app.launch() }
         XCTAssertTrue(error?.message.contains("CLEANSLATE_TIMEOUT_SCALE=\"0\"") == true, String(describing: error))
         XCTAssertEqual(app.state, .notRunning, "nothing was launched")
     }
 
     func testAnExplicitTimeoutIsScaledAndTheFailedWaitSaysSo() throws {
-        let app = AppLauncher(.name("sleep"), sandbox: try sandboxForTest(), timeoutScaleSetting: "5")
+        let app = AppLauncher(.name("sleep"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "5"))
         app.launchArguments = ["30"]
         try app.launch()
         defer { app.terminate() }
@@ -45,7 +45,7 @@ final class TimeoutScaleTests: XCTestCase {
     }
 
     func testTheDefaultTimeoutIsScaledToo() throws {
-        let app = AppLauncher(.name("sleep"), sandbox: try sandboxForTest(), timeoutScaleSetting: "2.5")
+        let app = AppLauncher(.name("sleep"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "2.5"))
         app.launchArguments = ["30"]
         app.defaultTimeout = .milliseconds(100)
         try app.launch()
@@ -55,7 +55,7 @@ final class TimeoutScaleTests: XCTestCase {
     }
 
     func testAnUnscaledWaitSaysTheScaleItRanUnder() throws {
-        let app = AppLauncher(.name("sleep"), sandbox: try sandboxForTest(), timeoutScaleSetting: nil)
+        let app = AppLauncher(.name("sleep"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: nil))
         app.launchArguments = ["30"]
         try app.launch()
         defer { app.terminate() }
@@ -66,7 +66,7 @@ final class TimeoutScaleTests: XCTestCase {
     func testTheGracePeriodIsScaled() throws {
         // On SIGTERM the app needs 0.3 s to clean up; its policy gives it 0.05 s, which the scale
         // of 40 makes 2 s: it finishes and exits on its own instead of being killed.
-        let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(), timeoutScaleSetting: "40")
+        let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "40"))
         app.launchArguments = ["-c", """
             trap 'sleep 0.3; echo done > "$XDG_STATE_HOME/cleaned-up"; exit 0' TERM
             echo ready

@@ -39,8 +39,10 @@ public final class AppLauncher: @unchecked Sendable {
     /// The latest launch's argument vector as a process's command line reads (arguments separated
     /// by spaces): a survivor with this command line is a fork of the app that had not exec'd.
     private var commandLineOfLaunch = ""
-    /// `CLEANSLATE_TIMEOUT_SCALE` as the test process had it when this launcher was created.
-    private let timeoutScaleSetting: String?
+    /// The test process's variables as they were when this launcher was created.
+    private let hostSettings: LauncherHostSettings
+    /// How many launches this launcher has started (each coverage profile is named after its launch).
+    private var launchCount = 0
     /// The scale parsed from `timeoutScaleSetting` by the first launch (unscaled before it).
     private var parsedTimeoutScale = TimeoutScale.unscaled
 
@@ -62,18 +64,19 @@ public final class AppLauncher: @unchecked Sendable {
 
     /// Creates a launcher for `executable` in `sandbox`. Nothing runs until ``launch()``.
     /// The launcher's timeouts are scaled by `CLEANSLATE_TIMEOUT_SCALE` as the test process has it
-    /// now (see ``TimeoutScale``); a bad value is refused by the first ``launch()``.
+    /// now (see ``TimeoutScale``; a bad value is refused by the first ``launch()``), and when the
+    /// test process runs under code coverage (`LLVM_PROFILE_FILE` is set) every launch writes its
+    /// profile next to the test process's (see the README's "Coverage of launched apps").
     public convenience init(_ executable: Executable, sandbox: Sandbox) {
-        self.init(executable, sandbox: sandbox,
-                  timeoutScaleSetting: FileSystemCall.environmentValue(TimeoutScale.environmentVariable))
+        self.init(executable, sandbox: sandbox, hostSettings: .current())
     }
 
-    /// A launcher whose `CLEANSLATE_TIMEOUT_SCALE` is `timeoutScaleSetting` (nil: unset) whatever the
-    /// test process has: tests of the scale use it instead of changing the process's environment.
-    init(_ executable: Executable, sandbox: Sandbox, timeoutScaleSetting: String?) {
+    /// A launcher that takes `hostSettings` for the test process's variables: tests of the timeout
+    /// scale and of coverage use it instead of changing the process's environment.
+    init(_ executable: Executable, sandbox: Sandbox, hostSettings: LauncherHostSettings) {
         self.executable = executable
         self.sandbox = sandbox
-        self.timeoutScaleSetting = timeoutScaleSetting
+        self.hostSettings = hostSettings
     }
 
     /// Arguments passed to the app after `argv[0]`, exactly as given (no shell).
@@ -166,8 +169,8 @@ public final class AppLauncher: @unchecked Sendable {
 
     /// The environment the next launch will receive, fully resolved.
     public func resolvedEnvironment() throws -> [String: String] {
-        let configuration = lock.withLock { self.configuration }
-        return try environment(for: configuration)
+        let (configuration, next) = lock.withLock { (self.configuration, launchCount + 1) }
+        return try environment(for: configuration, coverage: coverageProfile(launch: next))
     }
 
     /// Starts the app. If it is already running it is terminated first, and the new launch runs in
@@ -179,7 +182,7 @@ public final class AppLauncher: @unchecked Sendable {
     ///   ``isolation`` where the kernel refuses user namespaces), or `.invalidArgument` for a bad
     ///   `CLEANSLATE_TIMEOUT_SCALE` (see ``TimeoutScale``).
     public func launch() throws {
-        let scale = try TimeoutScale(parsing: timeoutScaleSetting)
+        let scale = try TimeoutScale(parsing: hostSettings.timeoutScale)
         lock.withLock { parsedTimeoutScale = scale }
         let (configuration, previous, previousIsStrict) = try lock.withLock { () throws -> (Configuration, LaunchedProcess?, Bool) in
             if activeWaits > 0 {
@@ -290,7 +293,13 @@ public final class AppLauncher: @unchecked Sendable {
         return try body()
     }
 
-    private func environment(for configuration: Configuration) throws -> [String: String] {
+    /// The coverage profile of launch number `launch`, when the test process runs under coverage.
+    private func coverageProfile(launch: Int) -> CoverageProfile? {
+        CoverageProfile(testProcessValue: hostSettings.profileFile, currentDirectory: hostSettings.currentDirectory,
+                        sandboxName: (sandbox.root as NSString).lastPathComponent, launch: launch)
+    }
+
+    private func environment(for configuration: Configuration, coverage: CoverageProfile?) throws -> [String: String] {
         try LaunchEnvironmentBuilder(
             host: configuration.environmentPolicy.inheritsHostEnvironment
                 ? HostEnvironment.current()
@@ -298,7 +307,8 @@ public final class AppLauncher: @unchecked Sendable {
             policy: configuration.environmentPolicy,
             sandbox: sandbox.environment,
             terminalType: configuration.terminalSize == nil ? PinnedEnvironment.pipeTerminal : PinnedEnvironment.terminalType,
-            launchEnvironment: configuration.launchEnvironment
+            launchEnvironment: configuration.launchEnvironment,
+            coverageProfile: coverage?.appValue
         ).build()
     }
 
@@ -307,8 +317,11 @@ public final class AppLauncher: @unchecked Sendable {
         if sandbox.isWiped {
             throw CleanSlateError(.sandboxWiped, "cannot launch \(executable): its sandbox \(sandbox.root) has been wiped; create a new Sandbox")
         }
-        let environment = try environment(for: configuration)
+        let coverage = coverageProfile(launch: lock.withLock { launchCount += 1; return launchCount })
+        let environment = try environment(for: configuration, coverage: coverage)
         lock.withLock { environmentOfLaunch = environment }
+        // The profile folder exists before the app needs it (in strict isolation it is bound in).
+        if let coverage { try? FileManager.default.createDirectory(atPath: coverage.folder, withIntermediateDirectories: true) }
         let path = try executable.resolve(searchPath: environment["PATH"] ?? PinnedEnvironment.fallbackPath)
         for (index, argument) in configuration.launchArguments.enumerated() where argument.utf8.contains(0) {
             throw CleanSlateError(.invalidArgument,
@@ -325,7 +338,8 @@ public final class AppLauncher: @unchecked Sendable {
         }
         try StrictLayout.validate(options)
         let layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
-                                  runnerDirectory: FileManager.default.currentDirectoryPath)
+                                  runnerDirectory: FileManager.default.currentDirectoryPath,
+                                  writableFolders: coverage.map { [$0.folder] } ?? [])
         try layout.validateWorkingDirectory(directory)
         do {
             return (try start(configuration, path: path, environment: environment, directory: directory, layout: layout), true)
