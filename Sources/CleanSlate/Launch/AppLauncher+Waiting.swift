@@ -42,7 +42,7 @@ extension AppLauncher {
         let process = try currentProcess(for: "wait for its exit")
         let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let status = whileWaiting { process.waitForExit(until: start.advanced(by: limit.duration)) }
+        let status = whileWaiting { process.receivingAllOutput { process.waitForExit(until: start.advanced(by: limit.duration)) } }
         guard let status else {
             throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to exit", since: start, limit: limit, state: state).text)
         }
@@ -94,10 +94,12 @@ extension AppLauncher {
         enum Outcome { case found, exited, timedOut }
         let outcome: Outcome = whileWaiting {
             process.monitor.withLock {
+                var seen = process.beginPieceWait()
+                defer { process.endPieceWait(seen: seen) }
                 while true {
                     if matches(process) { return .found }
                     if process.exitStatus != nil { return .exited }
-                    if !process.monitor.wait(until: deadline) {
+                    if !process.waitForPiece(after: &seen, until: deadline) {
                         return matches(process) ? .found : .timedOut
                     }
                 }

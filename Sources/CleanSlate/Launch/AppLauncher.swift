@@ -43,6 +43,8 @@ public final class AppLauncher: @unchecked Sendable {
     private let hostSettings: LauncherHostSettings
     /// How many launches this launcher has started (each coverage profile is named after its launch).
     private var launchCount = 0
+    /// The seed of the latest launch's faults, when it had random ones.
+    private var seedOfLaunch: UInt64?
     /// The scale parsed from `timeoutScaleSetting` by the first launch (unscaled before it).
     private var parsedTimeoutScale = TimeoutScale.unscaled
 
@@ -57,6 +59,7 @@ public final class AppLauncher: @unchecked Sendable {
         var outputLimit = OutputLimit.standard
         var outputHandler: OutputHandler?
         var isolation = Isolation.standard
+        var faults = Faults.none
     }
 
     /// Receives an app's output as it arrives: the stream and the bytes (valid only during the call).
@@ -156,6 +159,17 @@ public final class AppLauncher: @unchecked Sendable {
     /// process had it when the launcher was created, checked by the first ``launch()`` (``TimeoutScale/unscaled``
     /// before it).
     public var timeoutScale: TimeoutScale { lock.withLock { parsedTimeoutScale } }
+
+    /// Conditions the next launches run under on purpose (default ``Faults/none``): output in
+    /// pieces, slow typing, and in strict isolation a full or read-only file system. See ``Faults``.
+    public var faults: Faults {
+        get { lock.withLock { configuration.faults } }
+        set { lock.withLock { configuration.faults = newValue } }
+    }
+
+    /// The seed the latest launch's random faults used (nil when it had none): failed waits and
+    /// failed tests print it; `CLEANSLATE_FAULT_SEED=<seed>` replays it.
+    public var faultSeed: UInt64? { lock.withLock { seedOfLaunch } }
 
     /// Where the app is in its life.
     public var state: AppState {
@@ -333,8 +347,17 @@ public final class AppLauncher: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CleanSlateError(.invalidArgument, "the working directory \(directory) does not exist or is not a directory")
         }
-        guard case let .strict(options) = configuration.isolation else {
-            return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil), false)
+        var strictOptions: StrictOptions?
+        if case let .strict(options) = configuration.isolation { strictOptions = options }
+        try configuration.faults.validate(strict: strictOptions != nil)
+        var fragmenter: OutputFragmenter?
+        if let length = configuration.faults.outputFragmentLength {
+            let seed = try Faults.seed(replay: hostSettings.faultSeed, configured: configuration.faults.seed)
+            fragmenter = OutputFragmenter(maximumLength: length, seed: seed)
+        }
+        lock.withLock { seedOfLaunch = fragmenter?.seed }
+        guard let options = strictOptions else {
+            return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil, fragmenter: fragmenter), false)
         }
         try StrictLayout.validate(options)
         let layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
@@ -342,17 +365,19 @@ public final class AppLauncher: @unchecked Sendable {
                                   writableFolders: coverage.map { [$0.folder] } ?? [])
         try layout.validateWorkingDirectory(directory)
         do {
-            return (try start(configuration, path: path, environment: environment, directory: directory, layout: layout), true)
-        } catch let error as CleanSlateError where error.code == .isolationUnavailable && options.fallsBackToStandard {
+            return (try start(configuration, path: path, environment: environment, directory: directory, layout: layout, fragmenter: fragmenter), true)
+        } catch let error as CleanSlateError
+                    where error.code == .isolationUnavailable && options.fallsBackToStandard && !configuration.faults.needsStrictIsolation {
             let warning = "CleanSlate warning: \(executable) runs with standard isolation, not strict: \(error)\n"
             FileHandle.standardError.write(Data(warning.utf8))
-            return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil), false)
+            return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil, fragmenter: fragmenter), false)
         }
     }
 
     /// Spawns the app; with a strict `layout`, paths into the sandbox are given as the app sees them.
     private func start(
-        _ configuration: Configuration, path: String, environment: [String: String], directory: String, layout: StrictLayout?
+        _ configuration: Configuration, path: String, environment: [String: String], directory: String, layout: StrictLayout?,
+        fragmenter: OutputFragmenter?
     ) throws -> LaunchedProcess {
         let inside = { (value: String) in layout?.insideValue(value) ?? value }
         let argumentVector = [executable.displayName] + configuration.launchArguments.map(inside)
@@ -360,7 +385,7 @@ public final class AppLauncher: @unchecked Sendable {
             environmentOfLaunch = environment.mapValues(inside)
             commandLineOfLaunch = String(argumentVector.joined(separator: " ").reversed().drop { $0 == " " }.reversed())
         }
-        let output = (limit: configuration.outputLimit, handler: configuration.outputHandler)
+        let output = (limit: configuration.outputLimit, handler: configuration.outputHandler, fragments: fragmenter)
         let request = { (io: SpawnRequest.StandardIO) in
             SpawnRequest(
                 executablePath: layout?.insidePath(path) ?? path,

@@ -8,12 +8,15 @@ struct LauncherHostSettings {
     var timeoutScale: String?
     /// `LLVM_PROFILE_FILE` (``CoverageProfile``), nil when unset.
     var profileFile: String?
+    /// `CLEANSLATE_FAULT_SEED` (``Faults``), nil when unset.
+    var faultSeed: String?
     /// The test process's working directory, for a relative `LLVM_PROFILE_FILE`.
     var currentDirectory = FileManager.default.currentDirectoryPath
 
     /// The test process's settings now.
     static func current() -> LauncherHostSettings {
         LauncherHostSettings(timeoutScale: FileSystemCall.environmentValue(TimeoutScale.environmentVariable),
-                             profileFile: FileSystemCall.environmentValue(CoverageProfile.environmentVariable))
+                             profileFile: FileSystemCall.environmentValue(CoverageProfile.environmentVariable),
+                             faultSeed: FileSystemCall.environmentValue(Faults.seedEnvironmentVariable))
     }
 }

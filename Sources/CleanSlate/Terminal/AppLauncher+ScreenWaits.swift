@@ -39,10 +39,12 @@ extension AppLauncher {
         enum Outcome { case matched(ScreenSnapshot), ended, timedOut }
         let outcome: Outcome = try whileWaiting {
             try process.monitor.withLock {
+                var seen = process.beginPieceWait()
+                defer { process.endPieceWait(seen: seen) }
                 while true {
                     if try holds(terminal.emulator) { return .matched(terminal.emulator.snapshot()) }
                     if process.exitStatus != nil && process.ioFinished { return .ended }
-                    if !process.monitor.wait(until: deadline) {
+                    if !process.waitForPiece(after: &seen, until: deadline) {
                         return try holds(terminal.emulator) ? .matched(terminal.emulator.snapshot()) : .timedOut
                     }
                 }
@@ -68,7 +70,7 @@ extension AppLauncher {
         let start = MonotonicInstant.now
         let deadline = start.advanced(by: limit.duration)
         let settled: ScreenSnapshot? = whileWaiting {
-            process.monitor.withLock {
+            process.receivingAllOutput { process.monitor.withLock {
                 while true {
                     // Quiet is counted from the call at the earliest: output from before the call
                     // (before the input the test just sent) says nothing about the app's reaction.
@@ -77,7 +79,7 @@ extension AppLauncher {
                     if MonotonicInstant.now >= deadline { return nil }
                     _ = process.monitor.wait(until: min(quietUntil, deadline))
                 }
-            }
+            } }
         }
         if let settled { return settled }
         throw screenWaitError(.timedOut, process,

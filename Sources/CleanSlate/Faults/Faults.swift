@@ -1,0 +1,90 @@
+/// Conditions a launch can be put under on purpose, so that a failure that happens once a week in
+/// CI happens on every run: the app's output arriving in pieces, input typed slowly, and (in strict
+/// isolation) a full or read-only file system. Set ``AppLauncher/faults`` before ``AppLauncher/launch()``.
+///
+/// Random choices come from a seed: ``seed``, else `CLEANSLATE_FAULT_SEED`, else a fresh one. A
+/// failed wait's message and a failed test's report name it; set `CLEANSLATE_FAULT_SEED` to it to
+/// replay the same pieces (`CLEANSLATE_FAULT_SEED` wins over ``seed``).
+public struct Faults: Sendable, Equatable {
+    /// Deliver the app's output to the screen and to waits in random pieces of 1 to this many
+    /// bytes, each seen by every wait in progress before the next is delivered; nil (the default)
+    /// delivers it as read.
+    public var outputFragmentLength: Int?
+    /// Type input one byte at a time with this pause between bytes; nil (the default) writes it at once.
+    public var typingDelay: Duration?
+    /// The seed of the random choices; nil takes `CLEANSLATE_FAULT_SEED`, else a fresh one.
+    public var seed: UInt64?
+    /// Strict isolation only: the most bytes the sandbox's home may hold; past it, writes fail with
+    /// `ENOSPC` ("No space left on device"). See ``SandboxSizeLimit``.
+    public var sandboxSizeLimit: Int?
+    /// Strict isolation only: folders of the sandbox's home (relative, such as `.config`) the app
+    /// sees read-only (`EROFS`: "Read-only file system").
+    public var readOnlyFolders: [String]
+    /// Strict isolation only: folders of the sandbox's home (relative, such as `.cache`) that do not
+    /// exist for the app (and cannot be created, as on a home whose parent it may not write).
+    public var missingFolders: [String]
+
+    /// No faults.
+    public init(
+        outputFragmentLength: Int? = nil, typingDelay: Duration? = nil, seed: UInt64? = nil,
+        sandboxSizeLimit: Int? = nil, readOnlyFolders: [String] = [], missingFolders: [String] = []
+    ) {
+        self.outputFragmentLength = outputFragmentLength
+        self.typingDelay = typingDelay
+        self.seed = seed
+        self.sandboxSizeLimit = sandboxSizeLimit
+        self.readOnlyFolders = readOnlyFolders
+        self.missingFolders = missingFolders
+    }
+
+    /// No faults (the default).
+    public static let none = Faults()
+
+    /// The environment variable that replays a seed.
+    public static let seedEnvironmentVariable = "CLEANSLATE_FAULT_SEED"
+    /// The largest ``outputFragmentLength`` accepted.
+    public static let maximumFragmentLength = 65_536
+
+    /// Whether any file system fault is asked for (they need strict isolation).
+    var needsStrictIsolation: Bool { sandboxSizeLimit != nil || !readOnlyFolders.isEmpty || !missingFolders.isEmpty }
+
+    /// Throws `.invalidArgument` naming the fault for a value that cannot be honoured; `strict`
+    /// says whether the launch runs in strict isolation.
+    func validate(strict: Bool) throws {
+        if let length = outputFragmentLength, !(1...Self.maximumFragmentLength).contains(length) {
+            throw CleanSlateError(.invalidArgument,
+                "faults.outputFragmentLength is \(length); give 1...\(Self.maximumFragmentLength) (the longest piece of output, in bytes)")
+        }
+        if let delay = typingDelay, delay < .zero || delay > .seconds(10) {
+            throw CleanSlateError(.invalidArgument, "faults.typingDelay is \(delay); give 0 to 10 seconds")
+        }
+        if needsStrictIsolation && !strict {
+            throw CleanSlateError(.invalidArgument,
+                "faults.sandboxSizeLimit, readOnlyFolders and missingFolders need strict isolation (app.isolation = .strict): "
+                    + "only there are the sandbox's mounts CleanSlate's own, so a size limit or a read-only folder holds "
+                    + "(for root too) and ends with the launch")
+        }
+        if let limit = sandboxSizeLimit, !(4096...(1 << 40)).contains(limit) {
+            throw CleanSlateError(.invalidArgument, "faults.sandboxSizeLimit is \(limit) bytes; give 4096 bytes to 1 TiB")
+        }
+        for folder in readOnlyFolders + missingFolders {
+            let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
+            if folder.isEmpty || folder.hasPrefix("/") || folder.utf8.contains(0) || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+                throw CleanSlateError(.invalidArgument,
+                    "faults folder \(folder.debugDescription) must be a relative path inside the sandbox's home, such as \".config\", without '.', '..' or empty parts")
+            }
+        }
+    }
+
+    /// The seed a launch uses: `CLEANSLATE_FAULT_SEED` (`replay`) when set, else ``seed``, else fresh.
+    static func seed(replay: String?, configured: UInt64?) throws -> UInt64 {
+        if let replay {
+            guard let value = UInt64(replay) else {
+                throw CleanSlateError(.invalidArgument,
+                    "\(seedEnvironmentVariable)=\(replay.debugDescription) is not a seed: give the number a failure printed (0...\(UInt64.max)), or unset it")
+            }
+            return value
+        }
+        return configured ?? UInt64.random(in: 0...UInt64.max)
+    }
+}
