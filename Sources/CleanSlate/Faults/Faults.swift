@@ -14,20 +14,24 @@ public struct Faults: Sendable, Equatable {
     public var typingDelay: Duration?
     /// The seed of the random choices; nil takes `CLEANSLATE_FAULT_SEED`, else a fresh one.
     public var seed: UInt64?
-    /// Strict isolation only: the most bytes the sandbox's home may hold; past it, writes fail with
-    /// `ENOSPC` ("No space left on device"). See ``SandboxSizeLimit``.
+    /// Strict isolation only: the most bytes the sandbox may hold (its home, XDG folders and
+    /// temporary folder together, the files it was seeded with included); past it, writes fail with
+    /// `ENOSPC` ("No space left on device"). The app then writes to a size-limited file system of
+    /// its own holding a copy of the sandbox, copied back over the sandbox when the app exits
+    /// (before a wait for its exit returns); what a process it left running writes later is lost.
     public var sandboxSizeLimit: Int?
-    /// Strict isolation only: folders of the sandbox's home (relative, such as `.config`) the app
-    /// sees read-only (`EROFS`: "Read-only file system").
-    public var readOnlyFolders: [String]
-    /// Strict isolation only: folders of the sandbox's home (relative, such as `.cache`) that do not
-    /// exist for the app (and cannot be created, as on a home whose parent it may not write).
-    public var missingFolders: [String]
+    /// Strict isolation only: sandbox folders the app sees read-only (writes fail with `EROFS`,
+    /// "Read-only file system"), such as `.config` for `XDG_CONFIG_HOME`.
+    public var readOnlyFolders: [Sandbox.Location]
+    /// Sandbox folders that do not exist when the app starts, as on a machine where nothing has
+    /// created `~/.cache` yet (the app may create them). They must be empty (the launch removes
+    /// them); `.home` cannot be one. Works in both isolation levels.
+    public var missingFolders: [Sandbox.Location]
 
     /// No faults.
     public init(
         outputFragmentLength: Int? = nil, typingDelay: Duration? = nil, seed: UInt64? = nil,
-        sandboxSizeLimit: Int? = nil, readOnlyFolders: [String] = [], missingFolders: [String] = []
+        sandboxSizeLimit: Int? = nil, readOnlyFolders: [Sandbox.Location] = [], missingFolders: [Sandbox.Location] = []
     ) {
         self.outputFragmentLength = outputFragmentLength
         self.typingDelay = typingDelay
@@ -45,8 +49,8 @@ public struct Faults: Sendable, Equatable {
     /// The largest ``outputFragmentLength`` accepted.
     public static let maximumFragmentLength = 65_536
 
-    /// Whether any file system fault is asked for (they need strict isolation).
-    var needsStrictIsolation: Bool { sandboxSizeLimit != nil || !readOnlyFolders.isEmpty || !missingFolders.isEmpty }
+    /// Whether a file system fault that needs strict isolation is asked for.
+    var needsStrictIsolation: Bool { sandboxSizeLimit != nil || !readOnlyFolders.isEmpty }
 
     /// Throws `.invalidArgument` naming the fault for a value that cannot be honoured; `strict`
     /// says whether the launch runs in strict isolation.
@@ -60,19 +64,16 @@ public struct Faults: Sendable, Equatable {
         }
         if needsStrictIsolation && !strict {
             throw CleanSlateError(.invalidArgument,
-                "faults.sandboxSizeLimit, readOnlyFolders and missingFolders need strict isolation (app.isolation = .strict): "
-                    + "only there are the sandbox's mounts CleanSlate's own, so a size limit or a read-only folder holds "
-                    + "(for root too) and ends with the launch")
+                "faults.sandboxSizeLimit and faults.readOnlyFolders need strict isolation (app.isolation = .strict): only "
+                    + "there are the sandbox's mounts CleanSlate's own, so a size limit or a read-only folder holds (for root "
+                    + "too, whom file modes do not stop) and ends with the launch")
         }
         if let limit = sandboxSizeLimit, !(4096...(1 << 40)).contains(limit) {
             throw CleanSlateError(.invalidArgument, "faults.sandboxSizeLimit is \(limit) bytes; give 4096 bytes to 1 TiB")
         }
-        for folder in readOnlyFolders + missingFolders {
-            let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
-            if folder.isEmpty || folder.hasPrefix("/") || folder.utf8.contains(0) || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-                throw CleanSlateError(.invalidArgument,
-                    "faults folder \(folder.debugDescription) must be a relative path inside the sandbox's home, such as \".config\", without '.', '..' or empty parts")
-            }
+        if readOnlyFolders.contains(.home) && sandboxSizeLimit != nil {
+            throw CleanSlateError(.invalidArgument,
+                "faults.readOnlyFolders names .home together with faults.sandboxSizeLimit: a read-only home has no space to fill; drop one")
         }
     }
 

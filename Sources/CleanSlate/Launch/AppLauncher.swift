@@ -356,13 +356,16 @@ public final class AppLauncher: @unchecked Sendable {
             fragmenter = OutputFragmenter(maximumLength: length, seed: seed)
         }
         lock.withLock { seedOfLaunch = fragmenter?.seed }
+        for location in configuration.faults.missingFolders { try sandbox.removeForMissingFolderFault(location) }
         guard let options = strictOptions else {
             return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil, fragmenter: fragmenter), false)
         }
         try StrictLayout.validate(options)
-        let layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
+        var layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
                                   runnerDirectory: FileManager.default.currentDirectoryPath,
                                   writableFolders: coverage.map { [$0.folder] } ?? [])
+        layout.readOnlyFolders = configuration.faults.readOnlyFolders.map { layout.insidePath(sandbox.path($0)) }
+        layout.sandboxSizeLimit = configuration.faults.sandboxSizeLimit
         try layout.validateWorkingDirectory(directory)
         do {
             return (try start(configuration, path: path, environment: environment, directory: directory, layout: layout, fragmenter: fragmenter), true)

@@ -13,6 +13,10 @@ struct StrictLayout: Equatable {
     let exposedFolders: [String]
     /// Host folders bound writable at their own path (the coverage profile folder), outside the sandbox.
     let writableFolders: [String]
+    /// Sandbox folders, as the app sees them, bound read-only (``Faults/readOnlyFolders``).
+    var readOnlyFolders: [String] = []
+    /// The sandbox's size limit in bytes (``Faults/sandboxSizeLimit``), nil for none.
+    var sandboxSizeLimit: Int?
     /// What the app can reach over the network.
     let network: StrictNetwork
     /// The most processes the app may have at once.
@@ -101,7 +105,8 @@ struct StrictLayout: Equatable {
     /// The list the keeper reads (see `cs_keeper_launch`).
     var keeperArguments: [String] {
         [sandboxRoot, StrictOptions.sandboxPath, sandboxHome, StrictOptions.homePath, StrictOptions.hostName]
-            + hiddenFolders.map { "h" + $0 } + exposedFolders.map { "e" + $0 } + writableFolders.map { "w" + $0 } + networkArguments
+            + hiddenFolders.map { "h" + $0 } + exposedFolders.map { "e" + $0 } + writableFolders.map { "w" + $0 }
+            + readOnlyFolders.map { "r" + $0 } + (sandboxSizeLimit.map { ["s\($0)"] } ?? []) + networkArguments
             + ["l\(maximumProcessCount)"]
     }
 
