@@ -46,14 +46,14 @@ final class CoverageProfileTests: XCTestCase {
                        "/build/codecov/app-%p-%m.profraw")
     }
 
-    func testTheAppsProfileGoesToTheTestProcessFolderUnderANameOfItsLaunch() throws {
+    func testTheAppsProfileGoesToTheTestProcessFolderUnderANameOfItsOwn() throws {
         let folder = try profileFolder()
         let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(),
                               hostSettings: LauncherHostSettings(profileFile: folder + "/XCTest%m.%p.profraw"))
         app.launchArguments = printProfileVariable
         let sandboxName = (app.sandbox.root as NSString).lastPathComponent
-        XCTAssertEqual(try profileVariable(of: app), "\(folder)/\(sandboxName)-launch1-%p-%m.profraw")
-        XCTAssertEqual(try profileVariable(of: app), "\(folder)/\(sandboxName)-launch2-%p-%m.profraw", "a relaunch has a name of its own")
+        XCTAssertEqual(try profileVariable(of: app), "\(folder)/\(sandboxName)-%p-%m.profraw")
+        XCTAssertEqual(try app.resolvedEnvironment()["LLVM_PROFILE_FILE"], "\(folder)/\(sandboxName)-%p-%m.profraw", "what the next launch gets")
         XCTAssertFalse(folder.hasPrefix(app.sandbox.root))
     }
 
@@ -62,7 +62,7 @@ final class CoverageProfileTests: XCTestCase {
                               hostSettings: LauncherHostSettings(profileFile: "cov/default.profraw", currentDirectory: "/work/package"))
         app.launchArguments = printProfileVariable
         let sandboxName = (app.sandbox.root as NSString).lastPathComponent
-        XCTAssertEqual(try profileVariable(of: app), "/work/package/cov/\(sandboxName)-launch1-%p-%m.profraw")
+        XCTAssertEqual(try profileVariable(of: app), "/work/package/cov/\(sandboxName)-%p-%m.profraw")
     }
 
     func testTheTestsOwnLaunchEnvironmentWins() throws {

@@ -41,8 +41,6 @@ public final class AppLauncher: @unchecked Sendable {
     private var commandLineOfLaunch = ""
     /// The test process's variables as they were when this launcher was created.
     private let hostSettings: LauncherHostSettings
-    /// How many launches this launcher has started (each coverage profile is named after its launch).
-    private var launchCount = 0
     /// The seed of the latest launch's faults, when it had random ones.
     private var seedOfLaunch: UInt64?
     /// The scale parsed from `timeoutScaleSetting` by the first launch (unscaled before it).
@@ -183,8 +181,8 @@ public final class AppLauncher: @unchecked Sendable {
 
     /// The environment the next launch will receive, fully resolved.
     public func resolvedEnvironment() throws -> [String: String] {
-        let (configuration, next) = lock.withLock { (self.configuration, launchCount + 1) }
-        return try environment(for: configuration, coverage: coverageProfile(launch: next))
+        let configuration = lock.withLock { self.configuration }
+        return try environment(for: configuration, coverage: coverageProfile)
     }
 
     /// Starts the app. If it is already running it is terminated first, and the new launch runs in
@@ -307,10 +305,10 @@ public final class AppLauncher: @unchecked Sendable {
         return try body()
     }
 
-    /// The coverage profile of launch number `launch`, when the test process runs under coverage.
-    private func coverageProfile(launch: Int) -> CoverageProfile? {
+    /// The coverage profile of a launch, when the test process runs under coverage.
+    private var coverageProfile: CoverageProfile? {
         CoverageProfile(testProcessValue: hostSettings.profileFile, currentDirectory: hostSettings.currentDirectory,
-                        sandboxName: (sandbox.root as NSString).lastPathComponent, launch: launch)
+                        sandboxName: (sandbox.root as NSString).lastPathComponent)
     }
 
     private func environment(for configuration: Configuration, coverage: CoverageProfile?) throws -> [String: String] {
@@ -331,7 +329,7 @@ public final class AppLauncher: @unchecked Sendable {
         if sandbox.isWiped {
             throw CleanSlateError(.sandboxWiped, "cannot launch \(executable): its sandbox \(sandbox.root) has been wiped; create a new Sandbox")
         }
-        let coverage = coverageProfile(launch: lock.withLock { launchCount += 1; return launchCount })
+        let coverage = coverageProfile
         let environment = try environment(for: configuration, coverage: coverage)
         lock.withLock { environmentOfLaunch = environment }
         // The profile folder exists before the app needs it (in strict isolation it is bound in).
