@@ -399,12 +399,12 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
         hidden_mounted[i] = 1;
     }
     if (spec->size_limit > 0) {
-        if (limit_sandbox(spec, sandbox, limited) != 0) FAIL(CS_ISOLATION_STEP_SANDBOX);
+        if (limit_sandbox(spec, sandbox, limited) != 0) FAIL(CS_ISOLATION_STEP_SIZE_LIMIT);
     } else if (bind_folder(sandbox, spec->sandbox_target) != 0 || set_read_only(spec->sandbox_target, 0, 0) != 0 ||
                bind_folder(home, spec->home_target) != 0 || set_read_only(spec->home_target, 0, 0) != 0) {
         FAIL(CS_ISOLATION_STEP_SANDBOX);
     }
-    if (read_only_folders(spec) != 0) FAIL(CS_ISOLATION_STEP_SANDBOX);
+    if (read_only_folders(spec) != 0) FAIL(CS_ISOLATION_STEP_READ_ONLY_FOLDER);
     if (pin_identity() != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     for (int i = 0; i < exposed_count; i++) {
         // The test process names only folders that lie in a hidden one (they are missing or empty now).

@@ -63,4 +63,22 @@ final class FileSystemFaultTests: XCTestCase {
         XCTAssertTrue(error?.message.contains("which holds files") == true, String(describing: error))
         XCTAssertEqual(try app.sandbox.text(of: "entry", in: .cache), "cached", "nothing was lost")
     }
+
+    func testASandboxLargerThanTheLimitIsRefusedSayingSo() throws {
+        try requireStrictIsolation()
+        let app = try makeApp(.name("true"), isolation: .strict)
+        try app.sandbox.write([UInt8](repeating: 0, count: 200_000), to: "seeded")
+        app.faults = Faults(sandboxSizeLimit: 64 * 1024)
+        let error = assertThrowsCleanSlateError(.invalidArgument) { try app.launch() }
+        XCTAssertTrue(error?.message.contains("the sandbox holds more than faults.sandboxSizeLimit allows") == true, String(describing: error))
+        XCTAssertEqual(try app.sandbox.contents(of: "seeded").count, 200_000, "the sandbox is untouched")
+    }
+
+    func testAReadOnlyFolderThatIsMissingIsRefusedSayingSo() throws {
+        try requireStrictIsolation()
+        let app = try makeApp(.name("true"), isolation: .strict)
+        app.faults = Faults(readOnlyFolders: [.cache], missingFolders: [.cache])
+        let error = assertThrowsCleanSlateError(.invalidArgument) { try app.launch() }
+        XCTAssertTrue(error?.message.contains("a folder of faults.readOnlyFolders is not in the sandbox") == true, String(describing: error))
+    }
 }
