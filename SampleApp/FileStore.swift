@@ -18,7 +18,9 @@ enum FileStore {
 
     /// Replaces the file at `path` with `bytes` atomically: the bytes go to a temporary file in
     /// the same folder, are flushed to disk, and the temporary file is renamed over `path`, so a
-    /// reader sees either the old file or the complete new one. Creates the folder if needed.
+    /// reader sees either the old file or the complete new one. Creates the folder if needed. A
+    /// failed write (a full disk: ENOSPC) removes the temporary file and is `.ioError` (74); the
+    /// file at `path` is then as it was, or absent if it was.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(SampleAppError) {
         let folder = parentFolder(of: path)
         try createDirectory(folder)
@@ -33,7 +35,7 @@ enum FileStore {
         guard written, closed, rename(temporaryPath, path) == 0 else {
             let reason = written && closed ? FileDescriptorIO.lastErrorDescription() : writeError
             unlink(temporaryPath)
-            throw SampleAppError(status: .ioError, message: "cannot write \(path) (\(reason))")
+            throw SampleAppError(status: .ioError, message: "cannot write \(path) (\(reason)); it was left as it was")
         }
     }
 

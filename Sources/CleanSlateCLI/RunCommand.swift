@@ -23,6 +23,8 @@ enum RunCommand {
         var recordingPath: String?
         /// `CLEANSLATE_KEEP`: `never` (also when unset or empty), `failed` or `always`.
         var keepPolicy = "never"
+        /// `--faults`: output in pieces, slow typing, a full or read-only sandbox.
+        var faults = Faults.none
         var command: [String] = []
     }
 
@@ -80,6 +82,7 @@ enum RunCommand {
             case "--inherit-env": options.inheritsEnvironment = true
             case "--root": options.rootDirectory = try reader.value(for: "--root")
             case "--record": options.recordingPath = try reader.value(for: "--record")
+            case "--faults": options.faults = try FaultsOption.parse(reader.value(for: "--faults"), into: options.faults)
             case "--isolation":
                 switch try reader.value(for: "--isolation") {
                 case "standard": options.isolation = .standard
@@ -163,6 +166,7 @@ enum RunCommand {
         app.terminalSize = options.terminalSize
         app.isolation = options.isolation
         app.defaultTimeout = .seconds(86_400)
+        app.faults = options.faults
 
         let rawMode = options.terminalSize != nil && isatty(0) == 1 ? RawTerminalMode(fd: 0) : nil
         defer { rawMode?.restore() }
@@ -207,6 +211,9 @@ enum RunCommand {
             CLIOutput.line("--- cursor: row \(screen.cursor.row), column \(screen.cursor.column) ---")
         }
         CLIOutput.error("\(executable) \(status)")
+        if let seed = app.faultSeed {
+            CLIOutput.error("faults: output delivered in random pieces, seed \(seed); replay them with \(Faults.seedEnvironmentVariable)=\(seed)")
+        }
         for process in escaped {
             CLIOutput.error("warning: \(process) was still running after \(executable) ended; it was killed")
         }

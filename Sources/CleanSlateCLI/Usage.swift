@@ -43,6 +43,13 @@ enum Usage {
                                  machine's 127.0.0.1:N, TCP only (repeatable)
           --max-processes N      with strict isolation: the most processes the app may have at
                                  once (default 256; fork fails past it)
+          --faults LIST          put the run under faults, comma-separated (repeatable):
+                                 pieces=N (output reaches the screen in random pieces of 1-N
+                                 bytes), typing=MS (input a byte every MS ms), seed=N (the seed
+                                 of the pieces; CLEANSLATE_FAULT_SEED wins; printed at the end),
+                                 missing=FOLDER (an empty sandbox folder such as cache removed);
+                                 with strict isolation: size=BYTES (writes past it fail with
+                                 ENOSPC), read-only=FOLDER (config, data, ...: EROFS)
 
         render   Feeds a raw byte capture (what a program wrote to its terminal), or an asciicast v2
                  recording (cleanslate run --record, a failed test's artifacts, asciinema rec),

@@ -30,6 +30,11 @@ package enum TestTeardown {
         terminate(app, reportingAt: location)
         guard app.launchedEnvironment != nil else { return }
         let testFailed = failed()
+        if testFailed, let seed = app.faultSeed {
+            // The failure may depend on where the output was cut: say how to cut it the same way again.
+            FileHandle.standardError.write(Data(
+                "CleanSlate: \(testName) ran \(app.executable) with output in random pieces, seed \(seed); replay them with \(Faults.seedEnvironmentVariable)=\(seed)\n".utf8))
+        }
         if testFailed || FailureArtifacts.writesForPassingTests {
             FailureArtifacts.write(app, end: end, testName: testName, failed: testFailed)
         }

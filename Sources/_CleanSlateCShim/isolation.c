@@ -15,6 +15,10 @@
 // - the sandbox is bind-mounted writable at a fixed path, and its home at another (the test process
 //   names both: /run/cleanslate and /home/cleanslate);
 //   folders to expose (the app's own folder, when it lies in a hidden one) are bound back read-only;
+//   with a size limit (Faults.sandboxSizeLimit) the sandbox is a tmpfs of that size holding a copy
+//   (limited_sandbox.c); folders of it can be bound read-only over themselves (Faults.readOnlyFolders);
+//   the test process's coverage profile folder, when it runs under coverage, is bound writable at
+//   its own path (so an instrumented app writes its profile where the test process's tools look);
 // - /dev holds only null, zero, full, random, urandom, tty and the app's own pseudo-terminal;
 // - a fresh /proc for the new PID namespace, with every host-global entry (/proc/sys, /proc/irq,
 //   /proc/bus, ...) bound read-only over itself: run as root, the app's uid is the host's root, and
@@ -287,14 +291,82 @@ static int is_directory(const char *path) {
 
 #define FAIL(which) do { *step = (which); goto failed; } while (0)
 
-int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc, int *step) {
-    int sandbox = -1, home = -1, exposed[64];
+/// The sandbox as a tmpfs of `spec->size_limit` bytes at `spec->sandbox_target`, filled with a copy
+/// of the sandbox (open as `sandbox`, an O_PATH descriptor; see limited_sandbox.c); its home is
+/// bound at `spec->home_target`. The sandbox itself is bound writable at the target first and
+/// opened there, under the tmpfs: every other mount is read-only by now, and the copy back at the
+/// app's exit writes through this one. Returns 0 with `limited` set, or -1 with errno (ENOSPC: the
+/// sandbox is larger than the limit).
+static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs_limited_sandbox *limited) {
+    char options[64];
+    snprintf(options, sizeof options, "mode=0755,size=%lld", spec->size_limit);
+    if (bind_folder(sandbox, spec->sandbox_target) != 0 || set_read_only(spec->sandbox_target, 0, 0) != 0) return -1;
+    int host = open(spec->sandbox_target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (host < 0) return -1;
+    if (mount("cleanslate-sandbox", spec->sandbox_target, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) {
+        int saved = errno;
+        close(host);
+        errno = saved;
+        return -1;
+    }
+    int copy = open(spec->sandbox_target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (copy < 0) { int saved = errno; close(host); errno = saved; return -1; }
+    size_t root_length = strlen(spec->sandbox_root);
+    char home[4096];
+    if (strncmp(spec->sandbox_home, spec->sandbox_root, root_length) != 0 ||
+        snprintf(home, sizeof home, "%s%s", spec->sandbox_target, spec->sandbox_home + root_length) >= (int)sizeof home) {
+        close(copy);
+        close(host);
+        errno = EINVAL;
+        return -1;
+    }
+    int inner_home = -1;
+    if (cs_tree_copy(host, copy) != 0 || (inner_home = open(home, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+        bind_folder(inner_home, spec->home_target) != 0 || set_read_only(spec->home_target, 0, 0) != 0) {
+        int saved = errno;
+        close(copy);
+        close(host);
+        if (inner_home >= 0) close(inner_home);
+        errno = saved;
+        return -1;
+    }
+    close(inner_home);
+    limited->host = host;
+    limited->copy = copy;
+    return 0;
+}
+
+/// Binds each of `spec->read_only` (folders of the sandbox as the app sees them) read-only over
+/// itself. Returns 0 or -1 with errno.
+static int read_only_folders(const struct cs_isolation *spec) {
+    for (int i = 0; i < spec->read_only_count; i++) {
+        int fd = open(spec->read_only[i], O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0) return -1;
+        int rc = bind_folder(fd, spec->read_only[i]);
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        if (rc != 0 || set_read_only(spec->read_only[i], 0, 1) != 0) return -1;
+    }
+    return 0;
+}
+
+int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc,
+                       struct cs_limited_sandbox *limited, int *step) {
+    int sandbox = -1, home = -1, exposed[64], writable[8];
     int exposed_count = spec->exposed_count < 64 ? spec->exposed_count : 64;
+    int writable_count = spec->writable_count < 8 ? spec->writable_count : 8;
     // More than these would be left unhidden: refused, never silently dropped.
-    if (spec->hidden_count > 256 || spec->exposed_count > 64) { errno = E2BIG; *step = CS_ISOLATION_STEP_HIDE; return -1; }
+    if (spec->hidden_count > 256 || spec->exposed_count > 64 || spec->writable_count > 8) {
+        errno = E2BIG;
+        *step = CS_ISOLATION_STEP_HIDE;
+        return -1;
+    }
     char hidden_mounted[256] = {0};
     for (int i = 0; i < 64; i++) exposed[i] = -1;
+    for (int i = 0; i < 8; i++) writable[i] = -1;
     *host_proc = -1;
+    limited->host = limited->copy = -1;
     // The namespace ends with its keeper; its keeper ends with the keeper outside.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     // Keepers are not dumpable (supervisor.c), which makes /proc/self root's and so the id maps
@@ -314,6 +386,7 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     home = open(spec->sandbox_home, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (sandbox < 0 || home < 0) FAIL(CS_ISOLATION_STEP_SANDBOX);
     for (int i = 0; i < exposed_count; i++) exposed[i] = open(spec->exposed[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+    for (int i = 0; i < writable_count; i++) writable[i] = open(spec->writable[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
     *host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
 
     if (set_read_only("/", 1, 1) != 0) FAIL(CS_ISOLATION_STEP_READ_ONLY);
@@ -325,15 +398,25 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
             FAIL(CS_ISOLATION_STEP_HIDE);
         hidden_mounted[i] = 1;
     }
-    if (bind_folder(sandbox, spec->sandbox_target) != 0 || set_read_only(spec->sandbox_target, 0, 0) != 0 ||
-        bind_folder(home, spec->home_target) != 0 || set_read_only(spec->home_target, 0, 0) != 0)
+    if (spec->size_limit > 0) {
+        if (limit_sandbox(spec, sandbox, limited) != 0) FAIL(CS_ISOLATION_STEP_SIZE_LIMIT);
+    } else if (bind_folder(sandbox, spec->sandbox_target) != 0 || set_read_only(spec->sandbox_target, 0, 0) != 0 ||
+               bind_folder(home, spec->home_target) != 0 || set_read_only(spec->home_target, 0, 0) != 0) {
         FAIL(CS_ISOLATION_STEP_SANDBOX);
+    }
+    if (read_only_folders(spec) != 0) FAIL(CS_ISOLATION_STEP_READ_ONLY_FOLDER);
     if (pin_identity() != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     for (int i = 0; i < exposed_count; i++) {
         // The test process names only folders that lie in a hidden one (they are missing or empty now).
         if (exposed[i] < 0) continue;
         if (bind_folder(exposed[i], spec->exposed[i]) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
         if (set_read_only(spec->exposed[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
+    }
+    // After the exposed folders: the profile folder often lies inside the app's own folder.
+    for (int i = 0; i < writable_count; i++) {
+        if (writable[i] < 0) continue;
+        if (bind_folder(writable[i], spec->writable[i]) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
+        if (set_read_only(spec->writable[i], 0, 0) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     }
     for (int i = 0; i < spec->hidden_count; i++) {
         if (hidden_mounted[i] && set_read_only(spec->hidden[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
@@ -349,12 +432,14 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     close(sandbox);
     close(home);
     for (int i = 0; i < exposed_count; i++) if (exposed[i] >= 0) close(exposed[i]);
+    for (int i = 0; i < writable_count; i++) if (writable[i] >= 0) close(writable[i]);
     return 0;
 failed:;
     int saved = errno;
     if (sandbox >= 0) close(sandbox);
     if (home >= 0) close(home);
     for (int i = 0; i < exposed_count; i++) if (exposed[i] >= 0) close(exposed[i]);
+    for (int i = 0; i < writable_count; i++) if (writable[i] >= 0) close(writable[i]);
     errno = saved;
     return -1;
 }

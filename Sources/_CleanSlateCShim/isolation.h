@@ -18,12 +18,21 @@ struct cs_isolation {
     int hidden_count;
     const char *const *exposed;     // folders shown again (read-only) inside hidden ones
     int exposed_count;
+    const char *const *writable;    // host folders bound writable at the same path (the test
+    int writable_count;             // process's coverage profile folder), after the exposed ones
+    const char *const *read_only;   // folders (as the app sees them) bound read-only over themselves
+    int read_only_count;
+    long long size_limit;           // > 0: the sandbox is a tmpfs of this many bytes (limited_sandbox.c)
     int host_network;               // share the host's network namespace (no loopback of its own)
     const int *ports;               // host loopback ports to forward (see forwarder.c)
     int port_count;
     int forwarder;                  // socket to the keeper outside that gets the ports' listeners
     int process_limit;              // the most processes the app may have at once (0: no limit of ours)
 };
+
+/// A size-limited sandbox's two folders, kept open by a strict launch's keeper: the sandbox on the
+/// host and its copy on the tmpfs the app writes (-1 when the launch has no size limit).
+struct cs_limited_sandbox { int host; int copy; };
 
 /// The user the app runs as inside (the caller's uid and gid are mapped to it).
 #define CS_STRICT_UID 1000
@@ -39,7 +48,14 @@ pid_t cs_isolation_clone(int host_network);
 /// listeners to the keeper outside over `spec->forwarder`) and builds the file system view. Returns 0, or -1 with errno and
 /// `*step` (a CS_ISOLATION_STEP_*) naming what failed. `*host_proc` is set to a descriptor of the
 /// host's /proc (for cs_isolation_host_pid).
-int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc, int *step);
+int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc,
+                       struct cs_limited_sandbox *limited, int *step);
+
+/// Copies the tree below the directory `from` into the directory `to` (directories, regular files,
+/// symlinks, with their modes; never through a symlink). Returns 0 or -1 with errno (limited_sandbox.c).
+int cs_tree_copy(int from, int to);
+/// Removes everything below the directory `directory` (never through a symlink). Returns 0 or -1.
+int cs_tree_clear(int directory);
 
 /// The pid, as the host sees it, of the only child of the calling namespace init; 0 if unknown.
 pid_t cs_isolation_host_pid_of_child(int host_proc);

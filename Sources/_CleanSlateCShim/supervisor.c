@@ -91,6 +91,7 @@ struct cs_keeper {
     int listeners[CS_MAX_FORWARDED]; // outside: their listeners in the namespace (forwarder.c)
     int port_count;
     sigset_t non_default; // the signals this keeper does not leave at the default: reset for the app
+    struct cs_limited_sandbox limited; // inside: a size-limited sandbox to copy back at the app's exit
 };
 
 static struct cs_process keeper_table[CS_MAX_TRACKED];
@@ -136,6 +137,12 @@ static void observe_children(struct cs_keeper *keeper) {
     // it travels in the exit report itself.
     int tree_empty = keeper->app_exited && !keeper->tree_empty_reported && !has_children();
     if (tree_empty) keeper->tree_empty_reported = 1;
+    if (app_exited_now && keeper->limited.copy >= 0) {
+        // Before the exit is reported: once a wait for the exit returns, the sandbox holds what the
+        // app wrote (what a process it left behind writes later stays in the copy only).
+        cs_tree_clear(keeper->limited.host);
+        cs_tree_copy(keeper->limited.copy, keeper->limited.host);
+    }
     if (app_exited_now) {
         int flags = (app_exit.si_code == CLD_DUMPED ? CS_EXITED_CORE_DUMPED : 0) | (tree_empty ? CS_EXITED_TREE_EMPTY : 0);
         cs_send_message(keeper->socket, CS_SUPERVISOR_EXITED, app_exit.si_code == CLD_EXITED, app_exit.si_status, flags);
@@ -362,14 +369,25 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     for (int i = 0; i < 5; i++) { fixed[i] = cursor; cursor += strlen(cursor) + 1; }
     uint32_t extra = request->isolation_count - 5;
     const char **hidden = calloc(extra + 1, sizeof(char *)), **exposed = calloc(extra + 1, sizeof(char *));
-    if (!hidden || !exposed) { free(hidden); free(exposed); *stage = CS_STAGE_PREPARE; return ENOMEM; }
+    const char **writable = calloc(extra + 1, sizeof(char *)), **read_only = calloc(extra + 1, sizeof(char *));
+    if (!hidden || !exposed || !writable || !read_only) {
+        free(hidden);
+        free(exposed);
+        free(writable);
+        free(read_only);
+        *stage = CS_STAGE_PREPARE;
+        return ENOMEM;
+    }
     const char *slave = payload + strlen(payload) + 1;
     slave += strlen(slave) + 1;  // path, directory, then the terminal's slave ("" over pipes)
     struct cs_isolation spec = {fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], slave, hidden, 0, exposed, 0,
-                                0, keeper->ports, 0, -1, 0};
+                                writable, 0, read_only, 0, 0, 0, keeper->ports, 0, -1, 0};
     for (uint32_t i = 0; i < extra; i++) {
         if (cursor[0] == 'h') hidden[spec.hidden_count++] = cursor + 1;
         if (cursor[0] == 'e') exposed[spec.exposed_count++] = cursor + 1;
+        if (cursor[0] == 'w') writable[spec.writable_count++] = cursor + 1;
+        if (cursor[0] == 'r') read_only[spec.read_only_count++] = cursor + 1;
+        if (cursor[0] == 's') spec.size_limit = atoll(cursor + 1);
         if (cursor[0] == 'n') spec.host_network = 1;
         if (cursor[0] == 'l') spec.process_limit = atoi(cursor + 1);
         if (cursor[0] == 'p' && spec.port_count < CS_MAX_FORWARDED) keeper->ports[spec.port_count++] = atoi(cursor + 1);
@@ -385,6 +403,8 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
         *stage = CS_STAGE_PREPARE;
         free(hidden);
         free(exposed);
+        free(writable);
+        free(read_only);
         return rc;
     }
     spec.forwarder = pair[1];
@@ -401,11 +421,13 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     } else {
         keeper->single_use = 1;
         keeper->port_count = 0;
-        if (cs_isolation_enter(&spec, uid, gid, &keeper->host_proc, step) != 0) rc = errno;
+        if (cs_isolation_enter(&spec, uid, gid, &keeper->host_proc, &keeper->limited, step) != 0) rc = errno;
     }
     if (pair[0] >= 0) close(pair[0]);
     free(hidden);
     free(exposed);
+    free(writable);
+    free(read_only);
     return rc;
 }
 
@@ -500,6 +522,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
 /// (inside that launch's namespaces) exits after its launch.
 static void keeper_main(int supervisor) {
     struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0, 0, -1, {0}, {0}, 0};
+    keeper.limited.host = keeper.limited.copy = -1;
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     // Not dumpable (as the supervisor it was forked from): an app of the same user cannot trace it
     // (ptrace) or write its memory. It can still stop or kill it; then the test process and the

@@ -34,8 +34,11 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(env["LOGNAME"], "cleanslate")
         XCTAssertEqual(env["TERM"], "dumb")
         XCTAssertEqual(env["PATH"], ProcessInfo.processInfo.environment["PATH"])
-        let expected: Set = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
+        var expected: Set = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
                              "TMPDIR", "LANG", "LC_ALL", "TZ", "USER", "LOGNAME", "SHELL", "TERM", "PATH"]
+        // Under `swift test --enable-code-coverage` the app gets a profile of its own (README:
+        // "Coverage of launched apps"; CoverageProfileTests); otherwise it gets none.
+        if ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] != nil { expected.insert("LLVM_PROFILE_FILE") }
         XCTAssertEqual(Set(env.keys), expected, "no other variable of the test runner may reach the app")
         if let realHome = ProcessInfo.processInfo.environment["HOME"] {
             XCTAssertFalse(env.values.contains(realHome), "the runner's real HOME leaked into the app's environment")

@@ -109,3 +109,18 @@ final class ArtifactsFixture: XCTestCase {
         try driveWizard()
     }
 }
+
+/// Fails after a launch whose output came in pieces (run by `FaultSeedOutcomeTests`).
+final class FaultSeedFixture: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Fixture.isActive, "fixture for FaultSeedOutcomeTests")
+    }
+
+    func testFailsWithOutputInPieces() throws {
+        let app = try makeApp(.name("echo"), arguments: ["hello"])
+        app.faults = Faults(outputFragmentLength: 2)
+        try app.launch()
+        _ = try app.waitForExit()
+        XCTFail("deliberate failure")
+    }
+}

@@ -1,6 +1,7 @@
 /// Builds the environment a launch receives, in layers: host (per policy), then the sandbox's
-/// folders and the pinned values, then named pass-throughs, then the test's `launchEnvironment`,
-/// which always wins.
+/// folders and the pinned values, then named pass-throughs, then the coverage profile (only when the
+/// test process runs under coverage; otherwise no `LLVM_PROFILE_FILE`, even inherited), then the
+/// test's `launchEnvironment`, which always wins.
 struct LaunchEnvironmentBuilder {
     var host: [String: String]
     var policy: EnvironmentPolicy
@@ -8,6 +9,8 @@ struct LaunchEnvironmentBuilder {
     var sandbox: [String: String]
     var terminalType: String
     var launchEnvironment: [String: String]
+    /// The app's `LLVM_PROFILE_FILE` when the test process runs under coverage (``CoverageProfile``).
+    var coverageProfile: String? = nil
 
     func build() throws -> [String: String] {
         var result: [String: String] = [:]
@@ -26,6 +29,7 @@ struct LaunchEnvironmentBuilder {
         for name in policy.passedThrough {
             if let value = host[name] { result[name] = value }
         }
+        result[CoverageProfile.environmentVariable] = coverageProfile
         for (name, value) in launchEnvironment { result[name] = value }
         for (name, value) in result { try Self.validate(name: name, value: value) }
         return result

@@ -7,11 +7,22 @@ extension AppLauncher {
         try write(Array(text.utf8), timeout: timeout)
     }
 
-    /// Writes raw bytes to the app's input, waiting up to `timeout` for the app to read them.
+    /// Writes raw bytes to the app's input, waiting up to `timeout` for the app to read them; with
+    /// ``Faults/typingDelay`` one byte at a time, pausing that long between bytes.
     public func write(_ bytes: [UInt8], timeout: Duration? = nil) throws {
         let process = try currentProcess(for: "write to its input")
         process.monitor.withLock { bytes.withUnsafeBytes { process.recorder.record(.input, $0) } }
-        try process.writeInput(bytes, deadline: MonotonicInstant.now.advanced(by: timeout ?? defaultTimeout))
+        let limit = waitLimit(timeout)
+        guard let delay = faults.typingDelay, bytes.count > 1 else {
+            try process.writeInput(bytes, deadline: MonotonicInstant.now.advanced(by: limit.duration), limit: limit)
+            return
+        }
+        // Fault injection: one byte at a time, as a slow typist or a slow link delivers them.
+        let deadline = MonotonicInstant.now.advanced(by: limit.duration)
+        for (index, byte) in bytes.enumerated() {
+            if index > 0 { SystemCall.pause(for: delay) }
+            try process.writeInput([byte], deadline: deadline, limit: limit)
+        }
     }
 
     /// The current launch's session as an asciicast v2 recording (what `asciinema rec` writes; play

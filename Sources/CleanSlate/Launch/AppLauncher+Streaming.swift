@@ -32,7 +32,7 @@ extension AppLauncher {
     /// (the `cleanslate run` front end uses it). Returns `known` unchanged on timeout.
     public func waitForOutputProgress(beyond known: OutputProgress, timeout: Duration? = nil) throws -> OutputProgress {
         let process = try currentProcess(for: "stream its output")
-        let deadline = MonotonicInstant.now.advanced(by: timeout ?? defaultTimeout)
+        let deadline = MonotonicInstant.now.advanced(by: waitLimit(timeout).duration)
         return whileWaiting {
             process.monitor.withLock {
                 while true {

@@ -40,14 +40,14 @@ extension AppLauncher {
     @discardableResult
     public func waitForExit(timeout: Duration? = nil) throws -> AppExitStatus {
         let process = try currentProcess(for: "wait for its exit")
-        let limit = timeout ?? defaultTimeout
+        let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let status = whileWaiting { process.waitForExit(until: start.advanced(by: limit)) }
+        let status = whileWaiting { process.receivingAllOutput { process.waitForExit(until: start.advanced(by: limit.duration)) } }
         guard let status else {
-            throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to exit", since: start, state: state).text)
+            throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to exit", since: start, limit: limit, state: state).text)
         }
         if process.terminal != nil {
-            let drained = min(start.advanced(by: limit), MonotonicInstant.now.advanced(by: Self.terminalDrainLimit))
+            let drained = min(start.advanced(by: limit.duration), MonotonicInstant.now.advanced(by: limit.scale.apply(Self.terminalDrainLimit)))
             process.monitor.withLock {
                 while !process.ioFinished { if !process.monitor.wait(on: process.exitChanged, until: drained) { break } }
             }
@@ -66,8 +66,9 @@ extension AppLauncher {
     @discardableResult
     public func waitForState(_ description: String, timeout: Duration? = nil, until condition: (AppState) -> Bool) throws -> AppState {
         let process = try currentProcess(for: "wait for its state")
+        let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let deadline = start.advanced(by: timeout ?? defaultTimeout)
+        let deadline = start.advanced(by: limit.duration)
         let reached: AppState? = whileWaiting {
             process.monitor.withLock {
                 while true {
@@ -78,28 +79,30 @@ extension AppLauncher {
             }
         }
         if let reached { return reached }
-        throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to be \(description)", since: start, state: state).text)
+        throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to be \(description)", since: start, limit: limit, state: state).text)
     }
 
     /// How long ``waitForExit(timeout:)`` waits, after a terminal app exits, for the terminal to
     /// deliver the app's last output (normally microseconds; the limit only matters when a leftover
-    /// process keeps the terminal open).
+    /// process keeps the terminal open). Multiplied by ``timeoutScale``.
     public static let terminalDrainLimit: Duration = .milliseconds(500)
 
     /// Waits until `matches` (called with the monitor held) holds, the app exits, or the timeout.
     private func waitForOutput(
         _ process: LaunchedProcess, description: String, timeout: Duration?, _ matches: (LaunchedProcess) -> Bool
     ) throws -> Duration {
-        let limit = timeout ?? defaultTimeout
+        let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let deadline = start.advanced(by: limit)
+        let deadline = start.advanced(by: limit.duration)
         enum Outcome { case found, exited, timedOut }
         let outcome: Outcome = whileWaiting {
             process.monitor.withLock {
+                var seen = process.beginPieceWait()
+                defer { process.endPieceWait(seen: seen) }
                 while true {
                     if matches(process) { return .found }
                     if process.exitStatus != nil { return .exited }
-                    if !process.monitor.wait(until: deadline) {
+                    if !process.waitForPiece(after: &seen, until: deadline) {
                         return matches(process) ? .found : .timedOut
                     }
                 }
@@ -111,10 +114,10 @@ extension AppLauncher {
             return waited
         case .exited:
             throw CleanSlateError(.appExited, WaitReport(
-                process, waitingFor: description, since: start, state: state,
+                process, waitingFor: description, since: start, limit: limit, state: state,
                 headline: "\(executable) exited before \(description.replacingOccurrences(of: " to ", with: " came to "))").text)
         case .timedOut:
-            throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: description, since: start, state: state).text)
+            throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: description, since: start, limit: limit, state: state).text)
         }
     }
 

@@ -39,6 +39,12 @@ public final class AppLauncher: @unchecked Sendable {
     /// The latest launch's argument vector as a process's command line reads (arguments separated
     /// by spaces): a survivor with this command line is a fork of the app that had not exec'd.
     private var commandLineOfLaunch = ""
+    /// The test process's variables as they were when this launcher was created.
+    private let hostSettings: LauncherHostSettings
+    /// The seed of the latest launch's faults, when it had random ones.
+    private var seedOfLaunch: UInt64?
+    /// The scale parsed from `timeoutScaleSetting` by the first launch (unscaled before it).
+    private var parsedTimeoutScale = TimeoutScale.unscaled
 
     struct Configuration {
         var launchArguments: [String] = []
@@ -51,15 +57,27 @@ public final class AppLauncher: @unchecked Sendable {
         var outputLimit = OutputLimit.standard
         var outputHandler: OutputHandler?
         var isolation = Isolation.standard
+        var faults = Faults.none
     }
 
     /// Receives an app's output as it arrives: the stream and the bytes (valid only during the call).
     public typealias OutputHandler = @Sendable (AppOutputStream, UnsafeRawBufferPointer) -> Void
 
     /// Creates a launcher for `executable` in `sandbox`. Nothing runs until ``launch()``.
-    public init(_ executable: Executable, sandbox: Sandbox) {
+    /// The launcher's timeouts are scaled by `CLEANSLATE_TIMEOUT_SCALE` as the test process has it
+    /// now (see ``TimeoutScale``; a bad value is refused by the first ``launch()``), and when the
+    /// test process runs under code coverage (`LLVM_PROFILE_FILE` is set) every launch writes its
+    /// profile next to the test process's (see the README's "Coverage of launched apps").
+    public convenience init(_ executable: Executable, sandbox: Sandbox) {
+        self.init(executable, sandbox: sandbox, hostSettings: .current())
+    }
+
+    /// A launcher that takes `hostSettings` for the test process's variables: tests of the timeout
+    /// scale and of coverage use it instead of changing the process's environment.
+    init(_ executable: Executable, sandbox: Sandbox, hostSettings: LauncherHostSettings) {
         self.executable = executable
         self.sandbox = sandbox
+        self.hostSettings = hostSettings
     }
 
     /// Arguments passed to the app after `argv[0]`, exactly as given (no shell).
@@ -86,13 +104,14 @@ public final class AppLauncher: @unchecked Sendable {
         set { lock.withLock { configuration.workingDirectory = newValue } }
     }
 
-    /// How ``terminate()`` stops the app (default: SIGTERM, 2 s grace, SIGKILL).
+    /// How ``terminate()`` stops the app (default: SIGTERM, 2 s grace, SIGKILL); its waits are
+    /// multiplied by ``timeoutScale``.
     public var terminationPolicy: TerminationPolicy {
         get { lock.withLock { configuration.terminationPolicy } }
         set { lock.withLock { configuration.terminationPolicy = newValue } }
     }
 
-    /// The timeout of waits that are not given one (default 10 s).
+    /// The timeout of waits that are not given one (default 10 s), before ``timeoutScale`` applies.
     public var defaultTimeout: Duration {
         get { lock.withLock { configuration.defaultTimeout } }
         set { lock.withLock { configuration.defaultTimeout = newValue } }
@@ -134,6 +153,22 @@ public final class AppLauncher: @unchecked Sendable {
         set { lock.withLock { configuration.isolation = newValue } }
     }
 
+    /// What every timeout of this launcher is multiplied by: `CLEANSLATE_TIMEOUT_SCALE` as the test
+    /// process had it when the launcher was created, checked by the first ``launch()`` (``TimeoutScale/unscaled``
+    /// before it).
+    public var timeoutScale: TimeoutScale { lock.withLock { parsedTimeoutScale } }
+
+    /// Conditions the next launches run under on purpose (default ``Faults/none``): output in
+    /// pieces, slow typing, and in strict isolation a full or read-only file system. See ``Faults``.
+    public var faults: Faults {
+        get { lock.withLock { configuration.faults } }
+        set { lock.withLock { configuration.faults = newValue } }
+    }
+
+    /// The seed the latest launch's random faults used (nil when it had none): failed waits and
+    /// failed tests print it; `CLEANSLATE_FAULT_SEED=<seed>` replays it.
+    public var faultSeed: UInt64? { lock.withLock { seedOfLaunch } }
+
     /// Where the app is in its life.
     public var state: AppState {
         guard let process = lock.withLock({ process }) else { return .notRunning }
@@ -147,7 +182,7 @@ public final class AppLauncher: @unchecked Sendable {
     /// The environment the next launch will receive, fully resolved.
     public func resolvedEnvironment() throws -> [String: String] {
         let configuration = lock.withLock { self.configuration }
-        return try environment(for: configuration)
+        return try environment(for: configuration, coverage: coverageProfile)
     }
 
     /// Starts the app. If it is already running it is terminated first, and the new launch runs in
@@ -155,9 +190,12 @@ public final class AppLauncher: @unchecked Sendable {
     ///
     /// - Throws: ``CleanSlateError`` with `.executableNotFound`, `.notExecutable`, `.invalidArgument`
     ///   (NUL in an argument or variable, missing working directory), `.sandboxWiped`, `.busy` (a wait
-    ///   is in progress on another thread), `.spawnFailed`, or `.isolationUnavailable` (strict
-    ///   ``isolation`` where the kernel refuses user namespaces).
+    ///   is in progress on another thread), `.spawnFailed`, `.isolationUnavailable` (strict
+    ///   ``isolation`` where the kernel refuses user namespaces), or `.invalidArgument` for a bad
+    ///   `CLEANSLATE_TIMEOUT_SCALE` (see ``TimeoutScale``).
     public func launch() throws {
+        let scale = try TimeoutScale(parsing: hostSettings.timeoutScale)
+        lock.withLock { parsedTimeoutScale = scale }
         let (configuration, previous, previousIsStrict) = try lock.withLock { () throws -> (Configuration, LaunchedProcess?, Bool) in
             if activeWaits > 0 {
                 throw CleanSlateError(.busy, "cannot launch \(executable) while \(activeWaits) wait(s) on it are in progress; let the wait finish first")
@@ -169,7 +207,7 @@ public final class AppLauncher: @unchecked Sendable {
             return (self.configuration, process, processIsStrict)
         }
         defer { lock.withLock { isLaunching = false } }
-        if let previous { record(previous.terminate(policy: configuration.terminationPolicy), inAppPIDNamespace: previousIsStrict) }
+        if let previous { record(previous.terminate(policy: scale.apply(configuration.terminationPolicy)), inAppPIDNamespace: previousIsStrict) }
         let (started, strict) = try start(configuration)
         lock.withLock { (process, processIsStrict) = (started, strict) }
     }
@@ -197,7 +235,7 @@ public final class AppLauncher: @unchecked Sendable {
     @discardableResult
     public func terminate() -> [EscapedProcess] {
         if let (process, strict) = lock.withLock({ process.map { ($0, processIsStrict) } }) {
-            record(process.terminate(policy: terminationPolicy), inAppPIDNamespace: strict)
+            record(process.terminate(policy: timeoutScale.apply(terminationPolicy)), inAppPIDNamespace: strict)
         }
         return lock.withLock {
             defer { escapedReported = escapedSoFar.count }
@@ -255,6 +293,11 @@ public final class AppLauncher: @unchecked Sendable {
     /// How many waits are in progress (for tests of the `.busy` rule).
     var activeWaitCount: Int { lock.withLock { activeWaits } }
 
+    /// The limit of a wait given `timeout` (nil: ``defaultTimeout``), scaled by ``timeoutScale``.
+    func waitLimit(_ timeout: Duration?) -> WaitLimit {
+        lock.withLock { WaitLimit(requested: timeout ?? configuration.defaultTimeout, scale: parsedTimeoutScale) }
+    }
+
     /// Marks a wait as in progress for the duration of `body`.
     func whileWaiting<T>(_ body: () throws -> T) rethrows -> T {
         lock.withLock { activeWaits += 1 }
@@ -262,7 +305,13 @@ public final class AppLauncher: @unchecked Sendable {
         return try body()
     }
 
-    private func environment(for configuration: Configuration) throws -> [String: String] {
+    /// The coverage profile of a launch, when the test process runs under coverage.
+    private var coverageProfile: CoverageProfile? {
+        CoverageProfile(testProcessValue: hostSettings.profileFile, currentDirectory: hostSettings.currentDirectory,
+                        sandboxName: (sandbox.root as NSString).lastPathComponent)
+    }
+
+    private func environment(for configuration: Configuration, coverage: CoverageProfile?) throws -> [String: String] {
         try LaunchEnvironmentBuilder(
             host: configuration.environmentPolicy.inheritsHostEnvironment
                 ? HostEnvironment.current()
@@ -270,7 +319,8 @@ public final class AppLauncher: @unchecked Sendable {
             policy: configuration.environmentPolicy,
             sandbox: sandbox.environment,
             terminalType: configuration.terminalSize == nil ? PinnedEnvironment.pipeTerminal : PinnedEnvironment.terminalType,
-            launchEnvironment: configuration.launchEnvironment
+            launchEnvironment: configuration.launchEnvironment,
+            coverageProfile: coverage?.appValue
         ).build()
     }
 
@@ -279,8 +329,11 @@ public final class AppLauncher: @unchecked Sendable {
         if sandbox.isWiped {
             throw CleanSlateError(.sandboxWiped, "cannot launch \(executable): its sandbox \(sandbox.root) has been wiped; create a new Sandbox")
         }
-        let environment = try environment(for: configuration)
+        let coverage = coverageProfile
+        let environment = try environment(for: configuration, coverage: coverage)
         lock.withLock { environmentOfLaunch = environment }
+        // The profile folder exists before the app needs it (in strict isolation it is bound in).
+        if let coverage { try? FileManager.default.createDirectory(atPath: coverage.folder, withIntermediateDirectories: true) }
         let path = try executable.resolve(searchPath: environment["PATH"] ?? PinnedEnvironment.fallbackPath)
         for (index, argument) in configuration.launchArguments.enumerated() where argument.utf8.contains(0) {
             throw CleanSlateError(.invalidArgument,
@@ -292,25 +345,40 @@ public final class AppLauncher: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CleanSlateError(.invalidArgument, "the working directory \(directory) does not exist or is not a directory")
         }
-        guard case let .strict(options) = configuration.isolation else {
-            return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil), false)
+        var strictOptions: StrictOptions?
+        if case let .strict(options) = configuration.isolation { strictOptions = options }
+        try configuration.faults.validate(strict: strictOptions != nil)
+        var fragmenter: OutputFragmenter?
+        if let length = configuration.faults.outputFragmentLength {
+            let seed = try Faults.seed(replay: hostSettings.faultSeed, configured: configuration.faults.seed)
+            fragmenter = OutputFragmenter(maximumLength: length, seed: seed)
+        }
+        lock.withLock { seedOfLaunch = fragmenter?.seed }
+        for location in configuration.faults.missingFolders { try sandbox.removeForMissingFolderFault(location) }
+        guard let options = strictOptions else {
+            return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil, fragmenter: fragmenter), false)
         }
         try StrictLayout.validate(options)
-        let layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
-                                  runnerDirectory: FileManager.default.currentDirectoryPath)
+        var layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
+                                  runnerDirectory: FileManager.default.currentDirectoryPath,
+                                  writableFolders: coverage.map { [$0.folder] } ?? [])
+        layout.readOnlyFolders = configuration.faults.readOnlyFolders.map { layout.insidePath(sandbox.path($0)) }
+        layout.sandboxSizeLimit = configuration.faults.sandboxSizeLimit
         try layout.validateWorkingDirectory(directory)
         do {
-            return (try start(configuration, path: path, environment: environment, directory: directory, layout: layout), true)
-        } catch let error as CleanSlateError where error.code == .isolationUnavailable && options.fallsBackToStandard {
+            return (try start(configuration, path: path, environment: environment, directory: directory, layout: layout, fragmenter: fragmenter), true)
+        } catch let error as CleanSlateError
+                    where error.code == .isolationUnavailable && options.fallsBackToStandard && !configuration.faults.needsStrictIsolation {
             let warning = "CleanSlate warning: \(executable) runs with standard isolation, not strict: \(error)\n"
             FileHandle.standardError.write(Data(warning.utf8))
-            return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil), false)
+            return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil, fragmenter: fragmenter), false)
         }
     }
 
     /// Spawns the app; with a strict `layout`, paths into the sandbox are given as the app sees them.
     private func start(
-        _ configuration: Configuration, path: String, environment: [String: String], directory: String, layout: StrictLayout?
+        _ configuration: Configuration, path: String, environment: [String: String], directory: String, layout: StrictLayout?,
+        fragmenter: OutputFragmenter?
     ) throws -> LaunchedProcess {
         let inside = { (value: String) in layout?.insideValue(value) ?? value }
         let argumentVector = [executable.displayName] + configuration.launchArguments.map(inside)
@@ -318,7 +386,7 @@ public final class AppLauncher: @unchecked Sendable {
             environmentOfLaunch = environment.mapValues(inside)
             commandLineOfLaunch = String(argumentVector.joined(separator: " ").reversed().drop { $0 == " " }.reversed())
         }
-        let output = (limit: configuration.outputLimit, handler: configuration.outputHandler)
+        let output = (limit: configuration.outputLimit, handler: configuration.outputHandler, fragments: fragmenter)
         let request = { (io: SpawnRequest.StandardIO) in
             SpawnRequest(
                 executablePath: layout?.insidePath(path) ?? path,

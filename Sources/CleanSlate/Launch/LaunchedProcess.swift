@@ -45,6 +45,20 @@ final class LaunchedProcess: @unchecked Sendable {
     private let supervisor: LaunchSupervisor
     /// Called on the I/O thread with every chunk, in order (see ``AppLauncher/outputHandler``).
     private let outputHandler: AppLauncher.OutputHandler?
+    /// Cuts the output into pieces that every wait sees one by one (``Faults/outputFragmentLength``);
+    /// used only on this launch's own I/O thread.
+    private var fragmenter: OutputFragmenter?
+    /// What a failed wait says about the output's pieces and how to replay them (nil without).
+    let faultNote: String?
+    /// Output pieces delivered so far, and how many of the waits in progress have not yet looked
+    /// at the latest one (guarded by `monitor`; see ``deliverPiece(_:from:)``).
+    private var pieceNumber = 0
+    private var waitsBehind = 0
+    private var waitsInProgress = 0
+    /// Waits in progress that take the output whole (see ``receivingAllOutput(_:)``).
+    private var waitsForAll = 0
+    /// Signalled when a wait has looked at the latest piece of output, or ended.
+    private let pieceSeen = Monitor.Condition()
     private var inputFD: Int32?
     /// Writes in progress on `inputFD`; a close waits for them to end (the descriptor number must
     /// not be reused for another file while a write is about to use it).
@@ -81,14 +95,19 @@ final class LaunchedProcess: @unchecked Sendable {
 
     init(
         pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil,
-        outputLimit: OutputLimit, outputHandler: AppLauncher.OutputHandler?, keeperReusable: Bool,
-        keeperProcess: LaunchSupervisor.Keeper? = nil, supervisor: LaunchSupervisor = .shared
+        outputLimit: OutputLimit, outputHandler: AppLauncher.OutputHandler?, fragmenter: OutputFragmenter? = nil,
+        keeperReusable: Bool, keeperProcess: LaunchSupervisor.Keeper? = nil, supervisor: LaunchSupervisor = .shared
     ) throws {
         self.pid = pid
         self.keeperProcess = keeperProcess ?? LaunchSupervisor.Keeper(channel: keeper)
         self.supervisor = supervisor
         self.keeperReusable = keeperReusable
         self.outputHandler = outputHandler
+        self.fragmenter = fragmenter
+        self.faultNote = fragmenter.map {
+            "faults: output delivered in pieces of 1 to \($0.maximumLength) bytes, seed \($0.seed); "
+                + "replay them with \(Faults.seedEnvironmentVariable)=\($0.seed)"
+        }
         self.output = [.standardOutput: OutputBuffer(limit: outputLimit), .standardError: OutputBuffer(limit: outputLimit)]
         self.keeper = KeeperChannel(fd: keeper)
         self.executable = executable
@@ -99,7 +118,7 @@ final class LaunchedProcess: @unchecked Sendable {
         for source in sources { try Descriptors.setNonBlocking(source.fd) }
         if let input { try Descriptors.setNonBlocking(input) }
         // Last: nothing after it can fail. Only a launch with its own I/O thread needs a wake-up pipe.
-        self.wake = outputHandler == nil ? (-1, -1) : try Descriptors.pipe(for: "the I/O thread of \(executable)")
+        self.wake = outputHandler == nil && fragmenter == nil ? (-1, -1) : try Descriptors.pipe(for: "the I/O thread of \(executable)")
     }
 
     /// Takes charge of a child that was just spawned under a keeper: wraps its descriptors and
@@ -108,13 +127,13 @@ final class LaunchedProcess: @unchecked Sendable {
     /// launch survives.
     static func adopt(
         _ launch: LaunchSupervisor.Launch, executable: String, input: Int32, sources: [Source], terminal: TerminalSession? = nil,
-        output: (limit: OutputLimit, handler: AppLauncher.OutputHandler?)
+        output: (limit: OutputLimit, handler: AppLauncher.OutputHandler?, fragments: OutputFragmenter?)
     ) throws -> LaunchedProcess {
         let process: LaunchedProcess
         do {
             process = try LaunchedProcess(
                 pid: launch.pid, keeper: launch.channel, executable: executable, input: input, sources: sources, terminal: terminal,
-                outputLimit: output.limit, outputHandler: output.handler, keeperReusable: launch.keeperReusable,
+                outputLimit: output.limit, outputHandler: output.handler, fragmenter: output.fragments, keeperReusable: launch.keeperReusable,
                 keeperProcess: launch.keeper, supervisor: launch.supervisor)
         } catch {
             launch.keeper.close()
@@ -145,8 +164,9 @@ final class LaunchedProcess: @unchecked Sendable {
     private var keeperOpen = true
 
     /// Whether this launch's I/O is served by a thread of its own rather than the shared
-    /// ``IOReactor``: when an output handler may block (back-pressure must hold back this app only).
-    private var hasOwnThread: Bool { outputHandler != nil }
+    /// ``IOReactor``: when an output handler may block (back-pressure must hold back this app only),
+    /// and when output is delivered in pieces (each waits for the waits to look at it).
+    private var hasOwnThread: Bool { outputHandler != nil || fragmenter != nil }
 
     /// The descriptors the I/O thread waits on: open output sources and the keeper's socket.
     var ioDescriptors: [Int32] { openSources.map(\.fd) + (keeperOpen ? [keeper.fd] : []) }
@@ -347,6 +367,84 @@ final class LaunchedProcess: @unchecked Sendable {
         watches.removeAll { $0 === watch }
     }
 
+    /// Keeps `bytes` of `source`'s output and hands them to the screen and the searches of waits;
+    /// returns the terminal's replies. Call with the monitor held.
+    private func deliver(_ bytes: UnsafeRawBufferPointer, from source: Source) -> [UInt8] {
+        output[source.stream]!.append(bytes)
+        recorder.record(.output, bytes)
+        for watch in watches where watch.stream == source.stream { watch.scan(bytes) }
+        let replies = terminal?.consume(bytes) ?? []
+        noteChange(exit: false)
+        return replies
+    }
+
+    /// Delivers one piece of output in fault injection. A piece waits (up to ``pieceLookLimit``,
+    /// after which the rest of the chunk goes at once, `holding` cleared) for a wait to be in
+    /// progress, as the test's next wait usually starts just after the input that made the app
+    /// redraw; then it is delivered, and each wait in progress is given the time (up to the same
+    /// limit) to look at it before the next piece comes. So a wait sees the screen or the output as
+    /// it is after each piece, on every run, as it would if the app's output had arrived in such pieces.
+    private func deliverPiece(_ piece: UnsafeRawBufferPointer, from source: Source, holding: inout Bool) -> [UInt8] {
+        monitor.withLock {
+            if holding {
+                let held = MonotonicInstant.now.advanced(by: Self.pieceLookLimit)
+                while waitsInProgress == 0 && waitsForAll == 0 {
+                    if !monitor.wait(on: pieceSeen, until: held) { holding = false; break }
+                }
+            }
+            let replies = deliver(piece, from: source)
+            unpublished = (false, unpublished.exit)
+            pieceNumber += 1
+            waitsBehind = waitsInProgress
+            monitor.broadcast()
+            let limit = MonotonicInstant.now.advanced(by: Self.pieceLookLimit)
+            while waitsBehind > 0 { if !monitor.wait(on: pieceSeen, until: limit) { break } }
+            return replies
+        }
+    }
+
+    /// Marks a wait that needs all the output, not each piece (waiting for the app's exit), for the
+    /// duration of `body`: pieces are not held back for a wait while it runs.
+    func receivingAllOutput<T>(_ body: () throws -> T) rethrows -> T {
+        monitor.withLock { waitsForAll += 1 }
+        monitor.broadcast(pieceSeen)
+        defer { monitor.withLock { waitsForAll -= 1 } }
+        return try body()
+    }
+
+    /// How long a piece of output waits for the waits in progress to look at it.
+    static let pieceLookLimit: Duration = .seconds(1)
+
+    /// Starts a wait that looks at output piece by piece; returns the piece it has seen. Call with the monitor held.
+    func beginPieceWait() -> Int {
+        waitsInProgress += 1
+        if faultNote != nil { monitor.broadcast(pieceSeen) }
+        return pieceNumber
+    }
+
+    /// Parks a wait until something changes or `deadline` (as `monitor.wait(until:)` does), first
+    /// telling the I/O thread the wait has looked at the latest piece. Call with the monitor held.
+    func waitForPiece(after seen: inout Int, until deadline: MonotonicInstant) -> Bool {
+        notePieceSeen(&seen)
+        return monitor.wait(until: deadline)
+    }
+
+    /// Ends a wait begun with ``beginPieceWait()``. Call with the monitor held.
+    func endPieceWait(seen: Int) {
+        var seen = seen
+        notePieceSeen(&seen)
+        waitsInProgress -= 1
+    }
+
+    private func notePieceSeen(_ seen: inout Int) {
+        guard seen != pieceNumber else { return }
+        seen = pieceNumber
+        if waitsBehind > 0 {
+            waitsBehind -= 1
+            monitor.broadcast(pieceSeen)
+        }
+    }
+
     /// Reads what is available from `source`. Returns false at end of file.
     private func drain(_ source: Source, _ buffer: UnsafeMutableRawBufferPointer, untilEmpty: Bool) -> Bool {
         var rounds = 0
@@ -357,13 +455,17 @@ final class LaunchedProcess: @unchecked Sendable {
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
                 // Outside the lock: a handler that blocks holds the app back (back-pressure), not waits.
                 outputHandler?(source.stream, chunk)
-                let replies = monitor.withLock { () -> [UInt8] in
-                    output[source.stream]!.append(chunk)
-                    recorder.record(.output, chunk)
-                    for watch in watches where watch.stream == source.stream { watch.scan(chunk) }
-                    let replies = terminal?.consume(chunk) ?? []
-                    noteChange(exit: false)
-                    return replies
+                var replies: [UInt8] = []
+                if fragmenter != nil {
+                    var start = 0
+                    var holding = true
+                    for length in fragmenter!.pieces(of: count) {
+                        let piece = UnsafeRawBufferPointer(rebasing: chunk[start..<(start + length)])
+                        replies += deliverPiece(piece, from: source, holding: &holding)
+                        start += length
+                    }
+                } else {
+                    replies = monitor.withLock { deliver(chunk, from: source) }
                 }
                 // Replies to the app's queries; on the shared I/O thread never wait for an app that
                 // does not read its terminal (it would hold up every launch), on its own up to 1 s.
@@ -382,7 +484,7 @@ final class LaunchedProcess: @unchecked Sendable {
     // MARK: Input
 
     /// Writes all of `bytes` to the app's input, waiting for it to read, until `deadline`.
-    func writeInput(_ bytes: [UInt8], deadline: MonotonicInstant) throws {
+    func writeInput(_ bytes: [UInt8], deadline: MonotonicInstant, limit: WaitLimit? = nil) throws {
         let fd = try monitor.withLock { () throws -> Int32 in
             guard let fd = inputFD else {
                 throw CleanSlateError(.ioFailed, "the standard input of \(executable) is closed; relaunch to write again")
@@ -413,7 +515,7 @@ final class LaunchedProcess: @unchecked Sendable {
                 case .wouldBlock:
                     if MonotonicInstant.now >= deadline || !Descriptors.waitWritable(fd, milliseconds: deadline.millisecondsFromNow) {
                         throw CleanSlateError(.timedOut,
-                            "\(executable) stopped reading its input: \(all.count - offset) of \(all.count) bytes could not be written before the timeout")
+                            "\(executable) stopped reading its input: \(all.count - offset) of \(all.count) bytes could not be written before the \(limit?.description ?? "timeout")")
                     }
                 case let .failed(code):
                     throw CleanSlateError(.ioFailed, errno: code,

@@ -4,7 +4,7 @@ import Glibc
 enum PipeLaunch {
     static func start(
         _ request: (SpawnRequest.StandardIO) -> SpawnRequest, executable: String,
-        output kept: (limit: OutputLimit, handler: AppLauncher.OutputHandler?)
+        output kept: (limit: OutputLimit, handler: AppLauncher.OutputHandler?, fragments: OutputFragmenter?)
     ) throws -> LaunchedProcess {
         var opened: [Int32] = []
         var handedOver = false

@@ -11,19 +11,29 @@ struct WaitReport {
     var output: [AppOutputStream: OutputBuffer]
     var screen: ScreenSnapshot?
     var headline: String?
+    /// The wait's timeout and the scale it ran under.
+    var limit: WaitLimit
+    /// The launch's faults and their seed, if it had any.
+    var faultNote: String?
 
     /// The report for a wait on `process`, with its output (and screen) as they are now.
-    init(_ process: LaunchedProcess, waitingFor: String, since start: MonotonicInstant, state: AppState, headline: String? = nil) {
+    init(
+        _ process: LaunchedProcess, waitingFor: String, since start: MonotonicInstant, limit: WaitLimit, state: AppState,
+        headline: String? = nil
+    ) {
         (output, screen) = process.monitor.withLock { (process.output, process.terminal?.emulator.snapshot()) }
         self.waitingFor = waitingFor
         self.waited = MonotonicInstant.now.duration(since: start)
         self.state = state
         self.headline = headline
+        self.limit = limit
+        self.faultNote = process.faultNote
     }
 
     var text: String {
         var lines = [headline ?? "timed out after \(Self.format(waited)) waiting for \(waitingFor)"]
-        lines.append("app state: \(state); waited \(Self.format(waited))")
+        lines.append("app state: \(state); waited \(Self.format(waited)); \(limit.description)")
+        if let faultNote { lines.append(faultNote) }
         if let screen {
             lines.append("screen (\(screen.rows)x\(screen.columns)\(screen.isAlternateScreenActive ? ", alternate screen" : "")):")
             lines.append(screen.framed())

@@ -16,7 +16,7 @@ extension Sandbox {
 
     /// Opens `base`/`components` below the root (creating missing `components` when `create` is
     /// set) and passes its descriptor to `body`.
-    private func withDirectory<T>(
+    func withDirectory<T>(
         under base: [FileName], _ components: ArraySlice<FileName>, create: Bool, _ body: (Int32) throws -> T
     ) throws -> T {
         var current: Int32

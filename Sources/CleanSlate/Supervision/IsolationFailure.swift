@@ -14,6 +14,7 @@ enum IsolationFailure {
 
     /// The error for `errno` at `step` (a CS_ISOLATION_STEP_*).
     static func error(errno code: Int32, step: Int32, executable: String) -> CleanSlateError {
+        if let error = faultError(errno: code, step: step, executable: executable) { return error }
         let what: String
         switch step {
         case CS_ISOLATION_STEP_CLONE: what = "the kernel refused to create the user, mount, PID, network, IPC and UTS namespaces"
@@ -31,5 +32,28 @@ enum IsolationFailure {
         }
         return CleanSlateError(.isolationUnavailable, errno: code,
             "strict isolation is unavailable for \(executable): \(what); \(howToAllow)")
+    }
+
+    /// The error for a file system fault (``Faults``) the keeper could not set up, which says
+    /// nothing about the kernel's namespaces; nil for other steps.
+    private static func faultError(errno code: Int32, step: Int32, executable: String) -> CleanSlateError? {
+        switch (step, code) {
+        case (CS_ISOLATION_STEP_SIZE_LIMIT, ENOSPC):
+            return CleanSlateError(.invalidArgument, errno: code,
+                "cannot launch \(executable): the sandbox holds more than faults.sandboxSizeLimit allows (copying it into the "
+                    + "size-limited file system ran out of space); raise the limit or seed the sandbox with less")
+        case (CS_ISOLATION_STEP_SIZE_LIMIT, _):
+            return CleanSlateError(.sandboxFailed, errno: code,
+                "cannot launch \(executable): the size-limited sandbox of faults.sandboxSizeLimit could not be set up")
+        case (CS_ISOLATION_STEP_READ_ONLY_FOLDER, ENOENT):
+            return CleanSlateError(.invalidArgument, errno: code,
+                "cannot launch \(executable): a folder of faults.readOnlyFolders is not in the sandbox (an earlier launch may have "
+                    + "removed it, or faults.missingFolders names it too); create it first")
+        case (CS_ISOLATION_STEP_READ_ONLY_FOLDER, _):
+            return CleanSlateError(.sandboxFailed, errno: code,
+                "cannot launch \(executable): a folder of faults.readOnlyFolders could not be made read-only")
+        default:
+            return nil
+        }
     }
 }

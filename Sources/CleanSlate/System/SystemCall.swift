@@ -33,6 +33,15 @@ enum SystemCall {
         }
     }
 
+    /// Sleeps for `duration` (nanosleep, resumed with what is left after `EINTR`). For deliberate
+    /// pauses such as ``Faults/typingDelay``, never in place of waiting for an event.
+    static func pause(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    }
+
     /// Closes a descriptor, ignoring errors (after `close` fails the descriptor is gone on Linux anyway).
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)

@@ -33,15 +33,18 @@ extension AppLauncher {
         description: String, timeout: Duration?, holds: (TerminalEmulator) throws -> Bool
     ) throws -> ScreenSnapshot {
         let (process, terminal) = try terminalProcess(for: "wait for its screen")
+        let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let deadline = start.advanced(by: timeout ?? defaultTimeout)
+        let deadline = start.advanced(by: limit.duration)
         enum Outcome { case matched(ScreenSnapshot), ended, timedOut }
         let outcome: Outcome = try whileWaiting {
             try process.monitor.withLock {
+                var seen = process.beginPieceWait()
+                defer { process.endPieceWait(seen: seen) }
                 while true {
                     if try holds(terminal.emulator) { return .matched(terminal.emulator.snapshot()) }
                     if process.exitStatus != nil && process.ioFinished { return .ended }
-                    if !process.monitor.wait(until: deadline) {
+                    if !process.waitForPiece(after: &seen, until: deadline) {
                         return try holds(terminal.emulator) ? .matched(terminal.emulator.snapshot()) : .timedOut
                     }
                 }
@@ -51,10 +54,10 @@ extension AppLauncher {
         case let .matched(screen):
             return screen
         case .ended:
-            throw screenWaitError(.appExited, process, waitingFor: description, since: start,
+            throw screenWaitError(.appExited, process, waitingFor: description, since: start, limit: limit,
                                   headline: "\(executable) exited before \(description) held")
         case .timedOut:
-            throw screenWaitError(.timedOut, process, waitingFor: description, since: start)
+            throw screenWaitError(.timedOut, process, waitingFor: description, since: start, limit: limit)
         }
     }
 
@@ -63,10 +66,11 @@ extension AppLauncher {
     @discardableResult
     public func waitForScreenToSettle(quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil) throws -> ScreenSnapshot {
         let (process, terminal) = try terminalProcess(for: "wait for its screen to settle")
+        let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let deadline = start.advanced(by: timeout ?? defaultTimeout)
+        let deadline = start.advanced(by: limit.duration)
         let settled: ScreenSnapshot? = whileWaiting {
-            process.monitor.withLock {
+            process.receivingAllOutput { process.monitor.withLock {
                 while true {
                     // Quiet is counted from the call at the earliest: output from before the call
                     // (before the input the test just sent) says nothing about the app's reaction.
@@ -75,16 +79,17 @@ extension AppLauncher {
                     if MonotonicInstant.now >= deadline { return nil }
                     _ = process.monitor.wait(until: min(quietUntil, deadline))
                 }
-            }
+            } }
         }
         if let settled { return settled }
         throw screenWaitError(.timedOut, process,
-                              waitingFor: "the screen to be quiet for \(WaitReport.format(quietPeriod))", since: start)
+                              waitingFor: "the screen to be quiet for \(WaitReport.format(quietPeriod))", since: start, limit: limit)
     }
 
     private func screenWaitError(
-        _ code: CleanSlateError.Code, _ process: LaunchedProcess, waitingFor description: String, since start: MonotonicInstant, headline: String? = nil
+        _ code: CleanSlateError.Code, _ process: LaunchedProcess, waitingFor description: String, since start: MonotonicInstant,
+        limit: WaitLimit, headline: String? = nil
     ) -> CleanSlateError {
-        CleanSlateError(code, WaitReport(process, waitingFor: description, since: start, state: state, headline: headline).text)
+        CleanSlateError(code, WaitReport(process, waitingFor: description, since: start, limit: limit, state: state, headline: headline).text)
     }
 }

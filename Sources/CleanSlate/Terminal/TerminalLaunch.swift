@@ -4,7 +4,7 @@ import Glibc
 enum TerminalLaunch {
     static func start(
         _ request: (SpawnRequest.StandardIO) -> SpawnRequest, executable: String, size: TerminalSize,
-        output: (limit: OutputLimit, handler: AppLauncher.OutputHandler?)
+        output: (limit: OutputLimit, handler: AppLauncher.OutputHandler?, fragments: OutputFragmenter?)
     ) throws -> LaunchedProcess {
         let (master, slavePath) = try PseudoTerminal.openMaster(for: executable)
         var opened = [master]

@@ -159,6 +159,10 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_ISOLATION_STEP_DEVICES 10
 /// Setting the launch's bounds: no nested user namespaces, the process limit.
 #define CS_ISOLATION_STEP_LIMITS 11
+/// Faults.sandboxSizeLimit: the size-limited sandbox could not be set up (ENOSPC: the sandbox is larger).
+#define CS_ISOLATION_STEP_SIZE_LIMIT 12
+/// Faults.readOnlyFolders: a folder could not be bound read-only (ENOENT: it is not in the sandbox).
+#define CS_ISOLATION_STEP_READ_ONLY_FOLDER 13
 
 /// Starts the launch supervisor by re-executing this program's own binary (/proc/self/exe) with a
 /// marker that the library's constructor recognises before `main` runs. The supervisor is in its

@@ -1,0 +1,35 @@
+import CleanSlate
+import CleanSlateXCTest
+import XCTest
+
+/// `cleanslate run --faults`: the same faults as `app.faults`, from the command line.
+final class CommandLineFaultsTests: XCTestCase {
+    private func errors(_ app: AppLauncher) -> String { String(decoding: app.outputBytes(.standardError), as: UTF8.self) }
+
+    func testPiecesWithASeedRunAndPrintTheSeedToReplay() throws {
+        let (status, app) = try runCleanslate(["run", "--terminal", "5x40", "--faults", "pieces=4,seed=11", "--", "sh", "-c", "printf 'hello world'"])
+        XCTAssertEqual(status, .exited(0), errors(app))
+        XCTAssertTrue(errors(app).contains("faults: output delivered in random pieces, seed 11; replay them with CLEANSLATE_FAULT_SEED=11"), errors(app))
+        XCTAssertTrue(app.standardOutput.contains("hello world"), app.standardOutput)
+    }
+
+    func testABadFaultItemIsAUsageError() throws {
+        let (status, app) = try runCleanslate(["run", "--faults", "pieces=many", "--", "true"])
+        XCTAssertEqual(status, .exited(64))
+        XCTAssertTrue(errors(app).contains("--faults pieces= takes a whole number, got 'many'"), errors(app))
+    }
+
+    func testAStrictFaultWithoutStrictIsolationIsRefused() throws {
+        let (status, app) = try runCleanslate(["run", "--faults", "size=100000", "--", "true"])
+        XCTAssertEqual(status, .exited(64))
+        XCTAssertTrue(errors(app).contains("need strict isolation"), errors(app))
+    }
+
+    func testTypingAndAMissingFolderReachTheApp() throws {
+        let (status, app) = try runCleanslate(
+            ["run", "--faults", "typing=1,missing=cache", "--", "sh", "-c", "read line; echo \"got $line\"; test -e \"$XDG_CACHE_HOME\" || echo no-cache"],
+            input: "abc\n")
+        XCTAssertEqual(status, .exited(0), errors(app))
+        XCTAssertTrue(app.standardOutput.contains("got abc\nno-cache\n"), app.standardOutput)
+    }
+}

@@ -1,0 +1,122 @@
+@testable import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// Code coverage of launched apps, end to end: a package depending on CleanSlate (by path) is built
+/// and tested with `swift test --enable-code-coverage`; its tests launch its executable, whose
+/// branches only a launch reaches, and the coverage report then counts those branches' lines.
+///
+/// Slow (it builds CleanSlate again, with coverage): the package and its build live in
+/// `.build/coverage-fixture` of this clone, so a second run rebuilds only what changed.
+final class LaunchedAppCoverageTests: XCTestCase {
+    /// This clone's root folder (the package the fixture depends on).
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    func testLinesALaunchedAppRanAreCountedByTheCoverageReport() throws {
+        let swift = try requireSwift()
+        let strictAvailable = try strictIsolationIsAvailable()
+        let fixture = Self.packageRoot + "/.build/coverage-fixture"
+        let package = fixture + "/package", scratch = fixture + "/build", temporary = fixture + "/tmp"
+        try writeFixture(at: package)
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let options = ["--package-path", package, "--scratch-path", scratch]
+
+        let test = try run(swift, ["test", "--enable-code-coverage"] + options, temporary: temporary)
+        XCTAssertEqual(test.status, .exited(0), test.output)
+        XCTAssertTrue(test.output.contains("Executed 5 tests, with 0 failures"), test.output)
+        XCTAssertEqual(test.output.contains("GreeterLaunchTests.testInStrictIsolation' skipped"), !strictAvailable, test.output)
+
+        let codecov = try run(swift, ["test", "--show-codecov-path"] + options, temporary: temporary)
+        let report = codecov.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let profile = (report as NSString).deletingLastPathComponent + "/default.profdata"
+        let greeter = try run(swift, ["build", "--show-bin-path"] + options, temporary: temporary).output
+            .trimmingCharacters(in: .whitespacesAndNewlines) + "/Greeter"
+        let llvmCov = ((swift as NSString).resolvingSymlinksInPath as NSString).deletingLastPathComponent + "/llvm-cov"
+        let shown = try run(llvmCov, ["show", "-instr-profile", profile, greeter, package + "/Sources/Greeter/Greeting.swift"],
+                            temporary: temporary)
+        XCTAssertEqual(shown.status, .exited(0), shown.output)
+        let counts = Self.lineCounts(shown.output)
+
+        XCTAssertGreaterThan(counts["MARK-PIPE"] ?? 0, 0, "the pipe launch's profile is counted\n\(shown.output)")
+        XCTAssertGreaterThan(counts["MARK-RELAUNCH"] ?? 0, 0, "the relaunch's profile is counted")
+        XCTAssertGreaterThan(counts["MARK-TERMINAL"] ?? 0, 0, "the terminal launch's profile is counted")
+        XCTAssertGreaterThan(counts["MARK-SIGTERM"] ?? 0, 0, "an app that handles terminate()'s SIGTERM and exits writes its profile")
+        XCTAssertEqual(counts["MARK-SIGKILL"], 0, "SIGKILL ends the app before the runtime writes its profile (the line did run)")
+        if strictAvailable {
+            XCTAssertGreaterThan(counts["MARK-STRICT"] ?? 0, 0, "the strict launch's profile is counted")
+        }
+        // SwiftPM's own report (what `swift test --show-codecov-path` names) counts them too.
+        let json = try String(contentsOfFile: report, encoding: .utf8)
+        XCTAssertTrue(json.contains("Sources/Greeter/Greeting.swift"), "SwiftPM's report covers the launched executable")
+        XCTAssertGreaterThan(try Self.coveredLines(of: "Greeting.swift", inReport: Data(json.utf8)), 5, "SwiftPM's report counts its lines")
+    }
+
+    /// `swift` from this process's PATH; a skip (a failure under `.ci/run`) when there is none.
+    private func requireSwift() throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let found = path.split(separator: ":").map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        try requireProgram(found ?? "swift", hint: "the fixture package needs a Swift toolchain's `swift` on PATH")
+        return found!
+    }
+
+    private func strictIsolationIsAvailable() throws -> Bool {
+        do { try requireStrictIsolation(); return true } catch is XCTSkip { return false }
+    }
+
+    /// Writes the fixture's files, leaving unchanged ones alone (so their builds are reused).
+    private func writeFixture(at package: String) throws {
+        for (path, text) in CoverageFixturePackage.files(cleanSlateRoot: Self.packageRoot) {
+            let file = package + "/" + path
+            if (try? String(contentsOfFile: file, encoding: .utf8)) == text { continue }
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Runs a tool in this test's sandbox (with this PATH) and returns how it ended and what it printed.
+    private func run(_ tool: String, _ arguments: [String], temporary: String) throws -> (status: ExitStatus, output: String) {
+        let app = try makeApp(.path(tool), arguments: arguments, environment: ["TMPDIR": temporary])
+        try app.launch()
+        try app.closeInput()
+        let status = try app.waitForExit(timeout: .seconds(3600))
+        let output = String(decoding: app.outputBytes(.standardOutput) + app.outputBytes(.standardError), as: UTF8.self)
+        return (status, output)
+    }
+
+    /// The execution count of each line of `llvm-cov show` output that holds a `MARK-` comment,
+    /// by marker ("  12|      3|  code  // MARK-PIPE"; a line with no count is absent).
+    static func lineCounts(_ shown: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for line in shown.split(separator: "\n") {
+            guard let marker = line.firstMatch(of: /MARK-[A-Z]+/) else { continue }
+            let fields = line.split(separator: "|", maxSplits: 2)
+            guard fields.count == 3 else { continue }
+            let count = fields[1].trimmingCharacters(in: .whitespaces)
+            if count.isEmpty { continue }
+            counts[String(marker.output)] = Self.number(count)
+        }
+        return counts
+    }
+
+    /// `3`, `1.2k`, `4M` as llvm-cov writes counts.
+    private static func number(_ text: String) -> Int {
+        let scale: Double = text.hasSuffix("k") ? 1_000 : text.hasSuffix("M") ? 1_000_000 : 1
+        return Int((Double(text.trimmingCharacters(in: .letters)) ?? 0) * scale)
+    }
+
+    /// The covered line count SwiftPM's JSON report gives the file whose name ends with `name`.
+    static func coveredLines(of name: String, inReport data: Data) throws -> Int {
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let exports = try XCTUnwrap(root["data"] as? [[String: Any]])
+        for export in exports {
+            for file in export["files"] as? [[String: Any]] ?? [] where (file["filename"] as? String)?.hasSuffix("/" + name) == true {
+                let lines = (file["summary"] as? [String: Any])?["lines"] as? [String: Any]
+                return lines?["covered"] as? Int ?? 0
+            }
+        }
+        XCTFail("\(name) is not in the report")
+        return 0
+    }
+}
