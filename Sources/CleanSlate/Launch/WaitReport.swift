@@ -11,6 +11,8 @@ struct WaitReport {
     var output: [AppOutputStream: OutputBuffer]
     var screen: ScreenSnapshot?
     var headline: String?
+    /// A line under the headline that explains it (what the screen had instead).
+    var detail: String?
 
     /// The report for a wait on `process`, with its output (and screen) as they are now.
     init(_ process: LaunchedProcess, waitingFor: String, since start: MonotonicInstant, state: AppState, headline: String? = nil) {
@@ -23,6 +25,7 @@ struct WaitReport {
 
     var text: String {
         var lines = [headline ?? "timed out after \(Self.format(waited)) waiting for \(waitingFor)"]
+        if let detail { lines.append(detail) }
         lines.append("app state: \(state); waited \(Self.format(waited))")
         if let screen {
             lines.append("screen (\(screen.rows)x\(screen.columns)\(screen.isAlternateScreenActive ? ", alternate screen" : "")):")

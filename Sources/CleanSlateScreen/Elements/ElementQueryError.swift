@@ -25,7 +25,7 @@ public struct ElementQueryError: Error, Sendable, CustomStringConvertible {
     public let description: String
 
     /// The error for `resolution` of `locator`, its elements described as drawn on `screen` when given.
-    init(_ reason: Reason, locator: ElementLocator, resolution: ElementLocator.Resolution, screen: ScreenSnapshot?) {
+    public init(_ reason: Reason, locator: ElementLocator, resolution: ElementLocator.Resolution, screen: ScreenSnapshot?) {
         self.reason = reason
         self.query = locator.description
         self.matches = resolution.matches

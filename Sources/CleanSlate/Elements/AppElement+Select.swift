@@ -1,0 +1,104 @@
+import CleanSlateScreen
+
+extension ElementReference where Source == AppLauncher {
+    /// How long ``select(timeout:)`` waits for a list to react to an arrow key while the row it
+    /// looks for is not on the screen, before it takes the silence as the end of the list and
+    /// turns back. (While the row is visible, a key that changes nothing fails after the wait's
+    /// full timeout instead.)
+    public static var endOfListWait: Duration { .seconds(1) }
+
+    /// Makes a menu item or list row the highlighted one, as a person does with the arrow keys:
+    /// Down or Up toward it, waiting for the app's redraw after each press (never sleeping).
+    /// A row scrolled out of sight is looked for by pressing Down until the list stops changing
+    /// (``endOfListWait``), then Up. Presses are bounded by twice the number of rows seen plus two.
+    /// Already highlighted: nothing is pressed.
+    ///
+    /// - Throws: `.actionUnavailable` listing the rows it saw when it cannot get there (no row of
+    ///   its list is highlighted, the bound is reached, or both ends are reached); `.timedOut`
+    ///   when neither the row nor its list appears; `.ambiguousElement` if several rows match.
+    public func select(timeout: Duration? = nil) throws {
+        let app = source
+        var (screen, tree) = try waitForRowOrList(timeout: timeout)
+        var seen: [String] = []
+        var presses: [Key: Int] = [:]
+        var searchKey = Key.down
+        while true {
+            let resolution = locator.resolve(in: tree)
+            for row in resolution.candidates where !seen.contains(row.label) { seen.append(row.label) }
+            guard resolution.matches.count <= 1 else {
+                throw app.failure(ElementQueryError(.ambiguous, locator: locator, resolution: resolution, screen: screen), on: screen)
+            }
+            let key: Key
+            if let target = resolution.matches.first {
+                if target.isHighlighted { return }
+                let rows = tree.siblings(of: target)
+                guard let current = rows.first(where: \.isHighlighted) else {
+                    throw cannotSelect("no row of its list is highlighted", rows, screen)
+                }
+                key = (current.frame.row, current.frame.column) < (target.frame.row, target.frame.column) ? .down : .up
+            } else {
+                key = searchKey
+            }
+            let total = presses.values.reduce(0, +)
+            guard total < 2 * seen.count + 2 else {
+                throw cannotSelect("gave up after \(Self.describe(presses)), twice the \(seen.count) rows seen plus two", resolution.candidates, screen)
+            }
+            try app.press(key, timeout: timeout)
+            presses[key, default: 0] += 1
+            let targetVisible = !resolution.matches.isEmpty
+            let waitLimit = targetVisible ? (timeout ?? app.defaultTimeout) : Self.endOfListWait
+            let start = MonotonicInstant.now
+            let outcome = try app.waitForElements(until: start.advanced(by: waitLimit)) { _, tree in
+                locator.resolve(in: tree).candidates != resolution.candidates ? true : nil
+            }
+            switch outcome {
+            case let .held(found):
+                (screen, tree) = (found.screen, found.tree)
+            case let .failed(.timedOut, process) where targetVisible:
+                throw app.screenWaitError(.timedOut, process, waitingFor: "the highlight to move toward \(locator) after \(key)", since: start) { screen in
+                    ElementListing.describe(locator.resolve(in: screen.elements).candidates, kind: locator.kind, on: screen)
+                }
+            case .failed(.timedOut, _) where searchKey == .down:
+                searchKey = .up
+                screen = try app.screen()
+                tree = screen.elements
+            case .failed(.timedOut, _):
+                throw cannotSelect("it is not in the list: \(Self.describe(presses)) reached both ends; rows seen: \(seen.map(\.debugDescription).joined(separator: ", ")); on the screen now", resolution.candidates, screen)
+            case let .failed(code, process):
+                throw app.screenWaitError(code, process, waitingFor: "the list to react to \(key) while selecting \(locator)", since: start)
+            }
+        }
+    }
+
+    /// Waits until the row is on the screen, or its list (other elements of its kind where the
+    /// query looks) is and the screen has settled without it.
+    private func waitForRowOrList(timeout: Duration?) throws -> (ScreenSnapshot, ScreenElementTree) {
+        let start = MonotonicInstant.now
+        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { _, tree in
+            let resolution = locator.resolve(in: tree)
+            return resolution.matches.isEmpty && resolution.candidates.isEmpty ? nil : resolution.matches.isEmpty
+        }
+        switch outcome {
+        case let .held(found) where !found.value:
+            return (found.screen, found.tree)
+        case .held:
+            // Only other rows so far: the row may still be being drawn. Let the screen settle.
+            let screen = try source.waitForScreenToSettle(timeout: timeout)
+            return (screen, screen.elements)
+        case let .failed(code, process):
+            throw source.screenWaitError(code, process, waitingFor: "\(locator) or its list (to select it)", since: start) { screen in
+                ElementQueryError(.notFound, locator: locator, resolution: locator.resolve(in: screen.elements), screen: screen).description
+            }
+        }
+    }
+
+    private func cannotSelect(_ reason: String, _ rows: [ScreenElement], _ screen: ScreenSnapshot) -> CleanSlateError {
+        CleanSlateError(.actionUnavailable, AppLauncher.message(
+            "cannot select \(locator): \(reason); " + ElementListing.describe(rows, kind: locator.kind, on: screen), screen))
+    }
+
+    private static func describe(_ presses: [Key: Int]) -> String {
+        let parts = presses.sorted { "\($0.key)" < "\($1.key)" }.map { "\($0.key) \($0.value) time\($0.value == 1 ? "" : "s")" }
+        return parts.isEmpty ? "no key presses" : "pressing " + parts.joined(separator: " and ")
+    }
+}
