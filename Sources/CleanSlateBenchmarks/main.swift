@@ -15,6 +15,8 @@ case "compare":
     try runCompareBenchmark(arguments: Array(arguments.dropFirst()))
 case "compare-worker":
     try runCompareWorker(arguments: Array(arguments.dropFirst()))
+case "elements":
+    try runElementWaitBenchmark(arguments: Array(arguments.dropFirst()))
 case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
 default:
@@ -24,6 +26,7 @@ default:
                cleanslate-benchmarks output [--runs N]
                cleanslate-benchmarks sessions [--sessions N] [--runs N]
                cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--also NAME=PATH]...
+               cleanslate-benchmarks elements [--iterations N]
                cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
 
         """.utf8))

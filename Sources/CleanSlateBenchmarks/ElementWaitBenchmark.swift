@@ -1,0 +1,44 @@
+import CleanSlate
+import Foundation
+
+/// `cleanslate-benchmarks elements [--iterations N]`: on one session (`cat` on a 24x80
+/// pseudo-terminal), type a line and wait until it shows, alternately with
+/// `waitForScreen(containing:)` (the baseline) and with `staticTexts[line].waitForExistence()`,
+/// which recognises the screen's elements after every chunk of output. Reports both medians and
+/// their ratio (the target is at most 1.2x).
+func runElementWaitBenchmark(arguments: [String]) throws {
+    var iterations = 2000
+    if let index = arguments.firstIndex(of: "--iterations"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
+        iterations = value
+    }
+    let terminals = try CatOnTerminals()
+    defer { terminals.close() }
+    let app = terminals.app
+    var textSamples: [Double] = []
+    var elementSamples: [Double] = []
+    for index in 0..<(iterations + 100) {
+        let textLine = "text \(index)"
+        var start = DispatchTime.now().uptimeNanoseconds
+        try app.typeText(textLine + "\n")
+        try app.waitForScreen(containing: textLine)
+        let textTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+
+        let elementLine = "element \(index)"
+        start = DispatchTime.now().uptimeNanoseconds
+        try app.typeText(elementLine + "\n")
+        guard try app.staticTexts[elementLine].waitForExistence() else {
+            throw CleanSlateError(.timedOut, "the static text \(elementLine.debugDescription) did not appear:\n\(try app.screen().text)")
+        }
+        let elementTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+        if index >= 100 { // warm-up excluded
+            textSamples.append(textTime)
+            elementSamples.append(elementTime)
+        }
+    }
+    let textMedian = textSamples.sorted()[textSamples.count / 2]
+    let elementMedian = elementSamples.sorted()[elementSamples.count / 2]
+    print("element wait: type a line into cat on a 24x80 pseudo-terminal until it shows; \(iterations) interleaved iterations, medians")
+    print(String(format: "  typeText + waitForScreen(containing:)             %8.1f us   1.00x", textMedian))
+    print(String(format: "  typeText + staticTexts[line].waitForExistence()   %8.1f us   %.2fx of the text wait (target: at most 1.20x)",
+                 elementMedian, elementMedian / textMedian))
+}
