@@ -8,7 +8,9 @@ extension ElementReference where Source == AppLauncher {
     public static var endOfListWait: Duration { .seconds(1) }
 
     /// Makes a menu item or list row the highlighted one, as a person does with the arrow keys:
-    /// Down or Up toward it, waiting for the app's redraw after each press (never sleeping).
+    /// Down or Up toward it (Right or Left toward a button on the same row as the highlighted one;
+    /// for a text field, the current one is the one with the cursor), waiting for the app's redraw
+    /// after each press (never sleeping).
     /// A row scrolled out of sight is looked for by pressing Down until the list stops changing
     /// (``endOfListWait``), then Up. Presses are bounded by twice the number of rows seen plus two.
     /// Already highlighted: nothing is pressed.
@@ -30,12 +32,12 @@ extension ElementReference where Source == AppLauncher {
             }
             let key: Key
             if let target = resolution.matches.first {
-                if target.isHighlighted { return }
+                if Self.isCurrent(target, on: screen) { return }
                 let rows = tree.siblings(of: target)
-                guard let current = rows.first(where: \.isHighlighted) else {
-                    throw cannotSelect("no row of its list is highlighted", rows, screen)
+                guard let current = rows.first(where: { Self.isCurrent($0, on: screen) }) else {
+                    throw cannotSelect("none of its \(target.kind.pluralDisplayName) is highlighted", rows, screen)
                 }
-                key = (current.frame.row, current.frame.column) < (target.frame.row, target.frame.column) ? .down : .up
+                key = Self.key(from: current.frame, to: target.frame)
             } else {
                 key = searchKey
             }
@@ -90,6 +92,19 @@ extension ElementReference where Source == AppLauncher {
                 ElementQueryError(.notFound, locator: locator, resolution: locator.resolve(in: screen.elements), screen: screen).description
             }
         }
+    }
+
+    /// Whether `element` is the current one of its list: highlighted, or for a text field, the
+    /// one with the cursor.
+    static func isCurrent(_ element: ScreenElement, on screen: ScreenSnapshot) -> Bool {
+        element.kind == .textField ? element.frame.contains(screen.cursor) : element.isHighlighted
+    }
+
+    /// The arrow toward `target` from `current`: Left or Right along a row (a row of buttons),
+    /// otherwise Down or Up.
+    static func key(from current: ScreenRectangle, to target: ScreenRectangle) -> Key {
+        if current.row == target.row { return current.column < target.column ? .right : .left }
+        return current.row < target.row ? .down : .up
     }
 
     private func cannotSelect(_ reason: String, _ rows: [ScreenElement], _ screen: ScreenSnapshot) -> CleanSlateError {
