@@ -101,6 +101,30 @@ extension ElementReference where Source == AppLauncher {
         return (try? locator.resolve(in: source.elementsForQuery().tree).matches.isEmpty) ?? false
     }
 
+    /// Waits until the element is on the screen and `predicate` holds for it (its text typed, its
+    /// box ticked); returns it then. `description` names the condition in the failure message.
+    ///
+    /// ```swift
+    /// try app.textFields.element.waitUntil("its text is Ada") { $0.value == .text("Ada") }
+    /// ```
+    ///
+    /// - Throws: `.timedOut` (or `.appExited`) showing the elements of its kind that were there.
+    @discardableResult
+    public func waitUntil(_ description: String, timeout: Duration? = nil, _ predicate: (ScreenElement) -> Bool) throws -> ScreenElement {
+        let start = MonotonicInstant.now
+        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { _, tree in
+            let matches = locator.resolve(in: tree).matches
+            return matches.count == 1 && predicate(matches[0]) ? matches[0] : nil
+        }
+        switch outcome {
+        case let .held(found): return found.value
+        case let .failed(code, process):
+            throw source.screenWaitError(code, process, waitingFor: "\(locator) until \(description)", since: start) { screen in
+                ElementListing.describe(locator.resolve(in: screen.elements).candidates, kind: locator.kind, on: screen)
+            }
+        }
+    }
+
     /// Waits for the element to be on the screen and resolves it strictly, for `action`.
     ///
     /// - Throws: `.timedOut` or `.appExited` showing the elements of its kind that were there
