@@ -1,0 +1,146 @@
+/// Key legends: `^X Exit` (nano, key drawn inverse), `F10Quit` and mc's `10Quit` (number plain,
+/// action on a coloured bar), htop's `F1Help`, `M-U Undo`, `q:quit`, `Enter: confirm`.
+enum KeyHintRecognition {
+    /// Named keys a legend may write before a colon.
+    static let namedKeys: Set<String> = [
+        "Enter", "Return", "Esc", "Escape", "Tab", "Space", "Backspace", "Del", "Delete", "Ins", "Insert",
+        "Home", "End", "PgUp", "PgDn", "PageUp", "PageDown", "Up", "Down", "Left", "Right",
+    ]
+
+    /// The key `text` names when written as a key on its own (`^X`, `M-U`, `F10`, mc's `10`, which is F10),
+    /// or `nil`. Bare numbers count only when `allowsNumbers` (a legend told apart by its colours).
+    static func key(_ text: Substring, allowsNumbers: Bool) -> String? {
+        let characters = Array(text)
+        if characters.count == 2 && characters[0] == "^" && characters[1] != " " { return String(text) }
+        if characters.count == 3 && characters[0] == "M" && characters[1] == "-" && characters[2] != " " { return String(text) }
+        if let number = functionKeyNumber(text.dropFirst()), characters.first == "F" { return "F\(number)" }
+        if allowsNumbers, let number = functionKeyNumber(text) { return "F\(number)" }
+        for prefix in ["Ctrl-", "Ctrl+", "C-", "Alt-", "Alt+", "Shift-", "Shift+"] where text.hasPrefix(prefix) && text.count > prefix.count {
+            return String(text)
+        }
+        if namedKeys.contains(String(text)) { return String(text) }
+        return nil
+    }
+
+    /// `text` as a function key's number, 1 to 24.
+    static func functionKeyNumber(_ text: Substring) -> Int? {
+        guard (1...2).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let number = Int(text), (1...24).contains(number) else { return nil }
+        return number
+    }
+
+    /// The key of a written legend word: `q:quit` and `Enter:` give their key and what follows the
+    /// colon; `^X`, `M-U` and `F2` give their key and no action (it is the next word); `F10Quit`
+    /// gives `F10` and `Quit`.
+    static func writtenKey(_ word: Substring) -> (key: String, rest: Substring)? {
+        if let colon = word.firstIndex(of: ":"), colon != word.startIndex {
+            let name = word[..<colon]
+            let rest = word[word.index(after: colon)...]
+            if name.count == 1, let scalar = name.unicodeScalars.first, scalar.isASCII, scalar.properties.isAlphabetic || "?/".contains(name) {
+                return (String(name), rest)
+            }
+            if let key = key(name, allowsNumbers: false) { return (key, rest) }
+            return nil
+        }
+        if let key = key(word, allowsNumbers: false), word.hasPrefix("^") || word.hasPrefix("M-") || word.hasPrefix("F") {
+            return (key, "")
+        }
+        if word.first == "F" {
+            let digits = word.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            let rest = word.dropFirst(1 + digits.count)
+            if let number = functionKeyNumber(digits), let letter = rest.first, letter.isLetter { return ("F\(number)", rest) }
+        }
+        return nil
+    }
+}
+
+extension RecognitionWork {
+    /// Legends told apart by colour: a run of one shade holding only a key (`^G`, `F1`, `10`),
+    /// followed at once by a run of another shade holding the action.
+    mutating func findStyledKeyHints() {
+        for row in 0..<grid.rows {
+            for span in spans(row: row) {
+                var runs: [Range<Int>] = []
+                var start = span.columns.lowerBound
+                for column in span.columns where column > start && grid.shade(row, column) != grid.shade(row, column - 1) {
+                    runs.append(start..<column)
+                    start = column
+                }
+                runs.append(start..<span.columns.upperBound)
+                var index = 0
+                while index + 1 < runs.count {
+                    let keyRun = runs[index]
+                    let keyText = grid.trimmedText(row: row, keyRun)
+                    let actionStart = runs[index + 1].lowerBound + (grid.isBlank(row, runs[index + 1].lowerBound) ? 1 : 0)
+                    guard let key = KeyHintRecognition.key(keyText[...], allowsNumbers: true),
+                          !grid.isBlank(row, keyRun.upperBound - 1), actionStart < runs[index + 1].upperBound,
+                          !grid.isBlank(row, actionStart) else {
+                        index += 1
+                        continue
+                    }
+                    let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
+                    let keyStart = firstLetter(row: row, keyRun)
+                    add(
+                        ScreenElement(
+                            kind: .keyHint, label: grid.trimmedText(row: row, actionStart..<actionEnd),
+                            frame: ScreenRectangle(row: row, column: keyStart, height: 1, width: actionEnd - keyStart),
+                            keyName: key, style: grid.style(row, actionStart)),
+                        owner: span.owner, look: ElementLook(grid: grid, row: row, label: actionStart..<actionEnd))
+                    index += 2
+                }
+            }
+        }
+    }
+
+    /// Legends written in plain text: `q:quit`, `Enter: confirm`, `^X Exit`, `M-U Undo`, `F10Quit`.
+    /// The action runs to a gap of two blanks or to the next legend.
+    mutating func findWrittenKeyHints() {
+        for row in 0..<grid.rows {
+            for span in spans(row: row) {
+                let words = self.words(row: row, span.columns)
+                var index = 0
+                while index < words.count {
+                    guard let (key, rest) = KeyHintRecognition.writtenKey(words[index].text[...]) else {
+                        index += 1
+                        continue
+                    }
+                    var last = index
+                    var actionStart: Int? = rest.isEmpty ? nil : words[index].columns.upperBound - rest.count
+                    while last + 1 < words.count && words[last + 1].columns.lowerBound == words[last].columns.upperBound + 1
+                        && KeyHintRecognition.writtenKey(words[last + 1].text[...]) == nil {
+                        last += 1
+                        if actionStart == nil { actionStart = words[last].columns.lowerBound }
+                    }
+                    guard let start = actionStart, rest.allSatisfy({ !$0.isWhitespace }) else {
+                        index += 1
+                        continue
+                    }
+                    let frameStart = words[index].columns.lowerBound
+                    let end = words[last].columns.upperBound
+                    add(
+                        ScreenElement(
+                            kind: .keyHint, label: grid.trimmedText(row: row, start..<end),
+                            frame: ScreenRectangle(row: row, column: frameStart, height: 1, width: end - frameStart),
+                            keyName: key, style: grid.style(row, start)),
+                        owner: span.owner, look: ElementLook(grid: grid, row: row, label: start..<end))
+                    index = last + 1
+                }
+            }
+        }
+    }
+
+    /// The words of `columns` on `row` (split at single blanks), each with its columns.
+    func words(row: Int, _ columns: Range<Int>) -> [(text: String, columns: Range<Int>)] {
+        var result: [(String, Range<Int>)] = []
+        var start: Int?
+        for column in columns.lowerBound...columns.upperBound {
+            let isWordCell = column < columns.upperBound && !grid.isBlank(row, column)
+            if isWordCell && start == nil { start = column }
+            if !isWordCell, let begun = start {
+                result.append((grid.text(row: row, begun..<column), begun..<column))
+                start = nil
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,88 @@
+/// Text fields drawn without a box: a run of another shade (or underlined) after a label on the
+/// same row (dialog --form), and a prompt ending in `:` with the cursor after it (nano's
+/// `File Name to Write:`, a wizard's `Name:`).
+enum TextFieldRecognition {
+    /// A field's label as read from the screen, without a trailing colon.
+    static func labelText(_ text: String) -> String {
+        var label = text
+        while label.last == ":" || label.last == " " { label.removeLast() }
+        return label
+    }
+}
+
+extension RecognitionWork {
+    /// Text fields on free cells.
+    mutating func findTextFields() {
+        for row in 0..<grid.rows {
+            for span in spans(row: row) {
+                let ground = ground(of: span.owner)
+                if findShadedField(in: span, ground: ground) { continue }
+                findPromptField(in: span)
+            }
+        }
+    }
+
+    /// A run of cells of one shade other than the window's, or underlined, that is padded (ends
+    /// in a blank), follows a label of the window's shade and is followed by the window's shade or
+    /// a line (not by another window's margin): the label's text names it.
+    private mutating func findShadedField(in span: Span, ground: UInt64) -> Bool {
+        let row = span.row
+        var column = span.columns.lowerBound
+        var sawLabel = false
+        while column < span.columns.upperBound {
+            let shade = grid.shade(row, column)
+            let underlined = grid.isUnderlined(row, column)
+            guard shade != ground || underlined else {
+                if !grid.isBlank(row, column) { sawLabel = true }
+                column += 1
+                continue
+            }
+            var end = column
+            while end < span.columns.upperBound && grid.shade(row, end) == shade && grid.isUnderlined(row, end) == underlined { end += 1 }
+            let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
+            let isField = sawLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround
+            if isField {
+                let label = labelBefore(row: row, column: column, span: span)
+                add(
+                    ScreenElement(
+                        kind: .textField, label: TextFieldRecognition.labelText(label),
+                        frame: ScreenRectangle(row: row, column: column, height: 1, width: end - column),
+                        value: .text(grid.trimmedText(row: row, column..<end)), style: grid.style(row, column)),
+                    owner: span.owner, look: ElementLook(grid: grid, row: row, label: column..<end))
+                return true
+            }
+            if !grid.isBlank(row, column) { sawLabel = true }
+            column = end
+        }
+        return false
+    }
+
+    /// The visible cursor on this span after a word ending in `:`, in or just after the text that
+    /// follows the colon: a prompt field. Its value runs from after the colon (and one blank) to a
+    /// gap of two blanks; the prompt stays static text.
+    private mutating func findPromptField(in span: Span) {
+        let cursor = grid.screen.cursor
+        let row = span.row
+        guard grid.screen.isCursorVisible, cursor.row == row,
+              cursor.column >= span.columns.lowerBound, cursor.column <= span.columns.upperBound else { return }
+        var colon = min(cursor.column, span.columns.upperBound) - 1
+        while colon > span.columns.lowerBound && grid.scalar(row, colon) != 0x3A {
+            if grid.isBlank(row, colon) && grid.isBlank(row, colon - 1) { return }
+            colon -= 1
+        }
+        guard colon > span.columns.lowerBound, grid.scalar(row, colon) == 0x3A, !grid.isBlank(row, colon - 1) else { return }
+        var valueStart = colon + 1
+        if valueStart < span.columns.upperBound && grid.isBlank(row, valueStart) { valueStart += 1 }
+        let valueEnd = endOfFirstWords(row: row, valueStart..<span.columns.upperBound)
+        guard cursor.column >= valueStart - 1 && cursor.column <= valueEnd else { return }
+        let frameEnd = min(span.columns.upperBound, max(valueEnd, cursor.column + 1))
+        guard frameEnd > valueStart else { return }
+        let label = labelBefore(row: row, column: colon + 1, span: span)
+        add(
+            ScreenElement(
+                kind: .textField, label: TextFieldRecognition.labelText(label),
+                frame: ScreenRectangle(row: row, column: valueStart, height: 1, width: frameEnd - valueStart),
+                value: .text(grid.trimmedText(row: row, valueStart..<valueEnd)), style: grid.style(row, valueStart)),
+            owner: span.owner, look: ElementLook(grid: grid, row: row, label: valueStart..<frameEnd))
+    }
+}
