@@ -58,8 +58,8 @@ final class ElementWaitTests: XCTestCase {
             XCTAssertEqual(error?.code, .timedOut)
             let message = error?.message ?? ""
             XCTAssertTrue(message.contains(#"waiting for button "OK" or button "Save""#), message)
-            XCTAssertTrue(message.contains(#"no button "OK"; buttons on the screen: "< Retry >" at 1,0"#), message)
-            XCTAssertTrue(message.contains(#"no button "Save"; buttons on the screen: "< Retry >" at 1,0"#), message)
+            XCTAssertTrue(message.contains(#"no button "OK"; buttons on the screen: "< Retry >" at 2,0"#), message)
+            XCTAssertTrue(message.contains(#"no button "Save"; buttons on the screen: "< Retry >" at 2,0"#), message)
             XCTAssertTrue(message.contains("screen (24x80):"), message)
         }
         XCTAssertThrowsError(try app.waitForAny([])) { XCTAssertEqual(($0 as? CleanSlateError)?.code, .invalidArgument) }
@@ -74,7 +74,7 @@ final class ElementWaitTests: XCTestCase {
             XCTAssertEqual(error?.code, .timedOut)
             let message = error?.message ?? ""
             XCTAssertTrue(message.contains(#"waiting for button "Save" (to click it)"#), message)
-            XCTAssertTrue(message.contains(#"no button "Save"; buttons on the screen: "< Yes >" at 1,0, "< No >" at 1,10"#), message)
+            XCTAssertTrue(message.contains(#"no button "Save"; buttons on the screen: "< Yes >" at 2,0, "< No >" at 2,10"#), message)
             XCTAssertTrue(message.contains("< Yes >   < No >"), "the framed screen follows: \(message)")
         }
     }
@@ -83,11 +83,11 @@ final class ElementWaitTests: XCTestCase {
         let app = try launchScreens(["\\n< Yes >\\n"])
         try app.typeText("\n")
         XCTAssertTrue(try app.buttons["Yes"].waitForExistence())
-        XCTAssertEqual(try app.buttons["Yes"].frame, ScreenRectangle(row: 1, column: 0, height: 1, width: 7))
+        XCTAssertEqual(try app.buttons["Yes"].frame, ScreenRectangle(row: 2, column: 0, height: 1, width: 7))
         XCTAssertThrowsError(try app.buttons["No"].frame) { error in
             XCTAssertEqual((error as? CleanSlateError)?.code, .elementNotFound)
             let message = (error as? CleanSlateError)?.message ?? ""
-            XCTAssertTrue(message.hasPrefix(#"no button "No"; buttons on the screen: "< Yes >" at 1,0"#), message)
+            XCTAssertTrue(message.hasPrefix(#"no button "No"; buttons on the screen: "< Yes >" at 2,0"#), message)
             XCTAssertTrue(message.contains("screen (24x80):"), message)
         }
     }
@@ -99,9 +99,9 @@ final class ElementWaitTests: XCTestCase {
         XCTAssertThrowsError(try app.buttons["OK"].click()) { error in
             XCTAssertEqual((error as? CleanSlateError)?.code, .ambiguousElement)
             let message = (error as? CleanSlateError)?.message ?? ""
-            XCTAssertTrue(message.hasPrefix(#"button "OK" matches 2 elements: "< OK >" at 1,0, "< OK >" at 3,0"#), message)
+            XCTAssertTrue(message.hasPrefix(#"button "OK" matches 2 elements: "< OK >" at 2,0, "< OK >" at 4,0"#), message)
         }
-        XCTAssertEqual(try app.buttons["OK"].firstMatch.frame.row, 1, "firstMatch chooses explicitly")
+        XCTAssertEqual(try app.buttons["OK"].firstMatch.frame.row, 2, "firstMatch chooses explicitly")
     }
 
     func testClickingWhenTheAppHasNotTurnedOnMouseReportingIsActionUnavailable() throws {

@@ -59,6 +59,8 @@ public struct ElementReference<Source: ScreenElementSource>: Sendable {
     public var value: ScreenElementValue? { get throws { try resolve().value } }
     /// For a key hint, its key as the app prints it (`^X`, `F10`).
     public var keyName: String? { get throws { try resolve().keyName } }
+    /// For a list's row, the text in its other columns (dialog's item text beside its tag).
+    public var detail: String? { get throws { try resolve().detail } }
     /// How its label is drawn.
     public var style: ScreenElementStyle { get throws { try resolve().style } }
 }
