@@ -113,7 +113,7 @@ final class RealProgramElementDialogTests: XCTestCase {
             try no.buttons["No"].click()
             XCTAssertEqual(try no.waitForExit(), .exited(1))
             let yes = try launchOnTerminal("/usr/bin/dialog", ["--defaultno", "--yesno", "Proceed?", "7", "30"], size: size)
-            XCTAssertEqual(try yes.buttons["No"].isHighlighted, true, "--defaultno: Enter would answer No")
+            try yes.buttons["No"].waitUntil("it is highlighted (--defaultno: Enter would answer No)") { $0.isHighlighted }
             try yes.buttons["Yes"].click()
             XCTAssertEqual(try yes.waitForExit(), .exited(0))
         }
@@ -134,9 +134,9 @@ final class RealProgramElementDialogTests: XCTestCase {
         try atEachSize { size, name in
             let app = try launchAnswering("dialog",
                 #"--form "Account" 12 50 2 "User:" 1 1 "" 1 10 20 0 "Host:" 2 1 "" 2 10 20 0"#, into: "form-\(name)", size: size)
-            try app.textFields["User:"].typeText("ada")
-            try app.textFields["Host:"].select()
-            try app.textFields["Host:"].typeText("example.org")
+            try app.textFields["User"].typeText("ada")
+            try app.textFields["Host"].select()
+            try app.textFields["Host"].typeText("example.org")
             try app.buttons["OK"].click()
             XCTAssertEqual(try app.waitForExit(), .exited(0))
             XCTAssertEqual(try homeFile("form-\(name)", of: app), "ada\nexample.org\n")

@@ -33,16 +33,21 @@ extension ElementReference where Source == AppLauncher {
         try source.press(key, modifiers: modifiers, timeout: timeout)
     }
 
-    /// Types `text` into a text field, once it is the focused one (the cursor is inside its frame).
+    /// Types `text` into a text field, once it is the focused one: the cursor is inside its frame
+    /// and the screen has been quiet for ``focusQuietPeriod`` (an app's repaint moves the cursor
+    /// through every field).
     ///
-    /// - Throws: `.actionUnavailable` when the cursor is elsewhere (move the focus first: Tab, or
-    ///   ``click(timeout:)`` where the app reports the mouse); the wait's errors.
+    /// - Throws: `.actionUnavailable` when the cursor settles elsewhere (move the focus first:
+    ///   ``select(timeout:)``, Tab, or ``click(timeout:)`` where the app reports the mouse); the
+    ///   wait's errors.
     public func typeText(_ text: String, timeout: Duration? = nil) throws {
-        let (element, screen, _) = try waitForOne(to: "type into it", timeout: timeout)
-        guard element.frame.contains(screen.cursor) else {
+        let (element, _, _) = try waitForOne(to: "type into it", timeout: timeout)
+        let settled = try source.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout)
+        let field = (try? ElementReference.resolveOne(locator, in: settled.elements, screen: settled, source: source)) ?? element
+        guard field.frame.contains(settled.cursor) else {
             throw CleanSlateError(.actionUnavailable, AppLauncher.message(
-                "cannot type into \(locator) at \(element.frame): it is not focused, the cursor is at \(screen.cursor.row),\(screen.cursor.column); move the focus to it first (Tab, or click() where the app reports the mouse)",
-                screen))
+                "cannot type into \(locator) at \(field.frame): it is not focused, the cursor is at \(settled.cursor.row),\(settled.cursor.column); move the focus to it first (select(), Tab, or click() where the app reports the mouse)",
+                settled))
         }
         try source.typeText(text, timeout: timeout)
     }

@@ -7,6 +7,11 @@ extension ElementReference where Source == AppLauncher {
     /// full timeout instead.)
     public static var endOfListWait: Duration { .seconds(1) }
 
+    /// How long the screen must be quiet with the cursor in a text field before ``select(timeout:)``
+    /// and ``typeText(_:timeout:)`` count it as focused (an app's repaint moves the cursor through
+    /// every field on its way).
+    public static var focusQuietPeriod: Duration { .milliseconds(50) }
+
     /// Makes a menu item or list row the highlighted one, as a person does with the arrow keys:
     /// Down or Up toward it (Right or Left toward a button on the same row as the highlighted one;
     /// for a text field, the current one is the one with the cursor), waiting for the app's redraw
@@ -32,7 +37,16 @@ extension ElementReference where Source == AppLauncher {
             }
             let key: Key
             if let target = resolution.matches.first {
-                if Self.isCurrent(target, on: screen) { return }
+                if Self.isCurrent(target, on: screen) {
+                    // The cursor passes through every field while an app repaints them: a text
+                    // field counts as focused once the screen is quiet with the cursor in it.
+                    guard target.kind == .textField else { return }
+                    let settled = try app.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout)
+                    if (try? ElementReference.resolveOne(locator, in: settled.elements, screen: settled, source: app))
+                        .map({ Self.isCurrent($0, on: settled) }) == true { return }
+                    (screen, tree) = (settled, settled.elements)
+                    continue
+                }
                 let rows = tree.siblings(of: target)
                 guard let current = rows.first(where: { Self.isCurrent($0, on: screen) }) else {
                     throw cannotSelect("none of its \(target.kind.pluralDisplayName) is highlighted", rows, screen)

@@ -31,8 +31,8 @@ public struct ElementReference<Source: ScreenElementSource>: Sendable {
         return try Self.resolveOne(locator, in: tree, screen: screen, source: source)
     }
 
-    /// The one element `locator` names in `tree`, or the source's error.
-    static func resolveOne(_ locator: ElementLocator, in tree: ScreenElementTree, screen: ScreenSnapshot?, source: Source) throws -> ScreenElement {
+    /// The one element `locator` names in `tree` (recognised on `screen`), or `source`'s error for none or several.
+    public static func resolveOne(_ locator: ElementLocator, in tree: ScreenElementTree, screen: ScreenSnapshot?, source: Source) throws -> ScreenElement {
         let resolution = locator.resolve(in: tree)
         switch resolution.matches.count {
         case 1: return resolution.matches[0]
