@@ -62,10 +62,22 @@ extension ElementReference where Source == AppLauncher {
             try app.press(key, timeout: timeout)
             presses[key, default: 0] += 1
             let targetVisible = !resolution.matches.isEmpty
+            if targetVisible && locator.kind == .textField {
+                // Focus shows only as the cursor, which a repaint moves through every field.
+                screen = try app.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout)
+                tree = screen.elements
+                continue
+            }
+            let highlightedBefore = resolution.candidates.filter(\.isHighlighted)
             let waitLimit = targetVisible ? (timeout ?? app.defaultTimeout) : Self.endOfListWait
             let start = MonotonicInstant.now
             let outcome = try app.waitForElements(until: start.advanced(by: waitLimit)) { _, tree in
-                locator.resolve(in: tree).candidates != resolution.candidates ? true : nil
+                let candidates = locator.resolve(in: tree).candidates
+                guard targetVisible else { return candidates != resolution.candidates ? true : nil }
+                // Moved: a row other than before is highlighted (none while the app is half way
+                // through its repaint does not count).
+                let highlighted = candidates.filter(\.isHighlighted)
+                return !highlighted.isEmpty && highlighted != highlightedBefore ? true : nil
             }
             switch outcome {
             case let .held(found):
