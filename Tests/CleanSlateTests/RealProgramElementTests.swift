@@ -144,6 +144,23 @@ final class RealProgramElementDialogTests: XCTestCase {
     }
 }
 
+extension RealProgramElementDialogTests {
+    func testTypingIntoAFieldThatIsNotFocusedIsAnError() throws {
+        let app = try launchAnswering("dialog", #"--form "Account" 12 50 2 "User:" 1 1 "" 1 10 20 0 "Host:" 2 1 "" 2 10 20 0"#,
+                                      into: "unfocused", size: .standard)
+        XCTAssertThrowsError(try app.textFields["Host"].typeText("example.org")) { error in
+            let error = error as? CleanSlateError
+            XCTAssertEqual(error?.code, .actionUnavailable)
+            let message = error?.message ?? ""
+            XCTAssertTrue(message.hasPrefix(#"cannot type into text field "Host" at "#), message)
+            XCTAssertTrue(message.contains("it is not focused, the cursor is at"), message)
+        }
+        try app.textFields["User"].typeText("ada")
+        try app.textFields["User"].waitUntil("it shows what was typed") { $0.value == .text("ada") }
+        XCTAssertEqual(try app.textFields["Host"].value, .text(""), "nothing reached the field that was not focused")
+    }
+}
+
 /// whiptail (newt) driven by element queries: newt turns no mouse on, so buttons are chosen with
 /// select() and Enter.
 final class RealProgramElementWhiptailTests: XCTestCase {
