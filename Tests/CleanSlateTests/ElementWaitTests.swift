@@ -151,3 +151,17 @@ final class Counter: @unchecked Sendable {
     func increment() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
 }
+
+/// The documented names and durations of element queries, pinned as literals.
+final class ElementQueryDocumentedValuesTests: XCTestCase {
+    func testErrorCodeNames() {
+        XCTAssertEqual(CleanSlateError.Code.elementNotFound.name, "elementNotFound")
+        XCTAssertEqual(CleanSlateError.Code.ambiguousElement.name, "ambiguousElement")
+        XCTAssertEqual(CleanSlateError.Code.actionUnavailable.name, "actionUnavailable")
+    }
+
+    func testSelectWaitsASecondAtTheEndOfAListAndFiftyMillisecondsForFocus() {
+        XCTAssertEqual(AppElement.endOfListWait, .seconds(1))
+        XCTAssertEqual(AppElement.focusQuietPeriod, .milliseconds(50))
+    }
+}
