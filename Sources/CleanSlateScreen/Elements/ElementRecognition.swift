@@ -116,6 +116,21 @@ struct RecognitionWork {
         for row in frame.row..<(frame.row + frame.height) { claim(row: row, frame.column..<(frame.column + frame.width)) }
     }
 
+    /// Records an element of one row over `columns`, drawn as the cell at `styleColumn` (the first
+    /// of `lookColumns` when not given), its look read from `lookColumns` (all of `columns` when
+    /// not given).
+    mutating func addOnRow(
+        _ kind: ScreenElementKind, label: String, row: Int, columns: Range<Int>, owner: Int,
+        value: ScreenElementValue? = nil, keyName: String? = nil, lookColumns: Range<Int>? = nil
+    ) {
+        let looked = lookColumns ?? columns
+        add(
+            ScreenElement(
+                kind: kind, label: label, frame: ScreenRectangle(row: row, column: columns.lowerBound, height: 1, width: columns.count),
+                value: value, keyName: keyName, style: grid.style(row, looked.lowerBound)),
+            owner: owner, look: ElementLook(grid: grid, row: row, label: looked))
+    }
+
     /// A new highlight group number.
     mutating func newHighlightGroup() -> Int {
         nextHighlightGroup += 1

@@ -43,12 +43,9 @@ extension RecognitionWork {
             let isField = sawLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround
             if isField {
                 let label = labelBefore(row: row, column: column, span: span)
-                add(
-                    ScreenElement(
-                        kind: .textField, label: TextFieldRecognition.labelText(label),
-                        frame: ScreenRectangle(row: row, column: column, height: 1, width: end - column),
-                        value: .text(grid.trimmedText(row: row, column..<end)), style: grid.style(row, column)),
-                    owner: span.owner, look: ElementLook(grid: grid, row: row, label: column..<end))
+                addOnRow(
+                    .textField, label: TextFieldRecognition.labelText(label), row: row, columns: column..<end, owner: span.owner,
+                    value: .text(grid.trimmedText(row: row, column..<end)))
                 return true
             }
             if !grid.isBlank(row, column) { sawLabel = true }
@@ -78,11 +75,8 @@ extension RecognitionWork {
         let frameEnd = min(span.columns.upperBound, max(valueEnd, cursor.column + 1))
         guard frameEnd > valueStart else { return }
         let label = labelBefore(row: row, column: colon + 1, span: span)
-        add(
-            ScreenElement(
-                kind: .textField, label: TextFieldRecognition.labelText(label),
-                frame: ScreenRectangle(row: row, column: valueStart, height: 1, width: frameEnd - valueStart),
-                value: .text(grid.trimmedText(row: row, valueStart..<valueEnd)), style: grid.style(row, valueStart)),
-            owner: span.owner, look: ElementLook(grid: grid, row: row, label: valueStart..<frameEnd))
+        addOnRow(
+            .textField, label: TextFieldRecognition.labelText(label), row: row, columns: valueStart..<frameEnd, owner: span.owner,
+            value: .text(grid.trimmedText(row: row, valueStart..<valueEnd)))
     }
 }
