@@ -25,6 +25,7 @@ struct ElementRecognizer {
         work.findStyledKeyHints()
         work.findTextFields()
         work.findWrittenKeyHints()
+        work.findMenuBars()
         work.findMenus()
         work.findStaticTexts()
         work.markHighlights()
