@@ -52,9 +52,15 @@ extension RecognitionWork {
         return scalar == 0x2500 || scalar == 0x2501 || scalar == 0x2550
     }
 
-    /// Menu bars: a row of three or more words or phrases, two or more blanks apart or in shades of
-    /// their own, one of them in a shade none of the others has (mc's `Left  File  Command
-    /// Options  Right` while a menu is open, htop's column headers with the sort column).
+    /// Whether every cell of `columns` on `row` has the same shade.
+    private func isOneShade(row: Int, _ columns: Range<Int>) -> Bool {
+        columns.allSatisfy { grid.shade(row, $0) == grid.shade(row, columns.lowerBound) }
+    }
+
+    /// Menu bars: a row of three or more words or phrases, two or more blanks apart, each in one
+    /// shade, one of them in a shade none of the others has (mc's `Left  File  Command  Options
+    /// Right` while a menu is open). A row whose phrases mix shades (a hotkey letter drawn apart,
+    /// htop's header with its sort column) is not a menu bar.
     mutating func findMenuBars() {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
@@ -65,13 +71,11 @@ extension RecognitionWork {
                         column += 1
                         continue
                     }
-                    var end = column + 1
-                    let words = endOfFirstWords(row: row, column..<span.columns.upperBound)
-                    while end < words && grid.shade(row, end) == grid.shade(row, column) { end += 1 }
-                    items.append(column..<textEnd(row: row, column..<end))
+                    let end = endOfFirstWords(row: row, column..<span.columns.upperBound)
+                    items.append(column..<end)
                     column = end
                 }
-                guard items.count >= 3 else { continue }
+                guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }) else { continue }
                 let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
                 guard let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner)),
                       looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
