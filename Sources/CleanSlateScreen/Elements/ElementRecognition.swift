@@ -9,7 +9,7 @@ extension ScreenSnapshot {
 
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
 /// fields or gauges), then, on the cells no earlier rule took, progress bars, buttons, check boxes
-/// and radio buttons, key hints, text fields, menu rows and last static text.
+/// and radio buttons, key hints, menu bars, text fields, menu rows and last static text.
 struct ElementRecognizer {
     /// The screen being read.
     let screen: ScreenSnapshot
@@ -23,9 +23,9 @@ struct ElementRecognizer {
         work.findButtons()
         work.findToggles()
         work.findStyledKeyHints()
-        work.findTextFields()
         work.findWrittenKeyHints()
         work.findMenuBars()
+        work.findTextFields()
         work.findMenus()
         work.findStaticTexts()
         work.markHighlights()
