@@ -93,6 +93,19 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertFalse(tree.allElements.contains { $0.kind == .button }, tree.debugDescription)
     }
 
+    /// A 30-column window titled `title` with `rows` inside (their leading blanks kept), the
+    /// window's inside filled with its own look and row `current`'s text drawn as the current one.
+    private func listWindow(_ palette: Palette, title: String, rows: [String], current: Int) -> String {
+        var drawn = palette.window + box(0, 0, height: rows.count + 2, width: 30, top: "─ \(title) ")
+        for (index, row) in rows.enumerated() {
+            let indent = row.prefix { $0 == " " }.count
+            let text = String(row.dropFirst(indent))
+            drawn += at(index + 1, 1, String(repeating: " ", count: 28))
+                + at(index + 1, 1 + indent, index == current ? palette.current + text + palette.window : text)
+        }
+        return drawn
+    }
+
     // MARK: check boxes and radio buttons
 
     func testCheckBoxesAndRadioButtonsWithTheirMarks() {
@@ -106,10 +119,7 @@ final class ElementRecognitionTests: XCTestCase {
     }
 
     private func checkList(_ palette: Palette) -> String {
-        palette.window + box(0, 0, height: 5, width: 30, top: "─ Pick ")
-            + at(1, 1, "  [ ] Apple    Red fruit       ")
-            + at(2, 1, "  " + palette.current + "[X] Banana   Yellow fruit" + palette.window + "    ")
-            + at(3, 1, "  [ ] Cherry   Small fruit     ")
+        listWindow(palette, title: "Pick", rows: ["  [ ] Apple    Red fruit", "  [X] Banana   Yellow fruit", "  [ ] Cherry   Small fruit"], current: 1)
     }
 
     func testACheckListsRowsAreNamedByTheirFirstColumnAndOneIsHighlightedInColourAndMonochrome() {
@@ -126,10 +136,7 @@ final class ElementRecognitionTests: XCTestCase {
     // MARK: menus
 
     private func menu(_ palette: Palette) -> String {
-        palette.window + box(0, 0, height: 5, width: 30, top: "─ Theme ")
-            + at(1, 1, "   Dark    Dark theme          ")
-            + at(2, 1, "   " + palette.current + "Light   Light theme" + palette.window + "        ")
-            + at(3, 1, "   System  Follow system       ")
+        listWindow(palette, title: "Theme", rows: ["   Dark    Dark theme", "   Light   Light theme", "   System  Follow system"], current: 1)
     }
 
     func testAListWithOneHighlightedRowIsMenuItemsInColourAndMonochrome() throws {
