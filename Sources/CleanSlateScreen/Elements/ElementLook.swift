@@ -1,6 +1,8 @@
 /// How an element is drawn, reduced to what tells a highlighted element from its siblings.
 struct ElementLook: Hashable {
-    /// The shade most of the label's characters have.
+    /// The shade most of the label's cells have, blanks between and around its words included (a
+    /// button's padding); on a tie, the shade of the label's last character, since a hotkey
+    /// letter drawn apart is usually the first.
     var labelShade: UInt64
     /// Whether the label's first character is bold.
     var labelBold: Bool
@@ -23,13 +25,18 @@ struct ElementLook: Hashable {
     init(grid: RecognitionGrid, row: Int, label: Range<Int>, edge: Int? = nil, mark: Int? = nil) {
         var counts: [UInt64: Int] = [:]
         var firstLetter: Int?
-        for column in label where !grid.isBlank(row, column) {
+        var lastLetter: Int?
+        for column in label {
             counts[grid.shade(row, column), default: 0] += 1
-            if firstLetter == nil { firstLetter = column }
+            if !grid.isBlank(row, column) {
+                if firstLetter == nil { firstLetter = column }
+                lastLetter = column
+            }
         }
         let first = firstLetter ?? label.lowerBound
-        labelShade = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
-            ?? grid.shade(row, first)
+        let lastShade = grid.shade(row, lastLetter ?? first)
+        let most = counts.values.max() ?? 0
+        labelShade = counts[lastShade] == most ? lastShade : counts.filter { $0.value == most }.keys.min() ?? lastShade
         labelBold = grid.isBold(row, first)
         let edgeColumn = edge ?? first
         edgeShade = grid.shade(row, edgeColumn)

@@ -9,7 +9,7 @@ extension ScreenSnapshot {
 
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
 /// fields or gauges), then, on the cells no earlier rule took, progress bars, buttons, check boxes
-/// and radio buttons, key hints, text fields, menu rows and last static text.
+/// and radio buttons, key hints, menu bars, text fields, menu rows and last static text.
 struct ElementRecognizer {
     /// The screen being read.
     let screen: ScreenSnapshot
@@ -23,8 +23,9 @@ struct ElementRecognizer {
         work.findButtons()
         work.findToggles()
         work.findStyledKeyHints()
-        work.findTextFields()
         work.findWrittenKeyHints()
+        work.findMenuBars()
+        work.findTextFields()
         work.findMenus()
         work.findStaticTexts()
         work.markHighlights()
@@ -114,6 +115,21 @@ struct RecognitionWork {
         found.append(FoundElement(element: element, owner: owner, look: look, highlightGroup: highlightGroup))
         let frame = element.frame
         for row in frame.row..<(frame.row + frame.height) { claim(row: row, frame.column..<(frame.column + frame.width)) }
+    }
+
+    /// Records an element of one row over `columns`, drawn as the cell at `styleColumn` (the first
+    /// of `lookColumns` when not given), its look read from `lookColumns` (all of `columns` when
+    /// not given).
+    mutating func addOnRow(
+        _ kind: ScreenElementKind, label: String, row: Int, columns: Range<Int>, owner: Int,
+        value: ScreenElementValue? = nil, keyName: String? = nil, lookColumns: Range<Int>? = nil
+    ) {
+        let looked = lookColumns ?? columns
+        add(
+            ScreenElement(
+                kind: kind, label: label, frame: ScreenRectangle(row: row, column: columns.lowerBound, height: 1, width: columns.count),
+                value: value, keyName: keyName, style: grid.style(row, looked.lowerBound)),
+            owner: owner, look: ElementLook(grid: grid, row: row, label: looked))
     }
 
     /// A new highlight group number.

@@ -80,12 +80,9 @@ extension RecognitionWork {
                     }
                     let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
                     let keyStart = firstLetter(row: row, keyRun)
-                    add(
-                        ScreenElement(
-                            kind: .keyHint, label: grid.trimmedText(row: row, actionStart..<actionEnd),
-                            frame: ScreenRectangle(row: row, column: keyStart, height: 1, width: actionEnd - keyStart),
-                            keyName: key, style: grid.style(row, actionStart)),
-                        owner: span.owner, look: ElementLook(grid: grid, row: row, label: actionStart..<actionEnd))
+                    addOnRow(
+                        .keyHint, label: grid.trimmedText(row: row, actionStart..<actionEnd), row: row, columns: keyStart..<actionEnd,
+                        owner: span.owner, keyName: key, lookColumns: actionStart..<actionEnd)
                     index += 2
                 }
             }
@@ -117,12 +114,9 @@ extension RecognitionWork {
                     }
                     let frameStart = words[index].columns.lowerBound
                     let end = words[last].columns.upperBound
-                    add(
-                        ScreenElement(
-                            kind: .keyHint, label: grid.trimmedText(row: row, start..<end),
-                            frame: ScreenRectangle(row: row, column: frameStart, height: 1, width: end - frameStart),
-                            keyName: key, style: grid.style(row, start)),
-                        owner: span.owner, look: ElementLook(grid: grid, row: row, label: start..<end))
+                    addOnRow(
+                        .keyHint, label: grid.trimmedText(row: row, start..<end), row: row, columns: frameStart..<end,
+                        owner: span.owner, keyName: key, lookColumns: start..<end)
                     index = last + 1
                 }
             }

@@ -28,7 +28,8 @@ extension RecognitionWork {
             var seen: Set<Int> = []
             for candidate in candidates(row: row) {
                 seen.insert(candidate.owner)
-                if var group = open[candidate.owner], let last = group.last, last.text.row == row - 1,
+                if var group = open[candidate.owner], let last = group.last,
+                   last.text.row == row - 1 || last.text.row == row - 2 && isSeparator(row: row - 1, column: last.text.columns.lowerBound),
                    abs(last.text.columns.lowerBound - candidate.text.columns.lowerBound) <= 1 {
                     group.append(candidate)
                     open[candidate.owner] = group
@@ -37,12 +38,57 @@ extension RecognitionWork {
                     open[candidate.owner] = [candidate]
                 }
             }
-            for (owner, group) in open where !seen.contains(owner) {
+            for (owner, group) in open where !seen.contains(owner) && !(group.last.map { isSeparator(row: row, column: $0.text.columns.lowerBound) } ?? false) {
                 closeList(group)
                 open[owner] = nil
             }
         }
         for group in open.values { closeList(group) }
+    }
+
+    /// Whether `row` is a separator line (`├────┤`) at `column`: a menu's rows go on below it.
+    private func isSeparator(row: Int, column: Int) -> Bool {
+        let scalar = grid.scalar(row, column)
+        return scalar == 0x2500 || scalar == 0x2501 || scalar == 0x2550
+    }
+
+    /// Whether every cell of `columns` on `row` has the same shade.
+    private func isOneShade(row: Int, _ columns: Range<Int>) -> Bool {
+        columns.allSatisfy { grid.shade(row, $0) == grid.shade(row, columns.lowerBound) }
+    }
+
+    /// Menu bars: a row of three or more words or phrases, two or more blanks apart, each in one
+    /// shade, one of them in a shade none of the others has (mc's `Left  File  Command  Options
+    /// Right` while a menu is open). A row whose phrases mix shades (a hotkey letter drawn apart,
+    /// htop's header with its sort column) is not a menu bar.
+    mutating func findMenuBars() {
+        for row in 0..<grid.rows {
+            for span in spans(row: row) {
+                var items: [Range<Int>] = []
+                var column = span.columns.lowerBound
+                while column < span.columns.upperBound {
+                    if isGap(row, column) {
+                        column += 1
+                        continue
+                    }
+                    let end = endOfFirstWords(row: row, column..<span.columns.upperBound)
+                    items.append(column..<end)
+                    column = end
+                }
+                guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }) else { continue }
+                let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
+                guard let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner)),
+                      looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
+                for (index, item) in items.enumerated() {
+                    add(
+                        ScreenElement(
+                            kind: .menuItem, label: grid.text(row: row, item),
+                            frame: ScreenRectangle(row: row, column: item.lowerBound, height: 1, width: item.count),
+                            isHighlighted: index == chosen, style: grid.style(row, item.lowerBound)),
+                        owner: span.owner, look: looks[index])
+                }
+            }
+        }
     }
 
     /// Each window's first free text on `row`, running on across column lines (mc's panels) to the

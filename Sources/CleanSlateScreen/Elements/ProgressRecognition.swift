@@ -123,11 +123,9 @@ extension RecognitionWork {
             fraction = cells == 0 ? 0 : min(1, amount / Double(cells))
         }
         let label = labelBefore(row: row, column: bar.lowerBound, span: span)
-        add(
-            ScreenElement(
-                kind: .progressIndicator, label: label, frame: ScreenRectangle(row: row, column: bar.lowerBound, height: 1, width: frameEnd - bar.lowerBound),
-                value: .fraction(fraction ?? 0), style: grid.style(row, bar.lowerBound)),
-            owner: span.owner, look: ElementLook(grid: grid, row: row, label: bar))
+        addOnRow(
+            .progressIndicator, label: label, row: row, columns: bar.lowerBound..<frameEnd, owner: span.owner,
+            value: .fraction(fraction ?? 0), lookColumns: bar)
     }
 
     /// The words just before `column` on the row, back to a gap of two blanks or the span's start.

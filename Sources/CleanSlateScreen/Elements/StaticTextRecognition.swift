@@ -18,12 +18,7 @@ extension RecognitionWork {
                         end += 1
                     }
                     let last = textEnd(row: row, column..<end)
-                    add(
-                        ScreenElement(
-                            kind: .staticText, label: grid.text(row: row, column..<last),
-                            frame: ScreenRectangle(row: row, column: column, height: 1, width: last - column),
-                            style: grid.style(row, column)),
-                        owner: span.owner, look: ElementLook(grid: grid, row: row, label: column..<last))
+                    addOnRow(.staticText, label: grid.text(row: row, column..<last), row: row, columns: column..<last, owner: span.owner)
                     column = end
                 }
             }

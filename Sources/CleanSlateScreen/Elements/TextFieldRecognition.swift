@@ -23,35 +23,32 @@ extension RecognitionWork {
     }
 
     /// A run of cells of one shade other than the window's, or underlined, that is padded (ends
-    /// in a blank), follows a label of the window's shade and is followed by the window's shade or
+    /// in a blank), follows a label drawn on the window's shade and is followed by the window's shade or
     /// a line (not by another window's margin): the label's text names it.
     private mutating func findShadedField(in span: Span, ground: UInt64) -> Bool {
         let row = span.row
         var column = span.columns.lowerBound
-        var sawLabel = false
+        // Whether the last character before `column` is drawn on the window's shade (a label).
+        var followsLabel = false
         while column < span.columns.upperBound {
             let shade = grid.shade(row, column)
             let underlined = grid.isUnderlined(row, column)
-            guard shade != ground || underlined else {
-                if !grid.isBlank(row, column) { sawLabel = true }
-                column += 1
-                continue
-            }
-            var end = column
+            var end = column + 1
             while end < span.columns.upperBound && grid.shade(row, end) == shade && grid.isUnderlined(row, end) == underlined { end += 1 }
-            let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
-            let isField = sawLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround
-            if isField {
-                let label = labelBefore(row: row, column: column, span: span)
-                add(
-                    ScreenElement(
-                        kind: .textField, label: TextFieldRecognition.labelText(label),
-                        frame: ScreenRectangle(row: row, column: column, height: 1, width: end - column),
-                        value: .text(grid.trimmedText(row: row, column..<end)), style: grid.style(row, column)),
-                    owner: span.owner, look: ElementLook(grid: grid, row: row, label: column..<end))
-                return true
+            let hasText = textEnd(row: row, column..<end) > column
+            if shade == ground && !underlined {
+                if hasText { followsLabel = true }
+            } else {
+                let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
+                if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround {
+                    let label = labelBefore(row: row, column: column, span: span)
+                    addOnRow(
+                        .textField, label: TextFieldRecognition.labelText(label), row: row, columns: column..<end, owner: span.owner,
+                        value: .text(grid.trimmedText(row: row, column..<end)))
+                    return true
+                }
+                if hasText { followsLabel = false }
             }
-            if !grid.isBlank(row, column) { sawLabel = true }
             column = end
         }
         return false
@@ -78,11 +75,8 @@ extension RecognitionWork {
         let frameEnd = min(span.columns.upperBound, max(valueEnd, cursor.column + 1))
         guard frameEnd > valueStart else { return }
         let label = labelBefore(row: row, column: colon + 1, span: span)
-        add(
-            ScreenElement(
-                kind: .textField, label: TextFieldRecognition.labelText(label),
-                frame: ScreenRectangle(row: row, column: valueStart, height: 1, width: frameEnd - valueStart),
-                value: .text(grid.trimmedText(row: row, valueStart..<valueEnd)), style: grid.style(row, valueStart)),
-            owner: span.owner, look: ElementLook(grid: grid, row: row, label: valueStart..<frameEnd))
+        addOnRow(
+            .textField, label: TextFieldRecognition.labelText(label), row: row, columns: valueStart..<frameEnd, owner: span.owner,
+            value: .text(grid.trimmedText(row: row, valueStart..<valueEnd)))
     }
 }
