@@ -48,10 +48,11 @@ final class RealProgramElementEditorTests: XCTestCase {
             let header = leftPanel.menuItems[".n"]
             try header.waitUntil("it shows the full listing's columns") { $0.detail?.contains("Modify time") == true }
             try app.keyHints["PullDn"].press()
-            // mc's menu bar titles and the rows after a menu's first separator are recognised as
-            // static text, not menu items (a gap in the rules): they are clicked by name.
-            try app.staticTexts["Left"].click()
-            try app.staticTexts["Listing format..."].click()
+            // F9 makes the menu bar current: its titles become menu items, Left highlighted.
+            try app.menuItems["Left"].waitUntil("the menu bar is active") { $0.isHighlighted }
+            try app.menuItems["Left"].click()
+            try app.menuItems["Listing format..."].select()
+            try app.press(.enter)
             let dialog = app.windows["Listing format"]
             // The brief choice's label runs into its column-count field ("Brief file list: 2").
             let brief = dialog.radioButtons.matching(/^Brief file list/).element
