@@ -130,3 +130,26 @@ final class ElementQueryTests: XCTestCase {
         XCTAssertEqual(twoWindows.buttons.element(boundBy: 2).firstMatch.locator.description, "first button of button #2")
     }
 }
+
+/// The cheap test element waits make on the live screen before recognising it.
+final class ScreenContainsWordsTests: XCTestCase {
+    func testWordsMatchInOrderOnOneRowWithAnyRunOfBlanksBetween() {
+        let terminal = TerminalEmulator(rows: 3, columns: 30)
+        terminal.feed("Send   anonymous statistics?\r\n< No  >")
+        XCTAssertTrue(terminal.screenContainsWords(["Send", "anonymous", "statistics?"]))
+        XCTAssertTrue(terminal.screenContainsWords(["anonymous"]))
+        XCTAssertTrue(terminal.screenContainsWords(["No"]), "a label is found inside the text around it")
+        XCTAssertTrue(terminal.screenContainsWords(["stat"]), "a word may be part of a longer one")
+        XCTAssertFalse(terminal.screenContainsWords(["anonymous", "Send"]), "order counts")
+        XCTAssertFalse(terminal.screenContainsWords(["Sendanonymous"]), "a blank between words is needed")
+        XCTAssertFalse(terminal.screenContainsWords(["statistics?", "No"]), "words do not span rows")
+        XCTAssertTrue(terminal.screenContainsWords([]), "no words: nothing rules the screen out")
+    }
+
+    func testErasedCellsCountAsBlanksAndWideCharactersAsOneCharacter() {
+        let terminal = TerminalEmulator(rows: 2, columns: 20)
+        terminal.feed("OK\u{1B}[5Cdone 日本 x")
+        XCTAssertTrue(terminal.screenContainsWords(["OK", "done"]), "cells skipped by cursor movement are blank")
+        XCTAssertTrue(terminal.screenContainsWords(["日本", "x"]))
+    }
+}

@@ -5,13 +5,22 @@ extension AppLauncher {
     /// output as screen waits are (never polling). While `check` gives nothing and an interruption
     /// monitor's element is on the screen, that monitor's handler runs (once per appearance) and
     /// the wait goes on until the same deadline.
+    ///
+    /// `absent`, when given, names locators whose label words are looked for on the live screen
+    /// first (no snapshot, no recognition): while a word of each is missing, none of them can
+    /// match, and the screen is not recognised unless a monitor needs it; `absentValue` is then
+    /// the outcome (nil: keep waiting).
     func waitForElements<Value>(
-        until deadline: MonotonicInstant, check: (ScreenSnapshot, ScreenElementTree) -> Value?
+        until deadline: MonotonicInstant, absent: [ElementLocator] = [], absentValue: Value? = nil,
+        check: (ScreenSnapshot, ScreenElementTree) -> Value?
     ) throws -> ScreenWaitOutcome<(value: Value, screen: ScreenSnapshot, tree: ScreenElementTree)> {
         var handledAndVisible = Set<Int>()
         while true {
             let monitors = interruptionMonitors.active
             let outcome = try waitOnScreen(until: deadline) { emulator -> ElementWaitStep<Value>? in
+                if monitors.isEmpty, !absent.isEmpty, absent.allSatisfy({ !Self.mayShow($0, on: emulator) }) {
+                    return absentValue.map { .value($0, emulator.snapshot(), ScreenElementTree(roots: [])) }
+                }
                 let screen = emulator.snapshot()
                 let tree = screen.elements
                 if let value = check(screen, tree) { return .value(value, screen, tree) }
@@ -34,6 +43,12 @@ extension AppLauncher {
                 return .failed(code, process)
             }
         }
+    }
+
+    /// Whether each label `locator` asks for is on the screen as its words separated by blanks:
+    /// if one is not, the locator cannot match.
+    static func mayShow(_ locator: ElementLocator, on emulator: TerminalEmulator) -> Bool {
+        locator.labels.allSatisfy { emulator.screenContainsWords($0.split(whereSeparator: \.isWhitespace).map(String.init)) }
     }
 
     /// The deadline of a wait given `timeout` (the launcher's default when nil).
@@ -59,7 +74,7 @@ extension AppLauncher {
             throw CleanSlateError(.invalidArgument, "waitForAny needs at least one element to wait for")
         }
         let start = MonotonicInstant.now
-        let outcome = try waitForElements(until: deadline(after: timeout)) { _, tree in
+        let outcome = try waitForElements(until: deadline(after: timeout), absent: elements.map(\.locator)) { _, tree in
             elements.firstIndex { !$0.locator.resolve(in: tree).matches.isEmpty }
         }
         switch outcome {
@@ -84,7 +99,7 @@ extension ElementReference where Source == AppLauncher {
     /// - Throws: only when the screen cannot be read (the app was not launched on a terminal) or
     ///   an interruption handler throws.
     public func waitForExistence(timeout: Duration? = nil) throws -> Bool {
-        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { _, tree in
+        let outcome = try source.waitForElements(until: source.deadline(after: timeout), absent: [locator]) { _, tree in
             locator.resolve(in: tree).matches.isEmpty ? nil : true
         }
         if case .held = outcome { return true }
@@ -94,7 +109,7 @@ extension ElementReference where Source == AppLauncher {
     /// Waits until no element matches; returns `false` if `timeout` passes first. (When the app
     /// exits, its last screen is what counts.)
     public func waitForNonExistence(timeout: Duration? = nil) throws -> Bool {
-        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { _, tree in
+        let outcome = try source.waitForElements(until: source.deadline(after: timeout), absent: [locator], absentValue: true) { _, tree in
             locator.resolve(in: tree).matches.isEmpty ? true : nil
         }
         if case .held = outcome { return true }
@@ -135,7 +150,7 @@ extension ElementReference where Source == AppLauncher {
 
     func waitForOne(to action: String, until deadline: MonotonicInstant) throws -> (element: ScreenElement, screen: ScreenSnapshot, tree: ScreenElementTree) {
         let start = MonotonicInstant.now
-        let outcome = try source.waitForElements(until: deadline) { _, tree in
+        let outcome = try source.waitForElements(until: deadline, absent: [locator]) { _, tree in
             let resolution = locator.resolve(in: tree)
             return resolution.matches.isEmpty ? nil : resolution
         }

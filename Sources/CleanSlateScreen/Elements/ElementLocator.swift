@@ -10,6 +10,8 @@ public struct ElementLocator: Sendable, CustomStringConvertible {
     struct Filter: Sendable {
         /// How the filter reads in messages: `"OK"`, `matching /Da.*/`.
         let description: String
+        /// The label the filter asks for, when it is a label filter.
+        var label: String?
         let accepts: @Sendable (ScreenElement) -> Bool
     }
 
@@ -45,7 +47,7 @@ public struct ElementLocator: Sendable, CustomStringConvertible {
 
     /// This locator, keeping only elements labelled `label` (see ``ElementLabel/matches(_:_:)``).
     public func labelled(_ label: String) -> ElementLocator {
-        filtered(Filter(description: label.debugDescription) { ElementLabel.matches($0.label, label) })
+        filtered(Filter(description: label.debugDescription, label: label) { ElementLabel.matches($0.label, label) })
     }
 
     /// This locator, keeping only elements for which `accepts` holds; `description` names the
@@ -79,6 +81,13 @@ public struct ElementLocator: Sendable, CustomStringConvertible {
         result.steps[result.steps.count - 1].pick = pick
         return result
     }
+
+    /// Every label the locator asks for (`windows["Settings"].buttons["OK"]`: `Settings` and
+    /// `OK`). A label is text the screen shows (its words, separated by blanks), so while one is
+    /// nowhere on the screen the locator cannot match: waits test that on the live screen
+    /// (``TerminalEmulator/screenContainsWords(_:)``), which is much cheaper than recognising its
+    /// elements.
+    public var labels: [String] { steps.flatMap { $0.filters.compactMap(\.label) } }
 
     /// How the query reads in messages: `button "OK" in window "Settings"`.
     public var description: String {
