@@ -7,10 +7,7 @@ import Foundation
 /// which recognises the screen's elements after every chunk of output. Reports both medians and
 /// their ratio (the target is at most 1.2x).
 func runElementWaitBenchmark(arguments: [String]) throws {
-    var iterations = 2000
-    if let index = arguments.firstIndex(of: "--iterations"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
-        iterations = value
-    }
+    let iterations = integerOption("--iterations", in: arguments, default: 2000)
     let terminals = try CatOnTerminals()
     defer { terminals.close() }
     let app = terminals.app
