@@ -39,15 +39,21 @@ struct AtSize: Error, CustomStringConvertible {
 /// buttons clicked with the mouse dialog turns on, text typed into its fields; the answer dialog
 /// prints is the one chosen.
 final class RealProgramElementDialogTests: XCTestCase {
+    /// Clicks dialog's OK button and checks that dialog ends with status 0 and writes `answer`.
+    private func clickOK(_ app: AppLauncher, thenAnswerIs answer: String, in answerFile: String,
+                         file: StaticString = #filePath, line: UInt = #line) throws {
+        try app.buttons["OK"].click()
+        XCTAssertEqual(try app.waitForExit(), .exited(0), file: file, line: line)
+        XCTAssertEqual(try homeFile(answerFile, of: app), answer, file: file, line: line)
+    }
+
     func testMenuRowChosenByNameIsTheAnswer() throws {
         try atEachSize { size, name in
             let app = try launchAnswering("dialog", #"--menu "Pick a fruit" 12 40 4 apple Apple banana Banana cherry Cherry date Date"#,
                                           into: "menu-\(name)", size: size)
             try app.menuItems["cherry"].select()
             XCTAssertTrue(try app.menuItems["cherry"].isHighlighted)
-            try app.buttons["OK"].click()
-            XCTAssertEqual(try app.waitForExit(), .exited(0))
-            XCTAssertEqual(try homeFile("menu-\(name)", of: app), "cherry")
+            try clickOK(app, thenAnswerIs: "cherry", in: "menu-\(name)")
         }
     }
 
@@ -59,9 +65,7 @@ final class RealProgramElementDialogTests: XCTestCase {
             XCTAssertTrue(try app.menuItems["alpha"].waitForExistence())
             XCTAssertFalse(app.menuItems["golf"].exists, "golf starts below the visible rows")
             try app.menuItems["golf"].select()
-            try app.buttons["OK"].click()
-            XCTAssertEqual(try app.waitForExit(), .exited(0))
-            XCTAssertEqual(try homeFile("scroll-\(name)", of: app), "golf")
+            try clickOK(app, thenAnswerIs: "golf", in: "scroll-\(name)")
         }
     }
 
@@ -86,9 +90,7 @@ final class RealProgramElementDialogTests: XCTestCase {
             XCTAssertEqual(try app.checkBoxes["olives"].isChecked, true)
             XCTAssertEqual(try app.checkBoxes["ham"].isChecked, false)
             XCTAssertEqual(try app.checkBoxes["cheese"].isChecked, false)
-            try app.buttons["OK"].click()
-            XCTAssertEqual(try app.waitForExit(), .exited(0))
-            XCTAssertEqual(try homeFile("check-\(name)", of: app), "olives")
+            try clickOK(app, thenAnswerIs: "olives", in: "check-\(name)")
         }
     }
 
@@ -100,9 +102,7 @@ final class RealProgramElementDialogTests: XCTestCase {
             try app.radioButtons["solar"].toggle()
             XCTAssertEqual(try app.radioButtons["solar"].isChecked, true)
             XCTAssertEqual(try app.radioButtons["light"].isChecked, false)
-            try app.buttons["OK"].click()
-            XCTAssertEqual(try app.waitForExit(), .exited(0))
-            XCTAssertEqual(try homeFile("radio-\(name)", of: app), "solar")
+            try clickOK(app, thenAnswerIs: "solar", in: "radio-\(name)")
         }
     }
 
@@ -124,9 +124,7 @@ final class RealProgramElementDialogTests: XCTestCase {
             let app = try launchAnswering("dialog", #"--inputbox "Your name?" 8 40"#, into: "input-\(name)", size: size)
             try app.textFields.element.typeText("Ada Lovelace")
             try app.textFields.element.waitUntil("it shows the name") { $0.value == .text("Ada Lovelace") }
-            try app.buttons["OK"].click()
-            XCTAssertEqual(try app.waitForExit(), .exited(0))
-            XCTAssertEqual(try homeFile("input-\(name)", of: app), "Ada Lovelace")
+            try clickOK(app, thenAnswerIs: "Ada Lovelace", in: "input-\(name)")
         }
     }
 
@@ -137,9 +135,7 @@ final class RealProgramElementDialogTests: XCTestCase {
             try app.textFields["User"].typeText("ada")
             try app.textFields["Host"].select()
             try app.textFields["Host"].typeText("example.org")
-            try app.buttons["OK"].click()
-            XCTAssertEqual(try app.waitForExit(), .exited(0))
-            XCTAssertEqual(try homeFile("form-\(name)", of: app), "ada\nexample.org\n")
+            try clickOK(app, thenAnswerIs: "ada\nexample.org\n", in: "form-\(name)")
         }
     }
 }
