@@ -128,6 +128,16 @@ final class ElementWaitTests: XCTestCase {
         XCTAssertEqual(handled.value, 1)
     }
 
+    func testAHandlerRunsOnceEachTimeItsPromptAppears() throws {
+        let app = try launchScreens(["\\nSend anonymous statistics?\\n"])
+        let handled = Counter()
+        app.addInterruptionMonitor(for: app.staticTexts["Send anonymous statistics?"]) { _ in handled.increment() }
+        try app.typeText("\n")
+        XCTAssertTrue(try app.staticTexts["Send anonymous statistics?"].waitForExistence())
+        XCTAssertFalse(try app.buttons["Quit"].waitForExistence(timeout: .milliseconds(300)))
+        XCTAssertEqual(handled.value, 1, "the handler left the prompt on the screen; it is not run again for it")
+    }
+
     func testARemovedInterruptionMonitorNoLongerRuns() throws {
         let app = try launchScreens(["\\nSend anonymous statistics?\\n", "\\033[2J\\033[HMain menu\\n< Quit >\\n"])
         let handled = Counter()
