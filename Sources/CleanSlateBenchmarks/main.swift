@@ -17,6 +17,8 @@ case "compare-worker":
     try runCompareWorker(arguments: Array(arguments.dropFirst()))
 case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
+case "elements":
+    ElementsBenchmark.run(arguments: Array(arguments.dropFirst()))
 default:
     FileHandle.standardError.write(Data("""
         usage: cleanslate-benchmarks launch [--iterations N] [--only TEXT]
@@ -25,6 +27,7 @@ default:
                cleanslate-benchmarks sessions [--sessions N] [--runs N]
                cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--also NAME=PATH]...
                cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
+               cleanslate-benchmarks elements [--runs N]
 
         """.utf8))
     exit(64)

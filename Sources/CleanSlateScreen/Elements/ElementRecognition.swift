@@ -144,9 +144,17 @@ struct RecognitionWork {
     /// Works out every window's ground (and the screen's) in one pass over the cells.
     mutating func findGrounds() {
         var counts = [[UInt64: Int]](repeating: [:], count: windows.count + 1)
+        // Blank cells come in runs of one owner and shade: count a run at a time.
+        var run = (owner: Int32(-1), shade: UInt64(0), length: 0)
         for index in 0..<grid.scalars.count where grid.scalars[index] == 0x20 {
-            counts[Int(owners[index]) + 1][grid.shades[index], default: 0] += 1
+            if owners[index] == run.owner && grid.shades[index] == run.shade {
+                run.length += 1
+                continue
+            }
+            if run.length > 0 { counts[Int(run.owner) + 1][run.shade, default: 0] += run.length }
+            run = (owners[index], grid.shades[index], 1)
         }
+        if run.length > 0 { counts[Int(run.owner) + 1][run.shade, default: 0] += run.length }
         grounds = counts.map { counted in
             counted.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
         }

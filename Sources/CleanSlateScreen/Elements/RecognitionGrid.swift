@@ -91,7 +91,11 @@ struct RecognitionGrid {
         for column in columnRange {
             let cell = screen.storedCells[row * columns + column]
             if cell.width == 0 { continue }
-            text += screen.character(of: cell)
+            if cell.isCluster {
+                text += screen.character(of: cell)
+            } else {
+                text.unicodeScalars.append(Unicode.Scalar(cell.code == 0 ? 0x20 : cell.code) ?? "\u{FFFD}")
+            }
         }
         return text
     }
