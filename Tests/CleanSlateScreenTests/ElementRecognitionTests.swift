@@ -51,6 +51,11 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(tree), ["window \"Settings\"", "window \"\""])
     }
 
+    func testATitlePaddedWithBlanksWinsOverLongerDecorations() {
+        // mc's panel title: `<─ ~ ───.[^]>`, the path `~` padded, the longer `.[^]>` not.
+        XCTAssertEqual(screen(box(0, 0, height: 4, width: 20, top: "<─ ~ ───.[^]>")).elements.roots.map(\.label), ["~"])
+    }
+
     func testAWindowInsideAnotherIsItsChildAndOneOverlappingItIsNot() {
         let outer = box(0, 0, height: 10, width: 30, top: "─ Outer ")
         let inner = box(2, 2, height: 4, width: 12, top: "─ Inner ")
@@ -78,6 +83,18 @@ final class ElementRecognitionTests: XCTestCase {
         let expected = ["window \"Ask\"", "  button \"OK\" highlighted", "  button \"Cancel\""]
         XCTAssertEqual(outline(screen(buttonRow(.colour)).elements), expected)
         XCTAssertEqual(outline(screen(buttonRow(.monochrome)).elements), expected)
+    }
+
+    func testALoneButtonIsHighlightedWhenDrawnApartFromItsWindow() {
+        let window = box(0, 0, height: 3, width: 20, top: "─ Note ")
+        XCTAssertEqual(outline(screen(window + at(1, 6, csi("7m") + "< OK >" + csi("0m"))).elements), ["window \"Note\"", "  button \"OK\" highlighted"])
+        XCTAssertEqual(outline(screen(window + at(1, 6, "< OK >")).elements), ["window \"Note\"", "  button \"OK\""])
+    }
+
+    func testAButtonLabelHasThirtyCharactersAtMost() {
+        let thirty = String(repeating: "a", count: 29) + "b"
+        XCTAssertEqual(outline(screen(at(0, 0, "< \(thirty) >"), columns: 80).elements), ["button \"\(thirty)\""])
+        XCTAssertEqual(outline(screen(at(0, 0, "< \(thirty)c >"), columns: 80).elements), ["staticText \"< \(thirty)c >\""])
     }
 
     func testBracketStylesOfButtons() throws {
@@ -177,6 +194,13 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(colour.elements), expected)
         XCTAssertEqual(outline(monochrome.elements), expected)
         XCTAssertEqual(try element(.textField, "Name", in: colour.elements).frame, ScreenRectangle(row: 1, column: 6, height: 1, width: 10))
+    }
+
+    func testARunOfAnotherShadeThatRunsIntoAnotherWindowsMarginIsNoTextField() {
+        // A label, then blanks of another shade that end on a third shade (a dialog's margin drawn
+        // over the row), not on the window's own: no field.
+        let row = at(1, 0, "Files " + csi("47m") + "        " + csi("41m") + "  " + csi("0m") + "  ")
+        XCTAssertFalse(screen(row).elements.allElements.contains { $0.kind == .textField }, screen(row).elements.debugDescription)
     }
 
     func testAPromptWithTheCursorAfterItIsATextFieldAndWithoutTheCursorIsText() {

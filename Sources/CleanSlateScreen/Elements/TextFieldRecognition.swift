@@ -47,7 +47,7 @@ extension RecognitionWork {
                         value: .text(grid.trimmedText(row: row, column..<end)))
                     return true
                 }
-                if hasText { followsLabel = false }
+                followsLabel = false
             }
             column = end
         }
