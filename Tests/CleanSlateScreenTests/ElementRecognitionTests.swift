@@ -65,6 +65,13 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(tree), ["window \"Outer\"", "  window \"Inner\"", "    staticText \"In\"", "window \"Over\""])
     }
 
+    func testAWindowWhoseRightSideIsPartlyCoveredIsStillAWindow() {
+        // Another window drawn over a panel covers part of its right side (mc's dialogs do).
+        let tree = screen(box(0, 0, height: 8, width: 20, top: "─ Panel ") + at(3, 15, "covering") + at(4, 15, "it")).elements
+        XCTAssertEqual(tree.roots.first?.kind, .window)
+        XCTAssertEqual(tree.roots.first?.label, "Panel")
+    }
+
     func testCornersThatDoNotCloseAreNoWindow() {
         let open = at(0, 0, "┌────┐") + at(1, 0, "│") + at(2, 0, "└────") + at(4, 0, "┌──") + at(5, 0, "x")
         let tree = screen(open).elements
@@ -272,6 +279,21 @@ final class ElementRecognitionTests: XCTestCase {
         // Three list rows; a window's shadow (black on black) falls on the last two's first cells.
         let shadow = csi("30;40m")
         let rows = at(1, 2, "alpha  one") + at(2, 2, shadow + "b" + csi("0m") + "eta  two") + at(3, 2, shadow + "g" + csi("0m") + "amma  three")
+        XCTAssertFalse(screen(rows).elements.allElements.contains { $0.isHighlighted }, screen(rows).elements.debugDescription)
+    }
+
+    func testTextUnderAShadowLooksLikeItsSurroundings() {
+        // A label, blanks, then a window's shadow (black on black) over the rest of the row: the
+        // shadow is no field of its own shade.
+        let row = at(1, 0, "UP--DIR   " + csi("30;40m") + "      " + csi("0m") + "  ")
+        XCTAssertFalse(screen(row).elements.allElements.contains { $0.kind == .textField }, screen(row).elements.debugDescription)
+    }
+
+    func testTheOnlyPlainRowAmongRowsDrawnAlikeIsNotTheCurrentOne() {
+        // The two lower rows start on another shade (something drawn over them); the plain top row
+        // is the odd one out, but nothing marks it as current.
+        let rows = at(1, 2, "alpha  one") + at(2, 2, csi("44m") + "b" + csi("0m") + "eta  two")
+            + at(3, 2, csi("44m") + "g" + csi("0m") + "amma  three")
         XCTAssertFalse(screen(rows).elements.allElements.contains { $0.isHighlighted }, screen(rows).elements.debugDescription)
     }
 
