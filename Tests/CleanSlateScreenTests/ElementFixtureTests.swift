@@ -225,6 +225,9 @@ final class ElementFixtureTests: XCTestCase {
 
     func testMcLayoutDialogOverThePanelsIsAWindowOfGroupBoxesWithRadioButtonsAndCheckBoxes() throws {
         XCTAssertEqual(try layoutDialog("mc-layout.bin"), mcLayout)
+        // The panels stay windows with a side each under the dialog, which is none's child.
+        let windows = try fixtureScreen("mc-layout.bin").elements.roots.filter { $0.kind == .window }
+        XCTAssertEqual(windows.map(\.label), ["/tmp/cap/files", "/tmp/cap/files", "Layout"])
     }
 
     func testMcLayoutDialogInBlackAndWhiteHasTheSameTree() throws {

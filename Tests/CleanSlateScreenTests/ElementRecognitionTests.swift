@@ -72,6 +72,13 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(tree.roots.first?.label, "Panel")
     }
 
+    func testAWindowWhoseLeftSideIsPartlyCoveredIsStillAWindowAndItsSideIsNotTaken() {
+        // A dialog drawn over the panel's left side: the panel stays a window, the dialog is one of
+        // its own, and the dialog's text stays the dialog's.
+        let tree = screen(box(0, 4, height: 8, width: 20, top: "─ Panel ") + box(2, 0, height: 4, width: 10, top: "─ Dlg ") + at(3, 2, "hi")).elements
+        XCTAssertEqual(outline(tree), ["window \"Panel\"", "window \"Dlg\"", "  staticText \"hi\""])
+    }
+
     func testCornersThatDoNotCloseAreNoWindow() {
         let open = at(0, 0, "┌────┐") + at(1, 0, "│") + at(2, 0, "└────") + at(4, 0, "┌──") + at(5, 0, "x")
         let tree = screen(open).elements
