@@ -153,6 +153,44 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(try element(.button, "Yes", in: tree).frame, ScreenRectangle(row: 13, column: 29, height: 1, width: 5))
     }
 
+    private let whiptailInputbox = [
+        "window \"Name\"",
+        "  staticText \"Your name:\"",
+        "  textField \"Your name\" value \"Ada\"",
+        "  button \"Ok\"",
+        "  button \"Cancel\"",
+    ]
+
+    func testWhiptailInputboxFieldIsFilledOutWithUnderscoresAndLabelledByThePromptAbove() throws {
+        let tree = try fixtureScreen("whiptail-inputbox.bin").elements
+        XCTAssertEqual(outline(tree), whiptailInputbox)
+        // `Ada` and the underscores after it, row 11 from column 22 to the window's inside edge.
+        XCTAssertEqual(try element(.textField, "Your name", in: tree).frame, ScreenRectangle(row: 11, column: 22, height: 1, width: 36))
+    }
+
+    func testWhiptailInputboxInMonochromeHasTheSameTree() throws {
+        XCTAssertEqual(outline(try fixtureScreen("whiptail-inputbox-mono.bin").elements), whiptailInputbox)
+    }
+
+    func testWhiptailRadiolist() throws {
+        XCTAssertEqual(outline(try fixtureScreen("whiptail-radiolist.bin").elements), [
+            "window \"Theme\"",
+            "  staticText \"Choose a theme\"",
+            "  radioButton \"Dark\" highlighted checked detail \"Dark theme\"",
+            "  radioButton \"Light\" unchecked detail \"Light theme\"",
+            "  button \"Ok\"",
+            "  button \"Cancel\"",
+        ])
+    }
+
+    func testWhiptailGaugeIsABarOfTwoShadesWithItsPercentage() throws {
+        XCTAssertEqual(outline(try fixtureScreen("whiptail-gauge.bin").elements), [
+            "window \"Copying\"",
+            "  staticText \"Copying files\"",
+            "  progressIndicator \"42%\" value 0.42",
+        ])
+    }
+
     // MARK: mc
 
     private let mcKeyBar = [

@@ -227,6 +227,17 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(at(2, 0, "Name: ")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"\""])
     }
 
+    func testAFieldFilledOutWithUnderscoresIsATextField() throws {
+        // Plain: the characters just before the underscores are the value, the words before the label.
+        XCTAssertEqual(outline(screen(at(1, 0, "Name: Ada______")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"Ada\""])
+        // On a shade of its own, with the prompt on the row above.
+        let tree = screen(at(1, 1, "Your name:") + at(3, 1, csi("44m") + "Ada Lovelace______" + csi("0m"))).elements
+        XCTAssertEqual(outline(tree), ["staticText \"Your name:\"", "textField \"Your name\" value \"Ada Lovelace\""])
+        XCTAssertEqual(try element(.textField, "Your name", in: tree).frame, ScreenRectangle(row: 3, column: 1, height: 1, width: 18))
+        // Two underscores are not a field.
+        XCTAssertEqual(outline(screen(at(1, 0, "snake__case")).elements), ["staticText \"snake__case\""])
+    }
+
     func testAOneRowBoxIsATextFieldLabelledByTheTextAboveIt() throws {
         let tree = screen(at(0, 1, "Your name:") + box(1, 0, height: 3, width: 20) + at(2, 1, "Ada")).elements
         XCTAssertEqual(outline(tree), ["staticText \"Your name:\"", "textField \"Your name\" value \"Ada\""])
@@ -243,6 +254,14 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(bars.map(\.label), ["Copying", "Build", "Mem", ""])
         XCTAssertEqual(bars.map(\.value), [.fraction(0.5), .fraction(6.0 / 10.0), .fraction(4.0 / 10.0), .fraction(0.5)])
         XCTAssertEqual(bars[0].frame, ScreenRectangle(row: 0, column: 8, height: 1, width: 16))
+    }
+
+    func testABarOfTwoShadesHoldingOnlyAPercentageIsAProgressIndicator() {
+        let bar = at(2, 2, csi("41m") + "      4" + csi("44m") + "2%       " + csi("0m"))
+        XCTAssertEqual(outline(screen(bar).elements), ["progressIndicator \"42%\" value 0.42"])
+        // The same shades holding words are static text.
+        let words = at(2, 2, csi("41m") + "      N" + csi("44m") + "ot done  " + csi("0m"))
+        XCTAssertFalse(screen(words).elements.allElements.contains { $0.kind == .progressIndicator })
     }
 
     func testAOneRowBoxPartFilledWithAnotherShadeIsAGauge() {
