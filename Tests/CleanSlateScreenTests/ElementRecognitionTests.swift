@@ -118,6 +118,15 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(tree.roots.map(\.frame.width), [6, 10, 5, 8])
     }
 
+    func testWideCharactersCountTwoColumnsInFramesAndOnceInLabels() throws {
+        let tree = screen(at(0, 0, "< 確定 >  [X] 日本語") + at(1, 0, "e\u{301}cole")).elements
+        XCTAssertEqual(outline(tree), ["button \"確定\"", "checkBox \"日本語\" checked", "staticText \"e\u{301}cole\""])
+        XCTAssertEqual(tree.roots.map(\.frame), [
+            ScreenRectangle(row: 0, column: 0, height: 1, width: 8), ScreenRectangle(row: 0, column: 10, height: 1, width: 10),
+            ScreenRectangle(row: 1, column: 0, height: 1, width: 5),
+        ])
+    }
+
     func testBracketedWordsThatAreNotButtons() {
         // Text glued to a bracket, a lower-case tag, a bracket without padding, a lone status message.
         let tree = screen(at(0, 0, "a<b>c  <html>  [note]") + at(3, 10, "[ Saved ]")).elements
