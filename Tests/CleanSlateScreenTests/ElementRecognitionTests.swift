@@ -29,8 +29,8 @@ final class ElementRecognitionTests: XCTestCase {
     func testABoxIsAWindowTitledByTheTextInItsTopBorder() throws {
         let tree = screen(box(1, 2, height: 5, width: 24, top: "──┤ Settings ├") + at(2, 4, "Hello")).elements
         XCTAssertEqual(outline(tree), ["window \"Settings\"", "  staticText \"Hello\""])
-        XCTAssertEqual(tree.roots[0].frame, ScreenRectangle(row: 1, column: 2, height: 5, width: 24))
-        XCTAssertEqual(tree.roots[0].children[0].frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 5))
+        XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 1, column: 2, height: 5, width: 24))
+        XCTAssertEqual(tree.roots.first?.children.first?.frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 5))
     }
 
     func testHeavyDoubleRoundedAndDECGraphicsBoxesAreWindowsToo() {
@@ -262,7 +262,7 @@ final class ElementRecognitionTests: XCTestCase {
         let bars = tree.allElements.filter { $0.kind == .progressIndicator }
         XCTAssertEqual(bars.map(\.label), ["Copying", "Build", "Mem", ""])
         XCTAssertEqual(bars.map(\.value), [.fraction(0.5), .fraction(6.0 / 10.0), .fraction(4.0 / 10.0), .fraction(0.5)])
-        XCTAssertEqual(bars[0].frame, ScreenRectangle(row: 0, column: 8, height: 1, width: 16))
+        XCTAssertEqual(bars.first?.frame, ScreenRectangle(row: 0, column: 8, height: 1, width: 16))
     }
 
     func testABarOfTwoShadesHoldingOnlyAPercentageIsAProgressIndicator() {
