@@ -60,6 +60,8 @@ struct RecognitionWork {
     var claimed: [Bool]
     /// The elements found, windows excluded.
     var found: [FoundElement] = []
+    /// Each row's free spans, once read (see ``spans(row:)``).
+    var spanCache: [[Span]?]
     /// Each window's ground, the screen's first (see ``ground(of:)``).
     var grounds: [UInt64] = []
     /// The next highlight group number.
@@ -69,6 +71,7 @@ struct RecognitionWork {
         self.grid = grid
         owners = [Int32](repeating: -1, count: grid.rows * grid.columns)
         claimed = [Bool](repeating: false, count: grid.rows * grid.columns)
+        spanCache = [[Span]?](repeating: nil, count: grid.rows)
     }
 
     /// A stretch of one row that rules read: cells inside the same window, not claimed, not lines.
@@ -78,8 +81,17 @@ struct RecognitionWork {
         var owner: Int
     }
 
-    /// The stretches of `row` that are still free, split at lines, claimed cells and window edges.
-    func spans(row: Int) -> [Span] {
+    /// The stretches of `row` that are still free, split at lines, claimed cells and window edges;
+    /// worked out again only after a rule took cells on the row.
+    mutating func spans(row: Int) -> [Span] {
+        if let cached = spanCache[row] { return cached }
+        let found = freeSpans(row: row)
+        spanCache[row] = found
+        return found
+    }
+
+    /// The stretches of `row` that are still free, read from the cells.
+    private func freeSpans(row: Int) -> [Span] {
         var result: [Span] = []
         var start: Int?
         var owner: Int32 = -1
@@ -101,6 +113,8 @@ struct RecognitionWork {
 
     /// Marks cells as taken.
     mutating func claim(row: Int, _ columns: Range<Int>) {
+        guard !columns.isEmpty else { return }
+        spanCache[row] = nil
         for column in columns { claimed[grid.index(row, column)] = true }
     }
 
