@@ -42,6 +42,11 @@ extension RecognitionWork {
                 var boxes: [(Int, ScreenElementKind, Bool)] = []
                 var column = span.columns.lowerBound
                 while column + 2 < span.columns.upperBound {
+                    let opening = grid.scalar(row, column)
+                    guard opening == 0x5B || opening == 0x28 else {
+                        column += 1
+                        continue
+                    }
                     let standsApart = (column == span.columns.lowerBound || isGap(row, column - 1))
                         && (column + 3 == span.columns.upperBound || isGap(row, column + 3))
                     if standsApart, let (kind, ticked) = ToggleRecognition.toggle(
