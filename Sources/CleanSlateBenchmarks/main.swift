@@ -19,6 +19,8 @@ case "elements":
     try runElementWaitBenchmark(arguments: Array(arguments.dropFirst()))
 case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
+case "elements":
+    ElementsBenchmark.run(arguments: Array(arguments.dropFirst()))
 default:
     FileHandle.standardError.write(Data("""
         usage: cleanslate-benchmarks launch [--iterations N] [--only TEXT]
@@ -28,6 +30,7 @@ default:
                cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--also NAME=PATH]...
                cleanslate-benchmarks elements [--iterations N]
                cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
+               cleanslate-benchmarks elements [--runs N]
 
         """.utf8))
     exit(64)

@@ -29,8 +29,8 @@ final class ElementRecognitionTests: XCTestCase {
     func testABoxIsAWindowTitledByTheTextInItsTopBorder() throws {
         let tree = screen(box(1, 2, height: 5, width: 24, top: "──┤ Settings ├") + at(2, 4, "Hello")).elements
         XCTAssertEqual(outline(tree), ["window \"Settings\"", "  staticText \"Hello\""])
-        XCTAssertEqual(tree.roots[0].frame, ScreenRectangle(row: 1, column: 2, height: 5, width: 24))
-        XCTAssertEqual(tree.roots[0].children[0].frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 5))
+        XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 1, column: 2, height: 5, width: 24))
+        XCTAssertEqual(tree.roots.first?.children.first?.frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 5))
     }
 
     func testHeavyDoubleRoundedAndDECGraphicsBoxesAreWindowsToo() {
@@ -51,6 +51,11 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(tree), ["window \"Settings\"", "window \"\""])
     }
 
+    func testATitlePaddedWithBlanksWinsOverLongerDecorations() {
+        // mc's panel title: `<─ ~ ───.[^]>`, the path `~` padded, the longer `.[^]>` not.
+        XCTAssertEqual(screen(box(0, 0, height: 4, width: 20, top: "<─ ~ ───.[^]>")).elements.roots.map(\.label), ["~"])
+    }
+
     func testAWindowInsideAnotherIsItsChildAndOneOverlappingItIsNot() {
         let outer = box(0, 0, height: 10, width: 30, top: "─ Outer ")
         let inner = box(2, 2, height: 4, width: 12, top: "─ Inner ")
@@ -58,6 +63,20 @@ final class ElementRecognitionTests: XCTestCase {
         let over = box(3, 20, height: 4, width: 15, top: "─ Over ")
         let tree = screen(outer + inner + at(3, 4, "In") + over, rows: 12, columns: 40).elements
         XCTAssertEqual(outline(tree), ["window \"Outer\"", "  window \"Inner\"", "    staticText \"In\"", "window \"Over\""])
+    }
+
+    func testAWindowWhoseRightSideIsPartlyCoveredIsStillAWindow() {
+        // Another window drawn over a panel covers part of its right side (mc's dialogs do).
+        let tree = screen(box(0, 0, height: 8, width: 20, top: "─ Panel ") + at(3, 15, "covering") + at(4, 15, "it")).elements
+        XCTAssertEqual(tree.roots.first?.kind, .window)
+        XCTAssertEqual(tree.roots.first?.label, "Panel")
+    }
+
+    func testAWindowWhoseLeftSideIsPartlyCoveredIsStillAWindowAndItsSideIsNotTaken() {
+        // A dialog drawn over the panel's left side: the panel stays a window, the dialog is one of
+        // its own, and the dialog's text stays the dialog's.
+        let tree = screen(box(0, 4, height: 8, width: 20, top: "─ Panel ") + box(2, 0, height: 4, width: 10, top: "─ Dlg ") + at(3, 2, "hi")).elements
+        XCTAssertEqual(outline(tree), ["window \"Panel\"", "window \"Dlg\"", "  staticText \"hi\""])
     }
 
     func testCornersThatDoNotCloseAreNoWindow() {
@@ -80,11 +99,32 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(buttonRow(.monochrome)).elements), expected)
     }
 
+    func testALoneButtonIsHighlightedWhenDrawnApartFromItsWindow() {
+        let window = box(0, 0, height: 3, width: 20, top: "─ Note ")
+        XCTAssertEqual(outline(screen(window + at(1, 6, csi("7m") + "< OK >" + csi("0m"))).elements), ["window \"Note\"", "  button \"OK\" highlighted"])
+        XCTAssertEqual(outline(screen(window + at(1, 6, "< OK >")).elements), ["window \"Note\"", "  button \"OK\""])
+    }
+
+    func testAButtonLabelHasThirtyCharactersAtMost() {
+        let thirty = String(repeating: "a", count: 29) + "b"
+        XCTAssertEqual(outline(screen(at(0, 0, "< \(thirty) >"), columns: 80).elements), ["button \"\(thirty)\""])
+        XCTAssertEqual(outline(screen(at(0, 0, "< \(thirty)c >"), columns: 80).elements), ["staticText \"< \(thirty)c >\""])
+    }
+
     func testBracketStylesOfButtons() throws {
         let tree = screen(at(0, 0, "[ OK ]  [< Save >]  <Yes>  <  No  >")).elements
         XCTAssertEqual(outline(tree), ["button \"OK\"", "button \"Save\"", "button \"Yes\"", "button \"No\""])
         XCTAssertEqual(tree.roots.map(\.frame.column), [0, 8, 20, 27])
         XCTAssertEqual(tree.roots.map(\.frame.width), [6, 10, 5, 8])
+    }
+
+    func testWideCharactersCountTwoColumnsInFramesAndOnceInLabels() throws {
+        let tree = screen(at(0, 0, "< 確定 >  [X] 日本語") + at(1, 0, "e\u{301}cole")).elements
+        XCTAssertEqual(outline(tree), ["button \"確定\"", "checkBox \"日本語\" checked", "staticText \"e\u{301}cole\""])
+        XCTAssertEqual(tree.roots.map(\.frame), [
+            ScreenRectangle(row: 0, column: 0, height: 1, width: 8), ScreenRectangle(row: 0, column: 10, height: 1, width: 10),
+            ScreenRectangle(row: 1, column: 0, height: 1, width: 5),
+        ])
     }
 
     func testBracketedWordsThatAreNotButtons() {
@@ -179,6 +219,13 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(try element(.textField, "Name", in: colour.elements).frame, ScreenRectangle(row: 1, column: 6, height: 1, width: 10))
     }
 
+    func testARunOfAnotherShadeThatRunsIntoAnotherWindowsMarginIsNoTextField() {
+        // A label, then blanks of another shade that end on a third shade (a dialog's margin drawn
+        // over the row), not on the window's own: no field.
+        let row = at(1, 0, "Files " + csi("47m") + "        " + csi("41m") + "  " + csi("0m") + "  ")
+        XCTAssertFalse(screen(row).elements.allElements.contains { $0.kind == .textField }, screen(row).elements.debugDescription)
+    }
+
     func testAPromptWithTheCursorAfterItIsATextFieldAndWithoutTheCursorIsText() {
         let prompt = at(2, 0, "File Name to Write: notes.txt")
         XCTAssertEqual(outline(screen(prompt + at(2, 29, "")).elements), [
@@ -187,6 +234,17 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(prompt + at(5, 0, "")).elements), ["staticText \"File Name to Write: notes.txt\""])
         // An empty prompt: the field is the cell the cursor is on.
         XCTAssertEqual(outline(screen(at(2, 0, "Name: ")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"\""])
+    }
+
+    func testAFieldFilledOutWithUnderscoresIsATextField() throws {
+        // Plain: the characters just before the underscores are the value, the words before the label.
+        XCTAssertEqual(outline(screen(at(1, 0, "Name: Ada______")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"Ada\""])
+        // On a shade of its own, with the prompt on the row above.
+        let tree = screen(at(1, 1, "Your name:") + at(3, 1, csi("44m") + "Ada Lovelace______" + csi("0m"))).elements
+        XCTAssertEqual(outline(tree), ["staticText \"Your name:\"", "textField \"Your name\" value \"Ada Lovelace\""])
+        XCTAssertEqual(try element(.textField, "Your name", in: tree).frame, ScreenRectangle(row: 3, column: 1, height: 1, width: 18))
+        // Two underscores are not a field.
+        XCTAssertEqual(outline(screen(at(1, 0, "snake__case")).elements), ["staticText \"snake__case\""])
     }
 
     func testAOneRowBoxIsATextFieldLabelledByTheTextAboveIt() throws {
@@ -204,7 +262,15 @@ final class ElementRecognitionTests: XCTestCase {
         let bars = tree.allElements.filter { $0.kind == .progressIndicator }
         XCTAssertEqual(bars.map(\.label), ["Copying", "Build", "Mem", ""])
         XCTAssertEqual(bars.map(\.value), [.fraction(0.5), .fraction(6.0 / 10.0), .fraction(4.0 / 10.0), .fraction(0.5)])
-        XCTAssertEqual(bars[0].frame, ScreenRectangle(row: 0, column: 8, height: 1, width: 16))
+        XCTAssertEqual(bars.first?.frame, ScreenRectangle(row: 0, column: 8, height: 1, width: 16))
+    }
+
+    func testABarOfTwoShadesHoldingOnlyAPercentageIsAProgressIndicator() {
+        let bar = at(2, 2, csi("41m") + "      4" + csi("44m") + "2%       " + csi("0m"))
+        XCTAssertEqual(outline(screen(bar).elements), ["progressIndicator \"42%\" value 0.42"])
+        // The same shades holding words are static text.
+        let words = at(2, 2, csi("41m") + "      N" + csi("44m") + "ot done  " + csi("0m"))
+        XCTAssertFalse(screen(words).elements.allElements.contains { $0.kind == .progressIndicator })
     }
 
     func testAOneRowBoxPartFilledWithAnotherShadeIsAGauge() {
@@ -248,6 +314,21 @@ final class ElementRecognitionTests: XCTestCase {
         // Three list rows; a window's shadow (black on black) falls on the last two's first cells.
         let shadow = csi("30;40m")
         let rows = at(1, 2, "alpha  one") + at(2, 2, shadow + "b" + csi("0m") + "eta  two") + at(3, 2, shadow + "g" + csi("0m") + "amma  three")
+        XCTAssertFalse(screen(rows).elements.allElements.contains { $0.isHighlighted }, screen(rows).elements.debugDescription)
+    }
+
+    func testTextUnderAShadowLooksLikeItsSurroundings() {
+        // A label, blanks, then a window's shadow (black on black) over the rest of the row: the
+        // shadow is no field of its own shade.
+        let row = at(1, 0, "UP--DIR   " + csi("30;40m") + "      " + csi("0m") + "  ")
+        XCTAssertFalse(screen(row).elements.allElements.contains { $0.kind == .textField }, screen(row).elements.debugDescription)
+    }
+
+    func testTheOnlyPlainRowAmongRowsDrawnAlikeIsNotTheCurrentOne() {
+        // The two lower rows start on another shade (something drawn over them); the plain top row
+        // is the odd one out, but nothing marks it as current.
+        let rows = at(1, 2, "alpha  one") + at(2, 2, csi("44m") + "b" + csi("0m") + "eta  two")
+            + at(3, 2, csi("44m") + "g" + csi("0m") + "amma  three")
         XCTAssertFalse(screen(rows).elements.allElements.contains { $0.isHighlighted }, screen(rows).elements.debugDescription)
     }
 

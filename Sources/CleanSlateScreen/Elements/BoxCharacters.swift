@@ -25,6 +25,16 @@ enum BoxCharacters {
         (0x2518...0x251B).contains(scalar) || (0x255B...0x255D).contains(scalar) || scalar == 0x256F
     }
 
+    /// What a box's right side is drawn with: vertical lines and the tees where a separator meets
+    /// it (`┤ ╢ ╣`…).
+    static func isRightSide(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x2502, 0x2503, 0x2506, 0x2507, 0x250A, 0x250B, 0x254E, 0x254F, 0x2551: return true
+        case 0x2524...0x252B, 0x2561...0x2563: return true
+        default: return false
+        }
+    }
+
     /// What a box's left side is drawn with: vertical lines (plain, heavy, double, dashed) and the
     /// tees where a separator meets it (`├ ╟ ╠`…).
     static func isLeftSide(_ scalar: UInt32) -> Bool {

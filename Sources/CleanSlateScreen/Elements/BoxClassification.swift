@@ -19,13 +19,13 @@ extension RecognitionWork {
         for box in fieldBoxes { addFieldBox(box) }
     }
 
-    /// Takes a box's top and bottom rows whole (titles included) and its sides where lines are drawn.
+    /// Takes a box's top and bottom rows whole (titles included) and its sides where lines are drawn
+    /// (another window may cover part of one).
     private mutating func claimBorders(of box: DrawnBox) {
         claim(row: box.top, box.left..<(box.right + 1))
         claim(row: box.bottom, box.left..<(box.right + 1))
         for row in box.top...box.bottom {
-            claim(row: row, box.left..<(box.left + 1))
-            if BoxCharacters.isLine(grid.scalar(row, box.right)) { claim(row: row, box.right..<(box.right + 1)) }
+            for column in [box.left, box.right] where BoxCharacters.isLine(grid.scalar(row, column)) { claim(row: row, column..<(column + 1)) }
         }
     }
 

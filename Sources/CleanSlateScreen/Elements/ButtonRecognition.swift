@@ -11,7 +11,8 @@ extension RecognitionWork {
             for span in spans(row: row) {
                 var column = span.columns.lowerBound
                 while column < span.columns.upperBound {
-                    guard let (end, label) = button(row: row, open: column, span: span),
+                    let opening = grid.scalar(row, column)
+                    guard opening == 0x5B || opening == 0x3C, let (end, label) = button(row: row, open: column, span: span),
                           !isStatusMessage(row: row, column..<(end + 1), owner: span.owner) else {
                         column += 1
                         continue

@@ -23,11 +23,17 @@ struct ElementLook: Hashable {
     /// The look of an element on `row` whose label occupies `label` and which starts at `edge`
     /// (the label's start when not given).
     init(grid: RecognitionGrid, row: Int, label: Range<Int>, edge: Int? = nil, mark: Int? = nil) {
-        var counts: [UInt64: Int] = [:]
+        // Labels hold a shade or two: a short list is cheaper than a dictionary.
+        var counts: [(shade: UInt64, count: Int)] = []
         var firstLetter: Int?
         var lastLetter: Int?
         for column in label {
-            counts[grid.shade(row, column), default: 0] += 1
+            let shade = grid.shade(row, column)
+            if let found = counts.firstIndex(where: { $0.shade == shade }) {
+                counts[found].count += 1
+            } else {
+                counts.append((shade, 1))
+            }
             if !grid.isBlank(row, column) {
                 if firstLetter == nil { firstLetter = column }
                 lastLetter = column
@@ -35,8 +41,9 @@ struct ElementLook: Hashable {
         }
         let first = firstLetter ?? label.lowerBound
         let lastShade = grid.shade(row, lastLetter ?? first)
-        let most = counts.values.max() ?? 0
-        labelShade = counts[lastShade] == most ? lastShade : counts.filter { $0.value == most }.keys.min() ?? lastShade
+        let most = counts.map(\.count).max() ?? 0
+        labelShade = counts.contains { $0.shade == lastShade && $0.count == most } ? lastShade
+            : counts.filter { $0.count == most }.map(\.shade).min() ?? lastShade
         labelBold = grid.isBold(row, first)
         let edgeColumn = edge ?? first
         edgeShade = grid.shade(row, edgeColumn)

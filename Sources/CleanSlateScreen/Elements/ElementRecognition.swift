@@ -60,6 +60,8 @@ struct RecognitionWork {
     var claimed: [Bool]
     /// The elements found, windows excluded.
     var found: [FoundElement] = []
+    /// Each row's free spans, once read (see ``spans(row:)``).
+    var spanCache: [[Span]?]
     /// Each window's ground, the screen's first (see ``ground(of:)``).
     var grounds: [UInt64] = []
     /// The next highlight group number.
@@ -69,6 +71,7 @@ struct RecognitionWork {
         self.grid = grid
         owners = [Int32](repeating: -1, count: grid.rows * grid.columns)
         claimed = [Bool](repeating: false, count: grid.rows * grid.columns)
+        spanCache = [[Span]?](repeating: nil, count: grid.rows)
     }
 
     /// A stretch of one row that rules read: cells inside the same window, not claimed, not lines.
@@ -78,8 +81,17 @@ struct RecognitionWork {
         var owner: Int
     }
 
-    /// The stretches of `row` that are still free, split at lines, claimed cells and window edges.
-    func spans(row: Int) -> [Span] {
+    /// The stretches of `row` that are still free, split at lines, claimed cells and window edges;
+    /// worked out again only after a rule took cells on the row.
+    mutating func spans(row: Int) -> [Span] {
+        if let cached = spanCache[row] { return cached }
+        let found = freeSpans(row: row)
+        spanCache[row] = found
+        return found
+    }
+
+    /// The stretches of `row` that are still free, read from the cells.
+    private func freeSpans(row: Int) -> [Span] {
         var result: [Span] = []
         var start: Int?
         var owner: Int32 = -1
@@ -101,6 +113,8 @@ struct RecognitionWork {
 
     /// Marks cells as taken.
     mutating func claim(row: Int, _ columns: Range<Int>) {
+        guard !columns.isEmpty else { return }
+        spanCache[row] = nil
         for column in columns { claimed[grid.index(row, column)] = true }
     }
 
@@ -144,9 +158,17 @@ struct RecognitionWork {
     /// Works out every window's ground (and the screen's) in one pass over the cells.
     mutating func findGrounds() {
         var counts = [[UInt64: Int]](repeating: [:], count: windows.count + 1)
+        // Blank cells come in runs of one owner and shade: count a run at a time.
+        var run = (owner: Int32(-1), shade: UInt64(0), length: 0)
         for index in 0..<grid.scalars.count where grid.scalars[index] == 0x20 {
-            counts[Int(owners[index]) + 1][grid.shades[index], default: 0] += 1
+            if owners[index] == run.owner && grid.shades[index] == run.shade {
+                run.length += 1
+                continue
+            }
+            if run.length > 0 { counts[Int(run.owner) + 1][run.shade, default: 0] += run.length }
+            run = (owners[index], grid.shades[index], 1)
         }
+        if run.length > 0 { counts[Int(run.owner) + 1][run.shade, default: 0] += run.length }
         grounds = counts.map { counted in
             counted.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
         }

@@ -70,6 +70,11 @@ extension RecognitionWork {
                 var index = 0
                 while index + 1 < runs.count {
                     let keyRun = runs[index]
+                    // A key is at most `Shift-Tab` long: longer runs are not read as text.
+                    guard textEnd(row: row, keyRun) - firstLetter(row: row, keyRun) <= 9 else {
+                        index += 1
+                        continue
+                    }
                     let keyText = grid.trimmedText(row: row, keyRun)
                     let actionStart = runs[index + 1].lowerBound + (grid.isBlank(row, runs[index + 1].lowerBound) ? 1 : 0)
                     guard let key = KeyHintRecognition.key(keyText[...], allowsNumbers: true),
@@ -94,28 +99,32 @@ extension RecognitionWork {
     mutating func findWrittenKeyHints() {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
-                let words = self.words(row: row, span.columns)
+                let words = wordRanges(row: row, span.columns)
+                // The key a word writes, its text built only for words that can be one.
+                func writtenKey(_ index: Int) -> (key: String, rest: Substring)? {
+                    guard mayStartKey(row: row, words[index]) else { return nil }
+                    let text = grid.text(row: row, words[index])
+                    return KeyHintRecognition.writtenKey(text[...]).map { ($0.key, Substring($0.rest)) }
+                }
                 var index = 0
                 while index < words.count {
-                    guard let (key, rest) = KeyHintRecognition.writtenKey(words[index].text[...]) else {
+                    guard let (key, rest) = writtenKey(index) else {
                         index += 1
                         continue
                     }
                     var last = index
-                    var actionStart: Int? = rest.isEmpty ? nil : words[index].columns.upperBound - rest.count
-                    while last + 1 < words.count && words[last + 1].columns.lowerBound == words[last].columns.upperBound + 1
-                        && KeyHintRecognition.writtenKey(words[last + 1].text[...]) == nil {
+                    var actionStart: Int? = rest.isEmpty ? nil : words[index].upperBound - rest.count
+                    while last + 1 < words.count && words[last + 1].lowerBound == words[last].upperBound + 1 && writtenKey(last + 1) == nil {
                         last += 1
-                        if actionStart == nil { actionStart = words[last].columns.lowerBound }
+                        if actionStart == nil { actionStart = words[last].lowerBound }
                     }
-                    guard let start = actionStart, rest.allSatisfy({ !$0.isWhitespace }) else {
+                    guard let start = actionStart else {
                         index += 1
                         continue
                     }
-                    let frameStart = words[index].columns.lowerBound
-                    let end = words[last].columns.upperBound
+                    let end = words[last].upperBound
                     addOnRow(
-                        .keyHint, label: grid.trimmedText(row: row, start..<end), row: row, columns: frameStart..<end,
+                        .keyHint, label: grid.trimmedText(row: row, start..<end), row: row, columns: words[index].lowerBound..<end,
                         owner: span.owner, keyName: key, lookColumns: start..<end)
                     index = last + 1
                 }
@@ -123,18 +132,27 @@ extension RecognitionWork {
         }
     }
 
-    /// The words of `columns` on `row` (split at single blanks), each with its columns.
-    func words(row: Int, _ columns: Range<Int>) -> [(text: String, columns: Range<Int>)] {
-        var result: [(String, Range<Int>)] = []
+    /// The columns of each word of `columns` on `row` (split at single blanks).
+    func wordRanges(row: Int, _ columns: Range<Int>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
         var start: Int?
         for column in columns.lowerBound...columns.upperBound {
             let isWordCell = column < columns.upperBound && !grid.isBlank(row, column)
             if isWordCell && start == nil { start = column }
             if !isWordCell, let begun = start {
-                result.append((grid.text(row: row, begun..<column), begun..<column))
+                result.append(begun..<column)
                 start = nil
             }
         }
         return result
+    }
+
+    /// Whether the word at `columns` can start a written legend at all, read before its text is
+    /// built: it starts with `^`, `M` or `F`, or starts with a letter, `?` or `/` and holds a colon.
+    private func mayStartKey(row: Int, _ columns: Range<Int>) -> Bool {
+        let first = grid.scalar(row, columns.lowerBound)
+        if first == 0x5E || first == 0x4D || first == 0x46 { return true }
+        let startsLikeAKey = (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) || first == 0x3F || first == 0x2F
+        return startsLikeAKey && columns.contains { grid.scalar(row, $0) == 0x3A }
     }
 }

@@ -26,7 +26,7 @@ extension RecognitionWork {
         var open: [Int: [Candidate]] = [:]
         for row in 0..<grid.rows {
             var seen: Set<Int> = []
-            for candidate in candidates(row: row) {
+            for candidate in candidates(row: row, spans: spans(row: row)) {
                 seen.insert(candidate.owner)
                 if var group = open[candidate.owner], let last = group.last,
                    last.text.row == row - 1 || last.text.row == row - 2 && isSeparator(row: row - 1, column: last.text.columns.lowerBound),
@@ -93,11 +93,11 @@ extension RecognitionWork {
 
     /// Each window's first free text on `row`, running on across column lines (mc's panels) to the
     /// last free text of that window on the row.
-    private func candidates(row: Int) -> [Candidate] {
+    private func candidates(row: Int, spans: [Span]) -> [Candidate] {
         var result: [Candidate] = []
         var current: Candidate?
         var lastEnd = -1
-        for span in spans(row: row) {
+        for span in spans {
             let end = textEnd(row: row, span.columns)
             let first = firstLetter(row: row, span.columns)
             if var candidate = current, candidate.owner == span.owner, onlyLinesBetween(row: row, lastEnd, span.columns.lowerBound) {

@@ -47,11 +47,42 @@ enum ProgressRecognition {
 }
 
 extension RecognitionWork {
-    /// Bracketed bars and block runs on free cells.
+    /// Bracketed bars, block runs and shaded bars on free cells.
     mutating func findProgressBars() {
         for row in 0..<grid.rows {
-            for span in spans(row: row) { findProgressBars(in: span) }
+            for span in spans(row: row) {
+                if findShadedBar(in: span) { continue }
+                findProgressBars(in: span)
+            }
         }
+    }
+
+    /// A bar drawn as one or two runs of shades other than the window's, five cells or more,
+    /// holding only a percentage (whiptail's gauge: the done part red, the rest blue, `42%` over them).
+    private mutating func findShadedBar(in span: Span) -> Bool {
+        let row = span.row
+        let ground = ground(of: span.owner)
+        var column = span.columns.lowerBound
+        while column < span.columns.upperBound {
+            let shade = grid.shade(row, column)
+            var end = column + 1
+            while end < span.columns.upperBound && grid.shade(row, end) == shade { end += 1 }
+            guard shade != ground else {
+                column = end
+                continue
+            }
+            let secondShade = end < span.columns.upperBound ? grid.shade(row, end) : ground
+            if secondShade != ground {
+                while end < span.columns.upperBound && grid.shade(row, end) == secondShade { end += 1 }
+            }
+            let text = grid.trimmedText(row: row, column..<end)
+            if end - column >= 5, ProgressRecognition.isPercentage(text), let fraction = ProgressRecognition.percentage(in: text) {
+                addOnRow(.progressIndicator, label: text, row: row, columns: column..<end, owner: span.owner, value: .fraction(fraction))
+                return true
+            }
+            column = end
+        }
+        return false
     }
 
     private mutating func findProgressBars(in span: Span) {

@@ -87,13 +87,21 @@ struct RecognitionGrid {
 
     /// The text of `columns` on `row` as shown (wide characters once), untrimmed.
     func text(row: Int, _ columnRange: Range<Int>) -> String {
-        var text = ""
+        // UTF-8 gathered in an array and decoded once: far cheaper than growing a String per cell.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(columnRange.count)
         for column in columnRange {
             let cell = screen.storedCells[row * columns + column]
             if cell.width == 0 { continue }
-            text += screen.character(of: cell)
+            if cell.isCluster {
+                bytes.append(contentsOf: screen.character(of: cell).utf8)
+            } else if cell.code < 0x80 {
+                bytes.append(cell.code == 0 ? 0x20 : UInt8(cell.code))
+            } else {
+                UTF8.encode(Unicode.Scalar(cell.code) ?? "\u{FFFD}") { bytes.append($0) }
+            }
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The text of `columns` on `row` with leading and trailing blanks removed.

@@ -1,6 +1,6 @@
-/// Text fields drawn without a box: a run of another shade (or underlined) after a label on the
-/// same row (dialog --form), and a prompt ending in `:` with the cursor after it (nano's
-/// `File Name to Write:`, a wizard's `Name:`).
+/// Text fields drawn without a box: a field filled out with `_` (whiptail's input box), a run of
+/// another shade (or underlined) after a label on the same row (dialog --form), and a prompt
+/// ending in `:` with the cursor after it (nano's `File Name to Write:`, a wizard's `Name:`).
 enum TextFieldRecognition {
     /// A field's label as read from the screen, without a trailing colon.
     static func labelText(_ text: String) -> String {
@@ -16,10 +16,61 @@ extension RecognitionWork {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
                 let ground = ground(of: span.owner)
+                if findUnderscoredField(in: span, ground: ground) { continue }
                 if findShadedField(in: span, ground: ground) { continue }
                 findPromptField(in: span)
             }
         }
+    }
+
+    /// A field filled out with three or more `_` (newt's entries, `Name: ______` forms): on a shade
+    /// of its own, the whole run of that shade; on the window's, the characters just before the
+    /// underscores and them. The value is the text before the underscores; the label the words
+    /// before the field on its row, or else the text just above it.
+    private mutating func findUnderscoredField(in span: Span, ground: UInt64) -> Bool {
+        let row = span.row
+        var column = span.columns.lowerBound
+        while column < span.columns.upperBound {
+            guard grid.scalar(row, column) == 0x5F else {
+                column += 1
+                continue
+            }
+            var end = column
+            while end < span.columns.upperBound && grid.scalar(row, end) == 0x5F { end += 1 }
+            guard end - column >= 3 else {
+                column = end
+                continue
+            }
+            let shade = grid.shade(row, column)
+            var start = column
+            if shade != ground {
+                while start > span.columns.lowerBound && grid.shade(row, start - 1) == shade { start -= 1 }
+                while end < span.columns.upperBound && grid.shade(row, end) == shade { end += 1 }
+            } else {
+                while start > span.columns.lowerBound && !grid.isBlank(row, start - 1) { start -= 1 }
+            }
+            var label = labelBefore(row: row, column: start, span: span)
+            if label.isEmpty && row > 0 { label = textAbove(row: row, from: start, span: span) }
+            addOnRow(
+                .textField, label: TextFieldRecognition.labelText(label), row: row, columns: start..<end, owner: span.owner,
+                value: .text(grid.trimmedText(row: row, start..<column)))
+            return true
+        }
+        return false
+    }
+
+    /// The first words of the nearest row above `row` (two rows at most) with text from `column`
+    /// on, in the same window: a prompt written over its field.
+    private func textAbove(row: Int, from column: Int, span: Span) -> String {
+        for above in stride(from: row - 1, through: max(0, row - 2), by: -1) {
+            guard owners[grid.index(above, column)] == Int32(span.owner) else { return "" }
+            var end = column
+            while end < span.columns.upperBound && isFree(above, end) { end += 1 }
+            let start = firstLetter(row: above, column..<end)
+            let text = grid.trimmedText(row: above, start..<endOfFirstWords(row: above, start..<end))
+            if !text.isEmpty { return text }
+        }
+        return ""
     }
 
     /// A run of cells of one shade other than the window's, or underlined, that is padded (ends
@@ -47,7 +98,7 @@ extension RecognitionWork {
                         value: .text(grid.trimmedText(row: row, column..<end)))
                     return true
                 }
-                if hasText { followsLabel = false }
+                followsLabel = false
             }
             column = end
         }

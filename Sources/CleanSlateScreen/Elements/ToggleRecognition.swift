@@ -16,6 +16,13 @@ enum ToggleRecognition {
 }
 
 extension RecognitionWork {
+    /// What makes toggles one list: the window, the kind and the column of their boxes.
+    private struct ListKey: Hashable {
+        var owner: Int
+        var kind: ScreenElementKind
+        var column: Int
+    }
+
     /// A toggle found on a row, before its name is known.
     private struct Toggle {
         var kind: ScreenElementKind
@@ -35,6 +42,11 @@ extension RecognitionWork {
                 var boxes: [(Int, ScreenElementKind, Bool)] = []
                 var column = span.columns.lowerBound
                 while column + 2 < span.columns.upperBound {
+                    let opening = grid.scalar(row, column)
+                    guard opening == 0x5B || opening == 0x28 else {
+                        column += 1
+                        continue
+                    }
                     let standsApart = (column == span.columns.lowerBound || isGap(row, column - 1))
                         && (column + 3 == span.columns.upperBound || isGap(row, column + 3))
                     if standsApart, let (kind, ticked) = ToggleRecognition.toggle(
@@ -55,9 +67,9 @@ extension RecognitionWork {
             }
         }
         var lists: [[Int]] = []
-        var listIndex: [String: Int] = [:]
+        var listIndex: [ListKey: Int] = [:]
         for (index, toggle) in toggles.enumerated() {
-            let key = "\(toggle.owner) \(toggle.kind) \(toggle.box)"
+            let key = ListKey(owner: toggle.owner, kind: toggle.kind, column: toggle.box)
             if let list = listIndex[key] { lists[list].append(index) } else {
                 listIndex[key] = lists.count
                 lists.append([index])

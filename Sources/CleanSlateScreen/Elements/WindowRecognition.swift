@@ -22,10 +22,11 @@ struct DrawnBox {
     var area: Int { (bottom - top + 1) * (right - left + 1) }
 }
 
-/// Finds boxes: a top-left corner, a top border to the first top-right corner on its row, a left
-/// side of vertical lines (or tees) down to a bottom-left corner, and a bottom-right corner under
-/// the top-right one. The right side is not required to be whole, so a box stays one when another
-/// window is drawn over part of its right edge (an mc dialog over a panel).
+/// Finds boxes: a top-left corner, a top border to the first top-right corner on its row, one
+/// whole side (vertical lines or tees: the left one down to a bottom-left corner, else the right
+/// one down to a bottom-right corner), and the two bottom corners on one row. The other side need
+/// not be whole, so a box stays one when another window is drawn over one of its sides (an mc
+/// dialog over the panels).
 struct WindowRecognition {
     let grid: RecognitionGrid
 
@@ -49,17 +50,25 @@ struct WindowRecognition {
             if BoxCharacters.isTopLeft(scalar) { return nil }
             right += 1
         }
-        guard right < grid.columns else { return nil }
-        var bottom = top + 1
-        while bottom < grid.rows {
-            let scalar = grid.scalar(bottom, left)
-            if BoxCharacters.isBottomLeft(scalar) { break }
-            if !BoxCharacters.isLeftSide(scalar) { return nil }
-            bottom += 1
-        }
-        guard bottom < grid.rows, BoxCharacters.isBottomRight(grid.scalar(bottom, right)) else { return nil }
+        guard right < grid.columns,
+              let bottom = bottomOfSide(column: left, from: top, isSide: BoxCharacters.isLeftSide, isCorner: BoxCharacters.isBottomLeft)
+                ?? bottomOfSide(column: right, from: top, isSide: BoxCharacters.isRightSide, isCorner: BoxCharacters.isBottomRight),
+              BoxCharacters.isBottomLeft(grid.scalar(bottom, left)), BoxCharacters.isBottomRight(grid.scalar(bottom, right)) else { return nil }
         let (title, titleColumn) = self.title(row: top, between: left, right)
         return DrawnBox(top: top, left: left, bottom: bottom, right: right, title: title, titleColumn: titleColumn)
+    }
+
+    /// The row of the corner that ends a side drawn down `column` from the row below `top`, or
+    /// `nil` when something else interrupts the side first.
+    private func bottomOfSide(column: Int, from top: Int, isSide: (UInt32) -> Bool, isCorner: (UInt32) -> Bool) -> Int? {
+        var row = top + 1
+        while row < grid.rows {
+            let scalar = grid.scalar(row, column)
+            if isCorner(scalar) { return row }
+            if !isSide(scalar) { return nil }
+            row += 1
+        }
+        return nil
     }
 
     /// The title in a top border: of the stretches of text between the lines, the first one with a
