@@ -1,7 +1,7 @@
 import CleanSlate
 import Foundation
 
-/// `cleanslate-benchmarks elements [--iterations N]`: on one session (`cat` on a 24x80
+/// `cleanslate-benchmarks element-waits [--iterations N]`: on one session (`cat` on a 24x80
 /// pseudo-terminal), type a line and wait until it shows, alternately with
 /// `waitForScreen(containing:)` (the baseline) and with `staticTexts[line].waitForExistence()`,
 /// which recognises the screen's elements after every chunk of output. Reports both medians and

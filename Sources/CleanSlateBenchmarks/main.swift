@@ -15,7 +15,7 @@ case "compare":
     try runCompareBenchmark(arguments: Array(arguments.dropFirst()))
 case "compare-worker":
     try runCompareWorker(arguments: Array(arguments.dropFirst()))
-case "elements":
+case "element-waits":
     try runElementWaitBenchmark(arguments: Array(arguments.dropFirst()))
 case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
@@ -28,7 +28,7 @@ default:
                cleanslate-benchmarks output [--runs N]
                cleanslate-benchmarks sessions [--sessions N] [--runs N]
                cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--also NAME=PATH]...
-               cleanslate-benchmarks elements [--iterations N]
+               cleanslate-benchmarks element-waits [--iterations N]
                cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
                cleanslate-benchmarks elements [--runs N]
 
