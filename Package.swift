@@ -31,7 +31,8 @@ let package = Package(
         .executableTarget(name: "CleanSlateBenchmarks", dependencies: ["CleanSlate", "_CleanSlateCShim", "CleanSlateScreen"]),
         .testTarget(name: "CleanSlateTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
         .testTarget(name: "CleanSlateXCTestTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
-        .testTarget(name: "CleanSlateScreenTests", dependencies: ["CleanSlateScreen"]),
+        // ElementFixtures holds captured screens (bytes) that tests read by path: not sources.
+        .testTarget(name: "CleanSlateScreenTests", dependencies: ["CleanSlateScreen"], exclude: ["ElementFixtures"]),
         .testTarget(name: "CleanSlateTestingTests", dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"]),
         // The README's snapshot example, with its reference files in __Snapshots__ (excluded: they are not sources).
         .testTarget(name: "CleanSlateSnapshotExampleTests", dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],

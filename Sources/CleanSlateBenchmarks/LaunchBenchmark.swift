@@ -7,10 +7,7 @@ import Glibc
 /// the cases of a group alike; launches in new namespaces apart), each with ratios against a bare
 /// posix_spawn + waitpid measured in the same group. `--breakdown` prints each step of a launch.
 func runLaunchBenchmark(arguments: [String]) throws {
-    var iterations = 300
-    if let index = arguments.firstIndex(of: "--iterations"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
-        iterations = value
-    }
+    let iterations = integerOption("--iterations", in: arguments, default: 300)
     let executable = "/bin/true"
     let sandboxRoot = ProcessInfo.processInfo.environment["CLEANSLATE_ROOT"]
     let reusedSandbox = try Sandbox(rootDirectory: sandboxRoot)

@@ -7,10 +7,7 @@ import _CleanSlateCShim
 /// wait until it shows on the screen, through AppLauncher (emulator, screen wait), against a raw
 /// write/read loop on a pseudo-terminal in the same run.
 func runRoundTripBenchmark(arguments: [String]) throws {
-    var iterations = 2000
-    if let index = arguments.firstIndex(of: "--iterations"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
-        iterations = value
-    }
+    let iterations = integerOption("--iterations", in: arguments, default: 2000)
     let terminals = try CatOnTerminals()
     defer { terminals.close() }
     let sandbox = terminals.sandbox

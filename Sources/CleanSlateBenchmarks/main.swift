@@ -15,8 +15,12 @@ case "compare":
     try runCompareBenchmark(arguments: Array(arguments.dropFirst()))
 case "compare-worker":
     try runCompareWorker(arguments: Array(arguments.dropFirst()))
+case "element-waits":
+    try runElementWaitBenchmark(arguments: Array(arguments.dropFirst()))
 case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
+case "elements":
+    ElementsBenchmark.run(arguments: Array(arguments.dropFirst()))
 default:
     FileHandle.standardError.write(Data("""
         usage: cleanslate-benchmarks launch [--iterations N] [--only TEXT]
@@ -24,7 +28,9 @@ default:
                cleanslate-benchmarks output [--runs N]
                cleanslate-benchmarks sessions [--sessions N] [--runs N]
                cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--also NAME=PATH]...
+               cleanslate-benchmarks element-waits [--iterations N]
                cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
+               cleanslate-benchmarks elements [--runs N]
 
         """.utf8))
     exit(64)

@@ -17,6 +17,8 @@ enum RenderCommand {
         var format = Format.text
         var at: Double?
         var input: String?
+        /// Print the recognised elements (`--elements`) instead of the screen.
+        var elements = false
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -66,6 +68,7 @@ enum RenderCommand {
             case "--cols", "--columns": options.columns = try positive(reader.value(for: "--cols"), "--cols")
             case "--cursor": options.showCursor = true
             case "--framed": options.framed = true
+            case "--elements": options.elements = true
             case "--format":
                 let value = try reader.value(for: "--format")
                 guard let format = Format(rawValue: value) else {
@@ -86,6 +89,9 @@ enum RenderCommand {
                 options.input = argument
             }
         }
+        if options.elements && (options.format != .text || options.framed || options.showCursor) {
+            throw UsageError(message: "--elements prints the element tree; it takes no --format, --framed or --cursor")
+        }
         if (options.rows == nil) != (options.columns == nil) {
             throw UsageError(message: "render needs both --rows R and --cols C, or neither (for a recording, whose header gives the size)")
         }
@@ -93,6 +99,10 @@ enum RenderCommand {
     }
 
     private static func print(_ screen: ScreenSnapshot, _ options: Options) {
+        if options.elements {
+            CLIOutput.line(screen.elements.debugDescription)
+            return
+        }
         switch options.format {
         case .styled: CLIOutput.line(screen.styledText())
         case .html: CLIOutput.line(screen.html())

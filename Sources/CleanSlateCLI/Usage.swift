@@ -2,7 +2,7 @@
 enum Usage {
     static let text = """
         usage: cleanslate run [OPTIONS] [--] [COMMAND [ARGUMENTS...]]
-               cleanslate render [--rows R --cols C] [--format F] [--at SECONDS] [--cursor] [--framed] FILE|-
+               cleanslate render [--rows R --cols C] [--format F | --elements] [--at SECONDS] [--cursor] [--framed] FILE|-
                cleanslate sweep [--dry-run] [--root DIR]
 
         run      Runs COMMAND in a fresh sandbox (a new HOME, XDG folders and TMPDIR) with a pinned
@@ -61,6 +61,9 @@ enum Usage {
           --at SECONDS           a recording's screen at that time (its events up to SECONDS)
           --cursor               add the cursor position after the screen
           --framed               draw the screen in a box with row and column numbers
+          --elements             print the elements recognised on the screen instead (windows,
+                                 buttons, check boxes, menu items, text fields, key hints...),
+                                 one per line, indented under their window
 
         sweep    Removes the sandboxes left in the root folder by processes that are gone (a killed
                  test run), after killing the processes still running in them, and lists each one.

@@ -139,6 +139,40 @@ final class CommandLineFrontEndTests: XCTestCase {
         XCTAssertLessThan(peakKilobytes, 48 * 1024, "render's peak RSS after reading \(megabytes) MB")
     }
 
+    func testRenderElementsPrintsTheTreeOfACaptureAndOfARecording() throws {
+        let sandbox = try sandboxForTest()
+        // A window titled Ask with a question and two buttons, Yes drawn inverse (the current one).
+        let screen = "\u{1B}[1;1H┌─ Ask ─────────────┐\u{1B}[2;1H│ Delete it?        │"
+            + "\u{1B}[3;1H│ \u{1B}[7m< Yes >\u{1B}[0m  < No >   │\u{1B}[4;1H└───────────────────┘"
+        let expected = """
+            window "Ask" 0,0 4x21
+              staticText "Delete it?" 1,2 1x10
+              button "Yes" 2,2 1x7 highlighted
+              button "No" 2,11 1x6
+
+            """
+        let capture = sandbox.temporaryDirectory + "/capture.bin"
+        try Data(screen.utf8).write(to: URL(fileURLWithPath: capture))
+        let (status, app) = try cleanslate(["render", "--rows", "5", "--cols", "30", "--elements", capture])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        XCTAssertEqual(app.standardOutput, expected)
+
+        let recording = sandbox.temporaryDirectory + "/session.cast"
+        let event = String(decoding: try JSONSerialization.data(withJSONObject: [0.5, "o", screen]), as: UTF8.self)
+        try Data("{\"version\": 2, \"width\": 30, \"height\": 5}\n\(event)\n".utf8).write(to: URL(fileURLWithPath: recording))
+        let (castStatus, castApp) = try cleanslate(["render", "--elements", recording])
+        XCTAssertEqual(castStatus, .exited(0), castApp.standardError)
+        XCTAssertEqual(castApp.standardOutput, expected)
+        // Before the event, the screen is empty.
+        let (earlyStatus, earlyApp) = try cleanslate(["render", "--elements", "--at", "0.1", recording])
+        XCTAssertEqual(earlyStatus, .exited(0), earlyApp.standardError)
+        XCTAssertEqual(earlyApp.standardOutput, "(no elements)\n")
+
+        let (usage, usageApp) = try cleanslate(["render", "--elements", "--format", "html", recording])
+        XCTAssertEqual(usage, .exited(64))
+        XCTAssertTrue(usageApp.standardError.contains("--elements"), usageApp.standardError)
+    }
+
     func testRenderReadsStandardInput() throws {
         let (status, app) = try cleanslate(["render", "--rows", "2", "--cols", "5", "-"], input: "abcdefg")
         XCTAssertEqual(status, .exited(0))

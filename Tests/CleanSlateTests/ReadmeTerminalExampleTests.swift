@@ -9,17 +9,13 @@ final class ReadmeTerminalExampleTests: XCTestCase {
         let app = try makeApp(.product("SampleApp"))
         app.terminalSize = .standard                       // 24x80
         try app.launch()
-        try app.waitForScreen(containing: "Name:")
-        try app.typeText("Ada")
-        try app.press(.enter)
-        try app.waitForScreen(containing: "Choose a theme")
-        try app.press(.down)                               // encoded per the app's cursor-key mode
-        try app.waitForScreen("Dark to be highlighted") { screen in
-            let dark = try XCTUnwrap(screen.find("Dark").first)
-            return try screen.cell(row: dark.row, column: dark.column).attributes.contains(.inverse)
-        }
+        try app.textFields["Name"].typeText("Ada")         // waits for the field and checks it has the cursor
+        try app.keyHints["confirm"].press()                // the legend "Enter: confirm" sends Enter
+        try app.menuItems["Dark"].select()                 // arrow keys until Dark is the highlighted row
+        XCTAssertTrue(try app.menuItems["Dark"].isSelected)
         try app.resize(to: TerminalSize(rows: 30, columns: 100))   // the app gets SIGWINCH
-        let screen = try app.waitForScreen(containing: "100x30")
+        let screen = try app.waitForScreen(containing: "100x30")   // lines, cells, colours, cursor, title, ...
         XCTAssertTrue(screen.isAlternateScreenActive)
+        XCTAssertTrue(screen.contains("Hello, Ada!"), "the name reached the app:\n\(screen.text)")
     }
 }

@@ -24,6 +24,8 @@ public final class AppLauncher: @unchecked Sendable {
     public let sandbox: Sandbox
 
     private let lock = Monitor()
+    /// The handlers of prompts that may appear (see ``addInterruptionMonitor(for:_:)``).
+    let interruptionMonitors = InterruptionMonitors()
     private var configuration = Configuration()
     private var process: LaunchedProcess?
     /// Whether `process` runs in strict isolation, where the pids its keeper reports count in its

@@ -15,6 +15,8 @@ struct WaitReport {
     var limit: WaitLimit
     /// The launch's faults and their seed, if it had any.
     var faultNote: String?
+    /// A line under the headline that explains it (what the screen had instead).
+    var detail: String?
 
     /// The report for a wait on `process`, with its output (and screen) as they are now.
     init(
@@ -32,6 +34,7 @@ struct WaitReport {
 
     var text: String {
         var lines = [headline ?? "timed out after \(Self.format(waited)) waiting for \(waitingFor)"]
+        if let detail { lines.append(detail) }
         lines.append("app state: \(state); waited \(Self.format(waited)); \(limit.description)")
         if let faultNote { lines.append(faultNote) }
         if let screen {

@@ -32,32 +32,44 @@ extension AppLauncher {
     private func waitForScreen(
         description: String, timeout: Duration?, holds: (TerminalEmulator) throws -> Bool
     ) throws -> ScreenSnapshot {
-        let (process, terminal) = try terminalProcess(for: "wait for its screen")
         let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let deadline = start.advanced(by: limit.duration)
-        enum Outcome { case matched(ScreenSnapshot), ended, timedOut }
-        let outcome: Outcome = try whileWaiting {
+        let outcome = try waitOnScreen(until: start.advanced(by: limit.duration)) { emulator in
+            try holds(emulator) ? emulator.snapshot() : nil
+        }
+        switch outcome {
+        case let .held(screen): return screen
+        case let .failed(code, process): throw screenWaitError(code, process, waitingFor: description, since: start, limit: limit)
+        }
+    }
+
+    /// How a wait on the screen ended.
+    enum ScreenWaitOutcome<Value> {
+        /// `check` gave a value.
+        case held(Value)
+        /// The app ended (`.appExited`) or the deadline passed (`.timedOut`) first.
+        case failed(CleanSlateError.Code, LaunchedProcess)
+    }
+
+    /// Runs `check` on the live emulator (with the monitor held) now and after every chunk of
+    /// output (every piece, under output faults), until it gives a value, the app ends or
+    /// `deadline` passes. Never polls.
+    func waitOnScreen<Value>(
+        until deadline: MonotonicInstant, check: (TerminalEmulator) throws -> Value?
+    ) throws -> ScreenWaitOutcome<Value> {
+        let (process, terminal) = try terminalProcess(for: "wait for its screen")
+        return try whileWaiting {
             try process.monitor.withLock {
                 var seen = process.beginPieceWait()
                 defer { process.endPieceWait(seen: seen) }
                 while true {
-                    if try holds(terminal.emulator) { return .matched(terminal.emulator.snapshot()) }
-                    if process.exitStatus != nil && process.ioFinished { return .ended }
+                    if let value = try check(terminal.emulator) { return .held(value) }
+                    if process.exitStatus != nil && process.ioFinished { return .failed(.appExited, process) }
                     if !process.waitForPiece(after: &seen, until: deadline) {
-                        return try holds(terminal.emulator) ? .matched(terminal.emulator.snapshot()) : .timedOut
+                        return try check(terminal.emulator).map { .held($0) } ?? .failed(.timedOut, process)
                     }
                 }
             }
-        }
-        switch outcome {
-        case let .matched(screen):
-            return screen
-        case .ended:
-            throw screenWaitError(.appExited, process, waitingFor: description, since: start, limit: limit,
-                                  headline: "\(executable) exited before \(description) held")
-        case .timedOut:
-            throw screenWaitError(.timedOut, process, waitingFor: description, since: start, limit: limit)
         }
     }
 
@@ -86,10 +98,16 @@ extension AppLauncher {
                               waitingFor: "the screen to be quiet for \(WaitReport.format(quietPeriod))", since: start, limit: limit)
     }
 
-    private func screenWaitError(
+    /// The error of a failed screen wait: `.appExited` or `.timedOut`, then the framed screen.
+    /// `limit` is the wait's timeout and scale; `detail`, given the screen the report shows, adds a
+    /// line under the headline (what was there instead of an awaited element).
+    func screenWaitError(
         _ code: CleanSlateError.Code, _ process: LaunchedProcess, waitingFor description: String, since start: MonotonicInstant,
-        limit: WaitLimit, headline: String? = nil
+        limit: WaitLimit, headline: String? = nil, detail: ((ScreenSnapshot) -> String)? = nil
     ) -> CleanSlateError {
-        CleanSlateError(code, WaitReport(process, waitingFor: description, since: start, limit: limit, state: state, headline: headline).text)
+        var report = WaitReport(process, waitingFor: description, since: start, limit: limit, state: state,
+                                headline: headline ?? (code == .appExited ? "\(executable) exited before \(description) held" : nil))
+        if let detail, let screen = report.screen { report.detail = detail(screen) }
+        return CleanSlateError(code, report.text)
     }
 }

@@ -3,15 +3,174 @@ extension ScreenSnapshot {
     /// text fields, progress indicators, key hints and the static text around them.
     ///
     /// Recognition is pure: it reads the snapshot's cells and nothing else, and gives the same tree
-    /// for the same screen.
+    /// for the same screen. The README's "How elements are recognised" lists the rules.
     public var elements: ScreenElementTree { ElementRecognizer(screen: self).recognize() }
 }
 
-/// Finds the elements of one screen. (Placeholder: the rules are being written.)
+/// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
+/// fields or gauges), then, on the cells no earlier rule took, progress bars, buttons, check boxes
+/// and radio buttons, key hints, menu bars, text fields, menu rows and last static text.
 struct ElementRecognizer {
     /// The screen being read.
     let screen: ScreenSnapshot
 
     /// The elements of the screen.
-    func recognize() -> ScreenElementTree { ScreenElementTree(roots: []) }
+    func recognize() -> ScreenElementTree {
+        var work = RecognitionWork(grid: RecognitionGrid(screen))
+        work.findBoxes()
+        work.findGrounds()
+        work.findProgressBars()
+        work.findButtons()
+        work.findToggles()
+        work.findStyledKeyHints()
+        work.findWrittenKeyHints()
+        work.findMenuBars()
+        work.findTextFields()
+        work.findMenus()
+        work.findStaticTexts()
+        work.markHighlights()
+        return work.tree()
+    }
+}
+
+/// An element found, with what the tree and the highlight rule need to know about it.
+struct FoundElement {
+    /// The element (its children are filled in when the tree is built).
+    var element: ScreenElement
+    /// The window it is inside: an index into ``RecognitionWork/windows``, or -1 for the screen.
+    var owner: Int
+    /// How it is drawn, for telling the highlighted one among its siblings.
+    var look: ElementLook
+    /// Elements whose highlight is decided together (a menu's rows, a window's buttons) share it;
+    /// `nil` for elements that are never highlighted.
+    var highlightGroup: Int?
+}
+
+/// The state of one recognition: the grid, the windows, which cells rules have taken, and the
+/// elements found so far.
+struct RecognitionWork {
+    let grid: RecognitionGrid
+    /// The boxes that are windows, smallest last after ``findBoxes()``.
+    var windows: [DrawnBox] = []
+    /// Each window's parent window (-1 for the screen).
+    var windowParents: [Int] = []
+    /// For each cell, the innermost window whose interior holds it (-1: none).
+    var owners: [Int32]
+    /// Cells already part of an element or a border.
+    var claimed: [Bool]
+    /// The elements found, windows excluded.
+    var found: [FoundElement] = []
+    /// Each row's free spans, once read (see ``spans(row:)``).
+    var spanCache: [[Span]?]
+    /// Each window's ground, the screen's first (see ``ground(of:)``).
+    var grounds: [UInt64] = []
+    /// The next highlight group number.
+    var nextHighlightGroup = 0
+
+    init(grid: RecognitionGrid) {
+        self.grid = grid
+        owners = [Int32](repeating: -1, count: grid.rows * grid.columns)
+        claimed = [Bool](repeating: false, count: grid.rows * grid.columns)
+        spanCache = [[Span]?](repeating: nil, count: grid.rows)
+    }
+
+    /// A stretch of one row that rules read: cells inside the same window, not claimed, not lines.
+    struct Span {
+        var row: Int
+        var columns: Range<Int>
+        var owner: Int
+    }
+
+    /// The stretches of `row` that are still free, split at lines, claimed cells and window edges;
+    /// worked out again only after a rule took cells on the row.
+    mutating func spans(row: Int) -> [Span] {
+        if let cached = spanCache[row] { return cached }
+        let found = freeSpans(row: row)
+        spanCache[row] = found
+        return found
+    }
+
+    /// The stretches of `row` that are still free, read from the cells.
+    private func freeSpans(row: Int) -> [Span] {
+        var result: [Span] = []
+        var start: Int?
+        var owner: Int32 = -1
+        for column in 0..<grid.columns {
+            let index = grid.index(row, column)
+            let free = !claimed[index] && !BoxCharacters.isLine(grid.scalars[index])
+            if let begun = start, !free || owners[index] != owner {
+                result.append(Span(row: row, columns: begun..<column, owner: Int(owner)))
+                start = nil
+            }
+            if free && start == nil {
+                start = column
+                owner = owners[index]
+            }
+        }
+        if let begun = start { result.append(Span(row: row, columns: begun..<grid.columns, owner: Int(owner))) }
+        return result
+    }
+
+    /// Marks cells as taken.
+    mutating func claim(row: Int, _ columns: Range<Int>) {
+        guard !columns.isEmpty else { return }
+        spanCache[row] = nil
+        for column in columns { claimed[grid.index(row, column)] = true }
+    }
+
+    /// Whether a cell is free for a rule to read.
+    func isFree(_ row: Int, _ column: Int) -> Bool {
+        let index = grid.index(row, column)
+        return !claimed[index] && !BoxCharacters.isLine(grid.scalars[index])
+    }
+
+    /// Records an element and takes its cells on `row`.
+    mutating func add(_ element: ScreenElement, owner: Int, look: ElementLook, highlightGroup: Int? = nil) {
+        found.append(FoundElement(element: element, owner: owner, look: look, highlightGroup: highlightGroup))
+        let frame = element.frame
+        for row in frame.row..<(frame.row + frame.height) { claim(row: row, frame.column..<(frame.column + frame.width)) }
+    }
+
+    /// Records an element of one row over `columns`, drawn as the cell at `styleColumn` (the first
+    /// of `lookColumns` when not given), its look read from `lookColumns` (all of `columns` when
+    /// not given).
+    mutating func addOnRow(
+        _ kind: ScreenElementKind, label: String, row: Int, columns: Range<Int>, owner: Int,
+        value: ScreenElementValue? = nil, keyName: String? = nil, lookColumns: Range<Int>? = nil
+    ) {
+        let looked = lookColumns ?? columns
+        add(
+            ScreenElement(
+                kind: kind, label: label, frame: ScreenRectangle(row: row, column: columns.lowerBound, height: 1, width: columns.count),
+                value: value, keyName: keyName, style: grid.style(row, looked.lowerBound)),
+            owner: owner, look: ElementLook(grid: grid, row: row, label: looked))
+    }
+
+    /// A new highlight group number.
+    mutating func newHighlightGroup() -> Int {
+        nextHighlightGroup += 1
+        return nextHighlightGroup
+    }
+
+    /// The shade most blank cells inside `owner` have (its background), or of the whole screen for -1.
+    func ground(of owner: Int) -> UInt64 { grounds[owner + 1] }
+
+    /// Works out every window's ground (and the screen's) in one pass over the cells.
+    mutating func findGrounds() {
+        var counts = [[UInt64: Int]](repeating: [:], count: windows.count + 1)
+        // Blank cells come in runs of one owner and shade: count a run at a time.
+        var run = (owner: Int32(-1), shade: UInt64(0), length: 0)
+        for index in 0..<grid.scalars.count where grid.scalars[index] == 0x20 {
+            if owners[index] == run.owner && grid.shades[index] == run.shade {
+                run.length += 1
+                continue
+            }
+            if run.length > 0 { counts[Int(run.owner) + 1][run.shade, default: 0] += run.length }
+            run = (owners[index], grid.shades[index], 1)
+        }
+        if run.length > 0 { counts[Int(run.owner) + 1][run.shade, default: 0] += run.length }
+        grounds = counts.map { counted in
+            counted.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
+        }
+    }
 }

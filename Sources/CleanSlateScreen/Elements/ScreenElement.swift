@@ -105,6 +105,10 @@ public struct ScreenElement: Sendable, Hashable {
     public var value: ScreenElementValue?
     /// For key hints, the key as the app prints it (`^X`, `F10`, `M-U`, `q`); `nil` for other kinds.
     public var keyName: String?
+    /// For a list's rows (menu items, check boxes, radio buttons), the text after the name in the
+    /// row's other columns: dialog's `Dark    Dark theme` is labelled `Dark` with the detail
+    /// `Dark theme`, mc's menu row `Quick cd    M-c` has the detail `M-c`. `nil` when there is none.
+    public var detail: String?
     /// How its label is drawn.
     public var style: ScreenElementStyle
     /// The elements inside it (a window's contents), in reading order.
@@ -114,8 +118,9 @@ public struct ScreenElement: Sendable, Hashable {
     public init(
         kind: ScreenElementKind, label: String, frame: ScreenRectangle, isHighlighted: Bool = false,
         isChecked: Bool? = nil, value: ScreenElementValue? = nil, keyName: String? = nil,
-        style: ScreenElementStyle = ScreenElementStyle(), children: [ScreenElement] = []
+        style: ScreenElementStyle = ScreenElementStyle(), children: [ScreenElement] = [], detail: String? = nil
     ) {
+        self.detail = detail
         self.kind = kind
         self.label = label
         self.frame = frame

@@ -1,0 +1,82 @@
+import CleanSlateScreen
+
+/// Actions on an element of a launched app's screen. Each first waits for the element (up to
+/// `timeout`, default the launcher's ``AppLauncher/defaultTimeout``) and resolves it strictly, so a
+/// test never races the app's redraw and never acts on the wrong one of two look-alikes.
+extension ElementReference where Source == AppLauncher {
+    /// Clicks the left mouse button at the centre of the element's frame.
+    ///
+    /// - Throws: `.actionUnavailable` when the app has not turned on mouse reporting (a real
+    ///   terminal would select text and the app would see nothing); the wait's errors.
+    public func click(timeout: Duration? = nil) throws {
+        let (element, screen, _) = try waitForOne(to: "click it", timeout: timeout)
+        guard screen.modes.mouseTracking != .off else {
+            throw CleanSlateError(.actionUnavailable, AppLauncher.message(
+                "cannot click \(locator) at \(element.frame.row),\(element.frame.column): \(source.executable) has not turned on mouse reporting (CSI ? 1000 h or similar), so a click would not reach it; use its keys instead (select(), press(), toggle())",
+                screen))
+        }
+        try source.click(row: element.frame.center.row, column: element.frame.center.column, timeout: timeout)
+    }
+
+    /// Sends the key a key hint names: `^X` is Ctrl-X, `M-U` is Alt-U, `F10` and mc's `10` are
+    /// F10, `q` is q (see the README for the full list).
+    ///
+    /// - Throws: `.actionUnavailable` when the element has no key or its key is not one CleanSlate
+    ///   can send; the wait's errors.
+    public func press(timeout: Duration? = nil) throws {
+        let (element, screen, _) = try waitForOne(to: "press its key", timeout: timeout)
+        guard let name = element.keyName, let (key, modifiers) = KeyHintKeys.key(for: name) else {
+            throw CleanSlateError(.actionUnavailable, AppLauncher.message(
+                "cannot press \(locator): " + (element.keyName.map { "its key \($0.debugDescription) is not one CleanSlate knows how to send" }
+                    ?? "it is a \(element.kind.displayName), not a key hint"), screen))
+        }
+        try source.press(key, modifiers: modifiers, timeout: timeout)
+    }
+
+    /// Types `text` into a text field, once it is the focused one: the cursor is inside its frame
+    /// and the screen has been quiet for ``focusQuietPeriod`` (an app's repaint moves the cursor
+    /// through every field).
+    ///
+    /// - Throws: `.actionUnavailable` when the cursor settles elsewhere (move the focus first:
+    ///   ``select(timeout:)``, Tab, or ``click(timeout:)`` where the app reports the mouse); the
+    ///   wait's errors.
+    public func typeText(_ text: String, timeout: Duration? = nil) throws {
+        let (element, _, _) = try waitForOne(to: "type into it", timeout: timeout)
+        let settled = try source.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout)
+        let field = (try? ElementReference.resolveOne(locator, in: settled.elements, screen: settled, source: source)) ?? element
+        guard field.frame.contains(settled.cursor) else {
+            throw CleanSlateError(.actionUnavailable, AppLauncher.message(
+                "cannot type into \(locator) at \(field.frame): it is not focused, the cursor is at \(settled.cursor.row),\(settled.cursor.column); move the focus to it first (select(), Tab, or click() where the app reports the mouse)",
+                settled))
+        }
+        try source.typeText(text, timeout: timeout)
+    }
+
+    /// Ticks or unticks a check box, or chooses a radio button: ``select(timeout:)`` it, then
+    /// press Space (the key dialog, whiptail and newt use), then wait until it shows the change
+    /// (a check box flipped, a radio button checked). A radio button already checked is left as is.
+    ///
+    /// - Throws: `.actionUnavailable` for an element that cannot be checked; `.timedOut` when the
+    ///   change does not show; ``select(timeout:)``'s errors.
+    public func toggle(timeout: Duration? = nil) throws {
+        let (element, screen, _) = try waitForOne(to: "toggle it", timeout: timeout)
+        guard let wasChecked = element.isChecked else {
+            throw CleanSlateError(.actionUnavailable, AppLauncher.message(
+                "cannot toggle \(locator): it is a \(element.kind.displayName), which has no checked state", screen))
+        }
+        let isRadio = element.kind == .radioButton
+        if isRadio && wasChecked { return }
+        try select(timeout: timeout)
+        try source.press(.character(" "), timeout: timeout)
+        let wanted = isRadio ? true : !wasChecked
+        let start = MonotonicInstant.now
+        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { _, tree in
+            locator.resolve(in: tree).matches.first?.isChecked == wanted ? true : nil
+        }
+        if case let .failed(code, process) = outcome {
+            throw source.screenWaitError(code, process, waitingFor: "\(locator) to be \(wanted ? "checked" : "unchecked") after Space", since: start, limit: source.waitLimit(timeout)) { screen in
+                ElementListing.describe(locator.resolve(in: screen.elements).candidates, kind: element.kind, on: screen)
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import CleanSlateScreen
+
+extension AppLauncher {
+    /// Waits until `check` gives a value for the screen and its elements, woken by the app's
+    /// output as screen waits are (never polling). While `check` gives nothing and an interruption
+    /// monitor's element is on the screen, that monitor's handler runs (once per appearance) and
+    /// the wait goes on until the same deadline.
+    ///
+    /// `absent`, when given, names locators whose label words are looked for on the live screen
+    /// first (no snapshot, no recognition): while a word of each is missing, none of them can
+    /// match, and the screen is not recognised unless a monitor needs it; `absentValue` is then
+    /// the outcome (nil: keep waiting).
+    func waitForElements<Value>(
+        until deadline: MonotonicInstant, absent: [ElementLocator] = [], absentValue: Value? = nil,
+        check: (ScreenSnapshot, ScreenElementTree) -> Value?
+    ) throws -> ScreenWaitOutcome<(value: Value, screen: ScreenSnapshot, tree: ScreenElementTree)> {
+        var handledAndVisible = Set<Int>()
+        while true {
+            let monitors = interruptionMonitors.active
+            let outcome = try waitOnScreen(until: deadline) { emulator -> ElementWaitStep<Value>? in
+                if monitors.isEmpty, !absent.isEmpty, absent.allSatisfy({ !Self.mayShow($0, on: emulator) }) {
+                    return absentValue.map { .value($0, emulator.snapshot(), ScreenElementTree(roots: [])) }
+                }
+                let screen = emulator.snapshot()
+                let tree = screen.elements
+                if let value = check(screen, tree) { return .value(value, screen, tree) }
+                // Past the deadline a wait ends: no handler keeps it going.
+                for monitor in monitors where MonotonicInstant.now < deadline {
+                    if monitor.locator.resolve(in: tree).matches.isEmpty {
+                        handledAndVisible.remove(monitor.id)
+                    } else if !handledAndVisible.contains(monitor.id) {
+                        return .interruption(monitor)
+                    }
+                }
+                return nil
+            }
+            switch outcome {
+            case let .held(.value(value, screen, tree)):
+                return .held((value, screen, tree))
+            case let .held(.interruption(monitor)):
+                handledAndVisible.insert(monitor.id)
+                try interruptionMonitors.run(monitor, on: self)
+            case let .failed(code, process):
+                return .failed(code, process)
+            }
+        }
+    }
+
+    /// Whether each label `locator` asks for is on the screen as its words separated by blanks:
+    /// if one is not, the locator cannot match.
+    static func mayShow(_ locator: ElementLocator, on emulator: TerminalEmulator) -> Bool {
+        locator.labels.allSatisfy { emulator.screenContainsWords($0.split(whereSeparator: \.isWhitespace).map(String.init)) }
+    }
+
+    /// The deadline of a wait given `timeout` (the launcher's default when nil), scaled by
+    /// `CLEANSLATE_TIMEOUT_SCALE`.
+    func deadline(after timeout: Duration?) -> MonotonicInstant {
+        MonotonicInstant.now.advanced(by: waitLimit(timeout).duration)
+    }
+
+    /// Waits until one of `elements` exists and returns its index in `elements` (the lowest
+    /// index when several appear on the same screen), as pexpect's `expect([...])` returns which
+    /// pattern matched:
+    ///
+    /// ```swift
+    /// switch try app.waitForAny([app.buttons["OK"], app.staticTexts["Error"]]) {
+    /// case 0: try app.buttons["OK"].click()
+    /// default: XCTFail("the app reported an error")
+    /// }
+    /// ```
+    ///
+    /// - Throws: `.timedOut` (or `.appExited`) naming every element awaited and what the screen
+    ///   had of their kinds; `.invalidArgument` for an empty list.
+    public func waitForAny(_ elements: [AppElement], timeout: Duration? = nil) throws -> Int {
+        guard !elements.isEmpty else {
+            throw CleanSlateError(.invalidArgument, "waitForAny needs at least one element to wait for")
+        }
+        let start = MonotonicInstant.now
+        let outcome = try waitForElements(until: deadline(after: timeout), absent: elements.map(\.locator)) { _, tree in
+            elements.firstIndex { !$0.locator.resolve(in: tree).matches.isEmpty }
+        }
+        switch outcome {
+        case let .held(found): return found.value
+        case let .failed(code, process):
+            let names = elements.map(\.locator.description).joined(separator: " or ")
+            throw screenWaitError(code, process, waitingFor: names, since: start, limit: waitLimit(timeout)) { screen in
+                let tree = screen.elements
+                return elements.map { element in
+                    ElementQueryError(.notFound, locator: element.locator, resolution: element.locator.resolve(in: tree), screen: screen).description
+                }.joined(separator: "\n")
+            }
+        }
+    }
+}
+
+extension ElementReference where Source == AppLauncher {
+    /// Waits until the element is on the screen (at least one element matches); returns `false`
+    /// if `timeout` (default: the launcher's ``AppLauncher/defaultTimeout``) passes or the app
+    /// exits first. Woken by the app's output, never by polling.
+    ///
+    /// - Throws: only when the screen cannot be read (the app was not launched on a terminal) or
+    ///   an interruption handler throws.
+    public func waitForExistence(timeout: Duration? = nil) throws -> Bool {
+        let outcome = try source.waitForElements(until: source.deadline(after: timeout), absent: [locator]) { _, tree in
+            locator.resolve(in: tree).matches.isEmpty ? nil : true
+        }
+        if case .held = outcome { return true }
+        return false
+    }
+
+    /// Waits until no element matches; returns `false` if `timeout` passes first. (When the app
+    /// exits, its last screen is what counts.)
+    public func waitForNonExistence(timeout: Duration? = nil) throws -> Bool {
+        let outcome = try source.waitForElements(until: source.deadline(after: timeout), absent: [locator], absentValue: true) { _, tree in
+            locator.resolve(in: tree).matches.isEmpty ? true : nil
+        }
+        if case .held = outcome { return true }
+        return (try? locator.resolve(in: source.elementsForQuery().tree).matches.isEmpty) ?? false
+    }
+
+    /// Waits until the element is on the screen and `predicate` holds for it (its text typed, its
+    /// box ticked); returns it then. `description` names the condition in the failure message.
+    ///
+    /// ```swift
+    /// try app.textFields.element.waitUntil("its text is Ada") { $0.value == .text("Ada") }
+    /// ```
+    ///
+    /// - Throws: `.timedOut` (or `.appExited`) showing the elements of its kind that were there.
+    @discardableResult
+    public func waitUntil(_ description: String, timeout: Duration? = nil, _ predicate: (ScreenElement) -> Bool) throws -> ScreenElement {
+        let start = MonotonicInstant.now
+        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { _, tree in
+            let matches = locator.resolve(in: tree).matches
+            return matches.count == 1 && predicate(matches[0]) ? matches[0] : nil
+        }
+        switch outcome {
+        case let .held(found): return found.value
+        case let .failed(code, process):
+            throw source.screenWaitError(code, process, waitingFor: "\(locator) until \(description)", since: start, limit: source.waitLimit(timeout)) { screen in
+                ElementListing.describe(locator.resolve(in: screen.elements).candidates, kind: locator.kind, on: screen)
+            }
+        }
+    }
+
+    /// Waits for the element to be on the screen and resolves it strictly, for `action`.
+    ///
+    /// - Throws: `.timedOut` or `.appExited` showing the elements of its kind that were there
+    ///   instead and the framed screen; `.ambiguousElement` if several match.
+    func waitForOne(to action: String, timeout: Duration?) throws -> (element: ScreenElement, screen: ScreenSnapshot, tree: ScreenElementTree) {
+        try waitForOne(to: action, until: source.deadline(after: timeout), limit: source.waitLimit(timeout))
+    }
+
+    func waitForOne(to action: String, until deadline: MonotonicInstant, limit: WaitLimit) throws -> (element: ScreenElement, screen: ScreenSnapshot, tree: ScreenElementTree) {
+        let start = MonotonicInstant.now
+        let outcome = try source.waitForElements(until: deadline, absent: [locator]) { _, tree in
+            let resolution = locator.resolve(in: tree)
+            return resolution.matches.isEmpty ? nil : resolution
+        }
+        switch outcome {
+        case let .held(found):
+            guard found.value.matches.count == 1 else {
+                throw source.failure(ElementQueryError(.ambiguous, locator: locator, resolution: found.value, screen: found.screen), on: found.screen)
+            }
+            return (found.value.matches[0], found.screen, found.tree)
+        case let .failed(code, process):
+            throw source.screenWaitError(code, process, waitingFor: "\(locator) (to \(action))", since: start, limit: limit) { screen in
+                ElementQueryError(.notFound, locator: locator, resolution: locator.resolve(in: screen.elements), screen: screen).description
+            }
+        }
+    }
+}
+
+/// What one look at the screen found during an element wait.
+private enum ElementWaitStep<Value> {
+    /// The awaited condition, with the screen and elements it held on.
+    case value(Value, ScreenSnapshot, ScreenElementTree)
+    /// A monitored prompt to handle first.
+    case interruption(InterruptionMonitors.Entry)
+}

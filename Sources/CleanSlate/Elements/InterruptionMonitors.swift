@@ -1,0 +1,77 @@
+import CleanSlateScreen
+
+/// Identifies an interruption monitor, for ``AppLauncher/removeInterruptionMonitor(_:)``.
+public struct InterruptionMonitorToken: Hashable, Sendable {
+    let id: Int
+}
+
+/// Handles a prompt that may or may not appear (the analogue of XCUITest's
+/// `addUIInterruptionMonitor`): given the launcher, it dismisses the prompt.
+public typealias InterruptionHandler = @Sendable (AppLauncher) throws -> Void
+
+/// One launcher's interruption monitors.
+final class InterruptionMonitors: @unchecked Sendable {
+    struct Entry: Sendable {
+        let id: Int
+        let locator: ElementLocator
+        let handler: InterruptionHandler
+    }
+
+    private let lock = Monitor()
+    private var entries: [Entry] = []
+    private var nextID = 0
+    /// Whether a handler is running: the waits and actions it makes do not run handlers themselves.
+    private var handling = false
+
+    func add(_ locator: ElementLocator, _ handler: @escaping InterruptionHandler) -> InterruptionMonitorToken {
+        lock.withLock {
+            nextID += 1
+            entries.append(Entry(id: nextID, locator: locator, handler: handler))
+            return InterruptionMonitorToken(id: nextID)
+        }
+    }
+
+    func remove(_ token: InterruptionMonitorToken) -> Bool {
+        lock.withLock {
+            let before = entries.count
+            entries.removeAll { $0.id == token.id }
+            return entries.count != before
+        }
+    }
+
+    /// The monitors a wait should watch: none while a handler runs.
+    var active: [Entry] { lock.withLock { handling ? [] : entries } }
+
+    /// Runs `entry`'s handler with handlers turned off for the waits it makes.
+    func run(_ entry: Entry, on app: AppLauncher) throws {
+        lock.withLock { handling = true }
+        defer { lock.withLock { handling = false } }
+        try entry.handler(app)
+    }
+}
+
+extension AppLauncher {
+    /// Registers `handler` for a prompt that appears only sometimes (`Send anonymous statistics?`):
+    /// whenever an element wait or action is about to wait for the screen while `element` is on
+    /// it (the thing waited for not being there), `handler` runs to dismiss it, and the wait goes
+    /// on with its own deadline. A handler runs once each time its element appears; the waits and
+    /// actions inside it do not run handlers. The monitor belongs to this launcher only.
+    ///
+    /// ```swift
+    /// app.addInterruptionMonitor(for: app.staticTexts["Send anonymous statistics?"]) { app in
+    ///     try app.buttons["No"].click()
+    /// }
+    /// ```
+    ///
+    /// `element`'s query is resolved against this launcher's screen.
+    @discardableResult
+    public func addInterruptionMonitor(for element: AppElement, _ handler: @escaping InterruptionHandler) -> InterruptionMonitorToken {
+        interruptionMonitors.add(element.locator, handler)
+    }
+
+    /// Removes a monitor added by ``addInterruptionMonitor(for:_:)``; returns whether it was there.
+    @discardableResult
+    public func removeInterruptionMonitor(_ token: InterruptionMonitorToken) -> Bool {
+        interruptionMonitors.remove(token)
+    }
+}

@@ -1,0 +1,82 @@
+extension RecognitionWork {
+    /// Finds the boxes, keeps the windows (innermost painted last, so each cell knows the innermost
+    /// window around it) and turns one-row boxes without a title into text fields or gauges. A
+    /// window's parent is the innermost window holding all of it: a dialog drawn over two panels
+    /// is a window of its own.
+    mutating func findBoxes() {
+        let boxes = WindowRecognition(grid: grid).boxes()
+        let fieldBoxes = boxes.filter { $0.interiorHeight == 1 && $0.title.isEmpty }
+        windows = boxes.filter { !($0.interiorHeight == 1 && $0.title.isEmpty) }.sorted { $0.area > $1.area }
+        for (index, box) in windows.enumerated() {
+            var parent = Int(owners[grid.index(box.top, box.left)])
+            while parent >= 0 && !windows[parent].frame.contains(box.frame) { parent = windowParents[parent] }
+            windowParents.append(parent)
+            for row in (box.top + 1)..<max(box.top + 1, box.bottom) {
+                for column in (box.left + 1)..<box.right { owners[grid.index(row, column)] = Int32(index) }
+            }
+        }
+        for box in windows + fieldBoxes { claimBorders(of: box) }
+        for box in fieldBoxes { addFieldBox(box) }
+    }
+
+    /// Takes a box's top and bottom rows whole (titles included) and its sides where lines are drawn
+    /// (another window may cover part of one).
+    private mutating func claimBorders(of box: DrawnBox) {
+        claim(row: box.top, box.left..<(box.right + 1))
+        claim(row: box.bottom, box.left..<(box.right + 1))
+        for row in box.top...box.bottom {
+            for column in [box.left, box.right] where BoxCharacters.isLine(grid.scalar(row, column)) { claim(row: row, column..<(column + 1)) }
+        }
+    }
+
+    /// A one-row box: a gauge when its row is part filled with another shade or shows only a
+    /// percentage (dialog --gauge), otherwise a text field (dialog --inputbox) labelled by the
+    /// text just above it.
+    private mutating func addFieldBox(_ box: DrawnBox) {
+        let row = box.top + 1
+        let inside = (box.left + 1)..<box.right
+        guard !inside.isEmpty else { return }
+        let owner = Int(owners[grid.index(box.top, box.left)])
+        let frame = ScreenRectangle(row: row, column: inside.lowerBound, height: 1, width: inside.count)
+        let text = grid.trimmedText(row: row, inside)
+        let firstShade = grid.shade(row, inside.lowerBound)
+        var filled = 0
+        while filled < inside.count && grid.shade(row, inside.lowerBound + filled) == firstShade { filled += 1 }
+        let percentage = ProgressRecognition.percentage(in: text)
+        let isGauge = ProgressRecognition.isPercentage(text) || filled < inside.count
+        let label = textAbove(box)
+        if isGauge {
+            let fraction = percentage ?? Double(filled) / Double(inside.count)
+            add(
+                ScreenElement(
+                    kind: .progressIndicator, label: label.isEmpty ? text : label, frame: frame, value: .fraction(fraction),
+                    style: grid.style(row, inside.lowerBound)),
+                owner: owner, look: ElementLook(grid: grid, row: row, label: inside))
+        } else {
+            add(
+                ScreenElement(
+                    kind: .textField, label: TextFieldRecognition.labelText(label), frame: frame, value: .text(text),
+                    style: grid.style(row, inside.lowerBound)),
+                owner: owner, look: ElementLook(grid: grid, row: row, label: inside))
+        }
+        claim(row: box.top, box.left..<(box.right + 1))
+        claim(row: box.bottom, box.left..<(box.right + 1))
+    }
+
+    /// The text on the row above a box, over the box's columns (a prompt), trimmed.
+    private func textAbove(_ box: DrawnBox) -> String {
+        guard box.top > 0 else { return "" }
+        let row = box.top - 1
+        var pieces: [String] = []
+        var start: Int?
+        for column in box.left...(box.right) {
+            let isText = !BoxCharacters.isLine(grid.scalar(row, column))
+            if isText && start == nil { start = column }
+            if !isText || column == box.right, let begun = start {
+                pieces.append(grid.trimmedText(row: row, begun..<(isText ? column + 1 : column)))
+                start = nil
+            }
+        }
+        return pieces.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,90 @@
+/// Push buttons: `< OK >`, `<Yes>`, `[ Cancel ]` and mc's default button `[< OK >]`. A
+/// bracketed text alone on its row outside every window is a status message, not a button.
+extension RecognitionWork {
+    /// The longest label a button may have.
+    static let longestButtonLabel = 30
+
+    /// Buttons on free cells; the buttons of one window are siblings for the highlight rule.
+    mutating func findButtons() {
+        var groups: [Int: Int] = [:]
+        for row in 0..<grid.rows {
+            for span in spans(row: row) {
+                var column = span.columns.lowerBound
+                while column < span.columns.upperBound {
+                    let opening = grid.scalar(row, column)
+                    guard opening == 0x5B || opening == 0x3C, let (end, label) = button(row: row, open: column, span: span),
+                          !isStatusMessage(row: row, column..<(end + 1), owner: span.owner) else {
+                        column += 1
+                        continue
+                    }
+                    let group = groups[span.owner] ?? newHighlightGroup()
+                    groups[span.owner] = group
+                    add(
+                        ScreenElement(
+                            kind: .button, label: grid.trimmedText(row: row, label),
+                            frame: ScreenRectangle(row: row, column: column, height: 1, width: end + 1 - column),
+                            style: grid.style(row, firstLetter(row: row, label))),
+                        owner: span.owner, look: ElementLook(grid: grid, row: row, label: label, edge: column), highlightGroup: group)
+                    column = end + 1
+                }
+            }
+        }
+    }
+
+    /// Whether a bracketed text outside every window is alone on its row: a status message such as
+    /// nano's `[ New File ]`, not a button.
+    private func isStatusMessage(row: Int, _ columns: Range<Int>, owner: Int) -> Bool {
+        guard owner == -1, grid.scalar(row, columns.lowerBound) == 0x5B else { return false }
+        for column in 0..<grid.columns where !columns.contains(column) && !grid.isBlank(row, column) { return false }
+        return true
+    }
+
+    /// The first non-blank column of `columns` on `row`.
+    func firstLetter(row: Int, _ columns: Range<Int>) -> Int {
+        columns.first { !grid.isBlank(row, $0) } ?? columns.lowerBound
+    }
+
+    /// The button whose opening bracket is at `open`: its closing column and its label's columns.
+    ///
+    /// `[<` … `>]`; `[ ` … ` ]` (blanks inside, so that `[x]` stays a check box); `<` … `>` padded
+    /// with blanks or starting with a capital letter. The label holds a letter and no bracket, and
+    /// the button stands apart from other text (a blank or a bracket on each side).
+    private func button(row: Int, open: Int, span: Span) -> (Int, Range<Int>)? {
+        let limit = min(span.columns.upperBound, open + RecognitionWork.longestButtonLabel + 4)
+        let first = grid.scalar(row, open)
+        guard first == 0x5B || first == 0x3C else { return nil }
+        if open > span.columns.lowerBound {
+            let before = grid.scalar(row, open - 1)
+            guard before == 0x20 || before == 0x5D || before == 0x3E else { return nil }
+        }
+        let isMcDefault = first == 0x5B && open + 1 < limit && grid.scalar(row, open + 1) == 0x3C
+        let closing: UInt32 = first == 0x3C || isMcDefault ? 0x3E : 0x5D
+        let labelStart = isMcDefault ? open + 2 : open + 1
+        var close = labelStart
+        var hasLetter = false
+        while close < limit {
+            let scalar = grid.scalar(row, close)
+            if scalar == closing { break }
+            if scalar == 0x5B || scalar == 0x5D || scalar == 0x3C || scalar == 0x3E { return nil }
+            if let letter = Unicode.Scalar(scalar), letter.properties.isAlphabetic { hasLetter = true }
+            close += 1
+        }
+        guard close < limit, hasLetter else { return nil }
+        var end = close
+        if isMcDefault {
+            guard close + 1 < span.columns.upperBound, grid.scalar(row, close + 1) == 0x5D else { return nil }
+            end = close + 1
+        }
+        if end + 1 < span.columns.upperBound {
+            let after = grid.scalar(row, end + 1)
+            guard after == 0x20 || after == 0x5B || after == 0x3C else { return nil }
+        }
+        let label = labelStart..<close
+        let padded = grid.isBlank(row, labelStart) && grid.isBlank(row, close - 1)
+        if first == 0x5B && !isMcDefault && !padded { return nil }
+        if first == 0x3C && !padded {
+            guard let initial = Unicode.Scalar(grid.scalar(row, labelStart)), initial.properties.isUppercase else { return nil }
+        }
+        return (end, label)
+    }
+}

@@ -1,0 +1,49 @@
+/// Which of several sibling elements (a window's buttons, a list's rows) is drawn as the current one.
+enum Highlighting {
+    /// The index of the highlighted element among siblings drawn as `looks` on a window of shade
+    /// `ground`, or `nil` when none stands out:
+    /// 1. with three or more siblings, the only one drawn differently when all the others look alike,
+    ///    unless that one is drawn plainly on the window's shade (then the others are the odd ones);
+    /// 2. else the only one whose text's shade differs from the window's (inverse, another background);
+    /// 3. else the only one whose box is marked in a shade other than its text's (whiptail's
+    ///    current check list row);
+    /// 4. else the only bold one (dialog's focused button in monochrome has bold brackets).
+    /// A lone element is highlighted when its shade differs from the window's.
+    static func highlighted(_ looks: [ElementLook], ground: UInt64) -> Int? {
+        if looks.count == 1 { return looks[0].labelShade != ground || looks[0].edgeShade != ground ? 0 : nil }
+        if looks.count >= 3 {
+            var counts: [ElementLook: Int] = [:]
+            for look in looks { counts[look, default: 0] += 1 }
+            if counts.count == 2, let odd = looks.firstIndex(where: { counts[$0] == 1 }),
+               !looks[odd].isPlain(on: ground) {
+                return odd
+            }
+        }
+        if let only = onlyOne(of: looks, where: { $0.labelShade != ground }) { return only }
+        if let only = onlyOne(of: looks, where: { $0.markShade != $0.labelShade }) { return only }
+        return onlyOne(of: looks, where: { $0.edgeBold || $0.labelBold })
+    }
+
+    /// The index of the only element passing `test`.
+    private static func onlyOne(of looks: [ElementLook], where test: (ElementLook) -> Bool) -> Int? {
+        let passing = looks.indices.filter { test(looks[$0]) }
+        return passing.count == 1 ? passing[0] : nil
+    }
+}
+
+extension RecognitionWork {
+    /// Marks the highlighted element of each highlight group found.
+    mutating func markHighlights() {
+        var groups: [Int: [Int]] = [:]
+        for (index, item) in found.enumerated() {
+            if let group = item.highlightGroup { groups[group, default: []].append(index) }
+        }
+        for members in groups.values {
+            let owner = found[members[0]].owner
+            let ground = ground(of: owner)
+            if let chosen = Highlighting.highlighted(members.map { found[$0].look }, ground: ground) {
+                found[members[chosen]].element.isHighlighted = true
+            }
+        }
+    }
+}

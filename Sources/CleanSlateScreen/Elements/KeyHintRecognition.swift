@@ -1,0 +1,158 @@
+/// Key legends: `^X Exit` (nano, key drawn inverse), `F10Quit` and mc's `10Quit` (number plain,
+/// action on a coloured bar), htop's `F1Help`, `M-U Undo`, `q:quit`, `Enter: confirm`.
+enum KeyHintRecognition {
+    /// Named keys a legend may write before a colon.
+    static let namedKeys: Set<String> = [
+        "Enter", "Return", "Esc", "Escape", "Tab", "Space", "Backspace", "Del", "Delete", "Ins", "Insert",
+        "Home", "End", "PgUp", "PgDn", "PageUp", "PageDown", "Up", "Down", "Left", "Right",
+    ]
+
+    /// The key `text` names when written as a key on its own (`^X`, `M-U`, `F10`, mc's `10`, which is F10),
+    /// or `nil`. Bare numbers count only when `allowsNumbers` (a legend told apart by its colours).
+    static func key(_ text: Substring, allowsNumbers: Bool) -> String? {
+        let characters = Array(text)
+        if characters.count == 2 && characters[0] == "^" && characters[1] != " " { return String(text) }
+        if characters.count == 3 && characters[0] == "M" && characters[1] == "-" && characters[2] != " " { return String(text) }
+        if let number = functionKeyNumber(text.dropFirst()), characters.first == "F" { return "F\(number)" }
+        if allowsNumbers, let number = functionKeyNumber(text) { return "F\(number)" }
+        for prefix in ["Ctrl-", "Ctrl+", "C-", "Alt-", "Alt+", "Shift-", "Shift+"] where text.hasPrefix(prefix) && text.count > prefix.count {
+            return String(text)
+        }
+        if namedKeys.contains(String(text)) { return String(text) }
+        return nil
+    }
+
+    /// `text` as a function key's number, 1 to 24.
+    static func functionKeyNumber(_ text: Substring) -> Int? {
+        guard (1...2).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let number = Int(text), (1...24).contains(number) else { return nil }
+        return number
+    }
+
+    /// The key of a written legend word: `q:quit` and `Enter:` give their key and what follows the
+    /// colon; `^X`, `M-U` and `F2` give their key and no action (it is the next word); `F10Quit`
+    /// gives `F10` and `Quit`.
+    static func writtenKey(_ word: Substring) -> (key: String, rest: Substring)? {
+        if let colon = word.firstIndex(of: ":"), colon != word.startIndex {
+            let name = word[..<colon]
+            let rest = word[word.index(after: colon)...]
+            if name.count == 1, let scalar = name.unicodeScalars.first, scalar.isASCII, scalar.properties.isAlphabetic || "?/".contains(name) {
+                return (String(name), rest)
+            }
+            if let key = key(name, allowsNumbers: false) { return (key, rest) }
+            return nil
+        }
+        if let key = key(word, allowsNumbers: false), word.hasPrefix("^") || word.hasPrefix("M-") || word.hasPrefix("F") {
+            return (key, "")
+        }
+        if word.first == "F" {
+            let digits = word.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            let rest = word.dropFirst(1 + digits.count)
+            if let number = functionKeyNumber(digits), let letter = rest.first, letter.isLetter { return ("F\(number)", rest) }
+        }
+        return nil
+    }
+}
+
+extension RecognitionWork {
+    /// Legends told apart by colour: a run of one shade holding only a key (`^G`, `F1`, `10`),
+    /// followed at once by a run of another shade holding the action.
+    mutating func findStyledKeyHints() {
+        for row in 0..<grid.rows {
+            for span in spans(row: row) {
+                var runs: [Range<Int>] = []
+                var start = span.columns.lowerBound
+                for column in span.columns where column > start && grid.shade(row, column) != grid.shade(row, column - 1) {
+                    runs.append(start..<column)
+                    start = column
+                }
+                runs.append(start..<span.columns.upperBound)
+                var index = 0
+                while index + 1 < runs.count {
+                    let keyRun = runs[index]
+                    // A key is at most `Shift-Tab` long: longer runs are not read as text.
+                    guard textEnd(row: row, keyRun) - firstLetter(row: row, keyRun) <= 9 else {
+                        index += 1
+                        continue
+                    }
+                    let keyText = grid.trimmedText(row: row, keyRun)
+                    let actionStart = runs[index + 1].lowerBound + (grid.isBlank(row, runs[index + 1].lowerBound) ? 1 : 0)
+                    guard let key = KeyHintRecognition.key(keyText[...], allowsNumbers: true),
+                          !grid.isBlank(row, keyRun.upperBound - 1), actionStart < runs[index + 1].upperBound,
+                          !grid.isBlank(row, actionStart) else {
+                        index += 1
+                        continue
+                    }
+                    let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
+                    let keyStart = firstLetter(row: row, keyRun)
+                    addOnRow(
+                        .keyHint, label: grid.trimmedText(row: row, actionStart..<actionEnd), row: row, columns: keyStart..<actionEnd,
+                        owner: span.owner, keyName: key, lookColumns: actionStart..<actionEnd)
+                    index += 2
+                }
+            }
+        }
+    }
+
+    /// Legends written in plain text: `q:quit`, `Enter: confirm`, `^X Exit`, `M-U Undo`, `F10Quit`.
+    /// The action runs to a gap of two blanks or to the next legend.
+    mutating func findWrittenKeyHints() {
+        for row in 0..<grid.rows {
+            for span in spans(row: row) {
+                let words = wordRanges(row: row, span.columns)
+                // The key a word writes, its text built only for words that can be one.
+                func writtenKey(_ index: Int) -> (key: String, rest: Substring)? {
+                    guard mayStartKey(row: row, words[index]) else { return nil }
+                    let text = grid.text(row: row, words[index])
+                    return KeyHintRecognition.writtenKey(text[...]).map { ($0.key, Substring($0.rest)) }
+                }
+                var index = 0
+                while index < words.count {
+                    guard let (key, rest) = writtenKey(index) else {
+                        index += 1
+                        continue
+                    }
+                    var last = index
+                    var actionStart: Int? = rest.isEmpty ? nil : words[index].upperBound - rest.count
+                    while last + 1 < words.count && words[last + 1].lowerBound == words[last].upperBound + 1 && writtenKey(last + 1) == nil {
+                        last += 1
+                        if actionStart == nil { actionStart = words[last].lowerBound }
+                    }
+                    guard let start = actionStart else {
+                        index += 1
+                        continue
+                    }
+                    let end = words[last].upperBound
+                    addOnRow(
+                        .keyHint, label: grid.trimmedText(row: row, start..<end), row: row, columns: words[index].lowerBound..<end,
+                        owner: span.owner, keyName: key, lookColumns: start..<end)
+                    index = last + 1
+                }
+            }
+        }
+    }
+
+    /// The columns of each word of `columns` on `row` (split at single blanks).
+    func wordRanges(row: Int, _ columns: Range<Int>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start: Int?
+        for column in columns.lowerBound...columns.upperBound {
+            let isWordCell = column < columns.upperBound && !grid.isBlank(row, column)
+            if isWordCell && start == nil { start = column }
+            if !isWordCell, let begun = start {
+                result.append(begun..<column)
+                start = nil
+            }
+        }
+        return result
+    }
+
+    /// Whether the word at `columns` can start a written legend at all, read before its text is
+    /// built: it starts with `^`, `M` or `F`, or starts with a letter, `?` or `/` and holds a colon.
+    private func mayStartKey(row: Int, _ columns: Range<Int>) -> Bool {
+        let first = grid.scalar(row, columns.lowerBound)
+        if first == 0x5E || first == 0x4D || first == 0x46 { return true }
+        let startsLikeAKey = (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) || first == 0x3F || first == 0x2F
+        return startsLikeAKey && columns.contains { grid.scalar(row, $0) == 0x3A }
+    }
+}

@@ -1,0 +1,147 @@
+/// Rows of a list or menu: two or more rows in a row, in one window, whose text starts at the
+/// same column as the row above's or one column off (mc marks a directory with a `/` before its
+/// name), after a `>`-style marker, exactly one of them drawn as the current one.
+enum MenuRecognition {
+    /// Markers some lists draw before the current row (`> Dark`), not part of the row's name.
+    static func isMarker(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3E, 0x2A, 0x2D, 0x2022, 0x276F, 0x2192, 0x279C, 0x25B6, 0x25BA: return true  // > * - • ❯ → ➜ ▶ ►
+        default: return false
+        }
+    }
+}
+
+extension RecognitionWork {
+    /// A row's candidate to be a list row.
+    private struct Candidate {
+        var owner: Int
+        /// Where the row's marker or text starts.
+        var start: Int
+        /// The row's text, name first (marker left out).
+        var text: ListRow
+    }
+
+    /// Menu rows on free cells.
+    mutating func findMenus() {
+        var open: [Int: [Candidate]] = [:]
+        for row in 0..<grid.rows {
+            var seen: Set<Int> = []
+            for candidate in candidates(row: row, spans: spans(row: row)) {
+                seen.insert(candidate.owner)
+                if var group = open[candidate.owner], let last = group.last,
+                   last.text.row == row - 1 || last.text.row == row - 2 && isSeparator(row: row - 1, column: last.text.columns.lowerBound),
+                   abs(last.text.columns.lowerBound - candidate.text.columns.lowerBound) <= 1 {
+                    group.append(candidate)
+                    open[candidate.owner] = group
+                } else {
+                    if let group = open[candidate.owner] { closeList(group) }
+                    open[candidate.owner] = [candidate]
+                }
+            }
+            for (owner, group) in open where !seen.contains(owner) && !(group.last.map { isSeparator(row: row, column: $0.text.columns.lowerBound) } ?? false) {
+                closeList(group)
+                open[owner] = nil
+            }
+        }
+        for group in open.values { closeList(group) }
+    }
+
+    /// Whether `row` is a separator line (`├────┤`) at `column`: a menu's rows go on below it.
+    private func isSeparator(row: Int, column: Int) -> Bool {
+        let scalar = grid.scalar(row, column)
+        return scalar == 0x2500 || scalar == 0x2501 || scalar == 0x2550
+    }
+
+    /// Whether every cell of `columns` on `row` has the same shade.
+    private func isOneShade(row: Int, _ columns: Range<Int>) -> Bool {
+        columns.allSatisfy { grid.shade(row, $0) == grid.shade(row, columns.lowerBound) }
+    }
+
+    /// Menu bars: a row of three or more words or phrases, two or more blanks apart, each in one
+    /// shade, one of them in a shade none of the others has (mc's `Left  File  Command  Options
+    /// Right` while a menu is open). A row whose phrases mix shades (a hotkey letter drawn apart,
+    /// htop's header with its sort column) is not a menu bar.
+    mutating func findMenuBars() {
+        for row in 0..<grid.rows {
+            for span in spans(row: row) {
+                var items: [Range<Int>] = []
+                var column = span.columns.lowerBound
+                while column < span.columns.upperBound {
+                    if isGap(row, column) {
+                        column += 1
+                        continue
+                    }
+                    let end = endOfFirstWords(row: row, column..<span.columns.upperBound)
+                    items.append(column..<end)
+                    column = end
+                }
+                guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }) else { continue }
+                let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
+                guard let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner)),
+                      looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
+                for (index, item) in items.enumerated() {
+                    add(
+                        ScreenElement(
+                            kind: .menuItem, label: grid.text(row: row, item),
+                            frame: ScreenRectangle(row: row, column: item.lowerBound, height: 1, width: item.count),
+                            isHighlighted: index == chosen, style: grid.style(row, item.lowerBound)),
+                        owner: span.owner, look: looks[index])
+                }
+            }
+        }
+    }
+
+    /// Each window's first free text on `row`, running on across column lines (mc's panels) to the
+    /// last free text of that window on the row.
+    private func candidates(row: Int, spans: [Span]) -> [Candidate] {
+        var result: [Candidate] = []
+        var current: Candidate?
+        var lastEnd = -1
+        for span in spans {
+            let end = textEnd(row: row, span.columns)
+            let first = firstLetter(row: row, span.columns)
+            if var candidate = current, candidate.owner == span.owner, onlyLinesBetween(row: row, lastEnd, span.columns.lowerBound) {
+                if end > first { candidate.text.columns = candidate.text.columns.lowerBound..<end }
+                current = candidate
+                lastEnd = span.columns.upperBound
+                continue
+            }
+            if let candidate = current { result.append(candidate) }
+            current = nil
+            guard end > first, !result.contains(where: { $0.owner == span.owner }) else { continue }
+            var nameStart = first
+            if MenuRecognition.isMarker(grid.scalar(row, first)) && first + 1 < end && grid.isBlank(row, first + 1) {
+                nameStart = firstLetter(row: row, (first + 1)..<end)
+            }
+            current = Candidate(owner: span.owner, start: first, text: ListRow(row: row, columns: nameStart..<end))
+            lastEnd = span.columns.upperBound
+        }
+        if let candidate = current { result.append(candidate) }
+        return result
+    }
+
+    /// Whether the cells from `start` up to `end` on `row` are all lines (and not taken).
+    private func onlyLinesBetween(row: Int, _ start: Int, _ end: Int) -> Bool {
+        guard start >= 0, start <= end else { return false }
+        for column in start..<end where !BoxCharacters.isLine(grid.scalar(row, column)) || claimed[grid.index(row, column)] { return false }
+        return true
+    }
+
+    /// Makes a list of the rows when it has two or more and one is highlighted.
+    private mutating func closeList(_ rows: [Candidate]) {
+        guard rows.count >= 2, let owner = rows.first?.owner else { return }
+        let looks = rows.map { ElementLook(grid: grid, row: $0.text.row, label: $0.text.columns) }
+        guard let chosen = Highlighting.highlighted(looks, ground: ground(of: owner)) else { return }
+        let detail = detailColumn(of: rows.map(\.text))
+        for (index, candidate) in rows.enumerated() {
+            let (name, rest) = nameAndDetail(of: candidate.text, detailColumn: detail)
+            let row = candidate.text.row
+            add(
+                ScreenElement(
+                    kind: .menuItem, label: name,
+                    frame: ScreenRectangle(row: row, column: candidate.start, height: 1, width: candidate.text.columns.upperBound - candidate.start),
+                    isHighlighted: index == chosen, style: grid.style(row, candidate.text.columns.lowerBound), detail: rest),
+                owner: owner, look: looks[index])
+        }
+    }
+}

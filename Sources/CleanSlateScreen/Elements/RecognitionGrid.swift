@@ -1,0 +1,115 @@
+/// The cells of a snapshot as the recognition rules read them: one scalar per cell and one
+/// number for how its background looks, built in one pass so that every rule reads arrays.
+struct RecognitionGrid {
+    /// The screen read.
+    let screen: ScreenSnapshot
+    /// The number of rows.
+    let rows: Int
+    /// The number of columns.
+    let columns: Int
+    /// The first scalar each cell shows: `0x20` for a blank, `0` for the right half of a wide character.
+    private(set) var scalars: [UInt32]
+    /// How each cell's background looks (see ``shade(of:)``).
+    private(set) var shades: [UInt64]
+
+    /// Reads `screen`.
+    init(_ screen: ScreenSnapshot) {
+        self.screen = screen
+        rows = screen.rows
+        columns = screen.columns
+        scalars = [UInt32](repeating: 0x20, count: screen.storedCells.count)
+        shades = [UInt64](repeating: 0, count: screen.storedCells.count)
+        for (index, cell) in screen.storedCells.enumerated() {
+            if RecognitionGrid.isShadow(cell) && index % columns != 0 {
+                shades[index] = shades[index - 1]
+            } else {
+                shades[index] = RecognitionGrid.shade(of: cell)
+            }
+            if cell.width == 0 {
+                scalars[index] = 0
+            } else if cell.isCluster {
+                scalars[index] = screen.clusterScalars[Int(cell.code & ~Cell.clusterFlag)].first ?? 0xFFFD
+            } else if cell.code != 0 {
+                scalars[index] = cell.code
+            }
+        }
+    }
+
+    /// The colour a person sees behind a cell's character: its background, or under inverse its
+    /// foreground (the terminal's default foreground counted as a colour of its own). Two cells
+    /// with the same shade look alike behind their text; bold and the text colour do not count.
+    static func shade(of cell: Cell) -> UInt64 {
+        if cell.attributes & CellAttributes.inverse.rawValue != 0 {
+            return cell.foreground == 0 ? 0x1_0000_0000 : UInt64(cell.foreground)
+        }
+        return UInt64(cell.background)
+    }
+
+    /// Whether a cell is part of a window's shadow: dark grey or black drawn on black, as dialog
+    /// and mc draw them. A shadow takes the shade of the cell to its left, so that what lies
+    /// under it keeps looking like its surroundings.
+    static func isShadow(_ cell: Cell) -> Bool {
+        cell.background == PackedColor.indexed(0) && cell.attributes & CellAttributes.inverse.rawValue == 0
+            && (cell.foreground == PackedColor.indexed(0) || cell.foreground == PackedColor.indexed(8))
+    }
+
+    /// The index of a cell in the arrays.
+    @inline(__always)
+    func index(_ row: Int, _ column: Int) -> Int { row * columns + column }
+
+    /// The scalar at a cell.
+    @inline(__always)
+    func scalar(_ row: Int, _ column: Int) -> UInt32 { scalars[row * columns + column] }
+
+    /// The shade at a cell.
+    @inline(__always)
+    func shade(_ row: Int, _ column: Int) -> UInt64 { shades[row * columns + column] }
+
+    /// Whether a cell shows nothing (a space or an erased cell).
+    @inline(__always)
+    func isBlank(_ row: Int, _ column: Int) -> Bool { scalars[row * columns + column] == 0x20 }
+
+    /// Whether a cell is bold.
+    func isBold(_ row: Int, _ column: Int) -> Bool {
+        screen.storedCells[row * columns + column].attributes & CellAttributes.bold.rawValue != 0
+    }
+
+    /// Whether a cell is underlined in any style.
+    func isUnderlined(_ row: Int, _ column: Int) -> Bool { screen.storedCells[row * columns + column].underline != 0 }
+
+    /// How the cell is drawn, as elements report it.
+    func style(_ row: Int, _ column: Int) -> ScreenElementStyle {
+        let cell = screen.storedCells[row * columns + column]
+        return ScreenElementStyle(
+            foreground: PackedColor.unpack(cell.foreground), background: PackedColor.unpack(cell.background),
+            attributes: CellAttributes(rawValue: cell.attributes & ~CellAttributes.protected.rawValue))
+    }
+
+    /// The text of `columns` on `row` as shown (wide characters once), untrimmed.
+    func text(row: Int, _ columnRange: Range<Int>) -> String {
+        // UTF-8 gathered in an array and decoded once: far cheaper than growing a String per cell.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(columnRange.count)
+        for column in columnRange {
+            let cell = screen.storedCells[row * columns + column]
+            if cell.width == 0 { continue }
+            if cell.isCluster {
+                bytes.append(contentsOf: screen.character(of: cell).utf8)
+            } else if cell.code < 0x80 {
+                bytes.append(cell.code == 0 ? 0x20 : UInt8(cell.code))
+            } else {
+                UTF8.encode(Unicode.Scalar(cell.code) ?? "\u{FFFD}") { bytes.append($0) }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The text of `columns` on `row` with leading and trailing blanks removed.
+    func trimmedText(row: Int, _ columnRange: Range<Int>) -> String {
+        var lower = columnRange.lowerBound
+        var upper = columnRange.upperBound
+        while lower < upper && isBlank(row, lower) { lower += 1 }
+        while upper > lower && isBlank(row, upper - 1) { upper -= 1 }
+        return text(row: row, lower..<upper)
+    }
+}

@@ -1,0 +1,133 @@
+/// Text fields drawn without a box: a field filled out with `_` (whiptail's input box), a run of
+/// another shade (or underlined) after a label on the same row (dialog --form), and a prompt
+/// ending in `:` with the cursor after it (nano's `File Name to Write:`, a wizard's `Name:`).
+enum TextFieldRecognition {
+    /// A field's label as read from the screen, without a trailing colon.
+    static func labelText(_ text: String) -> String {
+        var label = text
+        while label.last == ":" || label.last == " " { label.removeLast() }
+        return label
+    }
+}
+
+extension RecognitionWork {
+    /// Text fields on free cells.
+    mutating func findTextFields() {
+        for row in 0..<grid.rows {
+            for span in spans(row: row) {
+                let ground = ground(of: span.owner)
+                if findUnderscoredField(in: span, ground: ground) { continue }
+                if findShadedField(in: span, ground: ground) { continue }
+                findPromptField(in: span)
+            }
+        }
+    }
+
+    /// A field filled out with three or more `_` (newt's entries, `Name: ______` forms): on a shade
+    /// of its own, the whole run of that shade; on the window's, the characters just before the
+    /// underscores and them. The value is the text before the underscores; the label the words
+    /// before the field on its row, or else the text just above it.
+    private mutating func findUnderscoredField(in span: Span, ground: UInt64) -> Bool {
+        let row = span.row
+        var column = span.columns.lowerBound
+        while column < span.columns.upperBound {
+            guard grid.scalar(row, column) == 0x5F else {
+                column += 1
+                continue
+            }
+            var end = column
+            while end < span.columns.upperBound && grid.scalar(row, end) == 0x5F { end += 1 }
+            guard end - column >= 3 else {
+                column = end
+                continue
+            }
+            let shade = grid.shade(row, column)
+            var start = column
+            if shade != ground {
+                while start > span.columns.lowerBound && grid.shade(row, start - 1) == shade { start -= 1 }
+                while end < span.columns.upperBound && grid.shade(row, end) == shade { end += 1 }
+            } else {
+                while start > span.columns.lowerBound && !grid.isBlank(row, start - 1) { start -= 1 }
+            }
+            var label = labelBefore(row: row, column: start, span: span)
+            if label.isEmpty && row > 0 { label = textAbove(row: row, from: start, span: span) }
+            addOnRow(
+                .textField, label: TextFieldRecognition.labelText(label), row: row, columns: start..<end, owner: span.owner,
+                value: .text(grid.trimmedText(row: row, start..<column)))
+            return true
+        }
+        return false
+    }
+
+    /// The first words of the nearest row above `row` (two rows at most) with text from `column`
+    /// on, in the same window: a prompt written over its field.
+    private func textAbove(row: Int, from column: Int, span: Span) -> String {
+        for above in stride(from: row - 1, through: max(0, row - 2), by: -1) {
+            guard owners[grid.index(above, column)] == Int32(span.owner) else { return "" }
+            var end = column
+            while end < span.columns.upperBound && isFree(above, end) { end += 1 }
+            let start = firstLetter(row: above, column..<end)
+            let text = grid.trimmedText(row: above, start..<endOfFirstWords(row: above, start..<end))
+            if !text.isEmpty { return text }
+        }
+        return ""
+    }
+
+    /// A run of cells of one shade other than the window's, or underlined, that is padded (ends
+    /// in a blank), follows a label drawn on the window's shade and is followed by the window's shade or
+    /// a line (not by another window's margin): the label's text names it.
+    private mutating func findShadedField(in span: Span, ground: UInt64) -> Bool {
+        let row = span.row
+        var column = span.columns.lowerBound
+        // Whether the last character before `column` is drawn on the window's shade (a label).
+        var followsLabel = false
+        while column < span.columns.upperBound {
+            let shade = grid.shade(row, column)
+            let underlined = grid.isUnderlined(row, column)
+            var end = column + 1
+            while end < span.columns.upperBound && grid.shade(row, end) == shade && grid.isUnderlined(row, end) == underlined { end += 1 }
+            let hasText = textEnd(row: row, column..<end) > column
+            if shade == ground && !underlined {
+                if hasText { followsLabel = true }
+            } else {
+                let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
+                if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround {
+                    let label = labelBefore(row: row, column: column, span: span)
+                    addOnRow(
+                        .textField, label: TextFieldRecognition.labelText(label), row: row, columns: column..<end, owner: span.owner,
+                        value: .text(grid.trimmedText(row: row, column..<end)))
+                    return true
+                }
+                followsLabel = false
+            }
+            column = end
+        }
+        return false
+    }
+
+    /// The visible cursor on this span after a word ending in `:`, in or just after the text that
+    /// follows the colon: a prompt field. Its value runs from after the colon (and one blank) to a
+    /// gap of two blanks; the prompt stays static text.
+    private mutating func findPromptField(in span: Span) {
+        let cursor = grid.screen.cursor
+        let row = span.row
+        guard grid.screen.isCursorVisible, cursor.row == row,
+              cursor.column >= span.columns.lowerBound, cursor.column <= span.columns.upperBound else { return }
+        var colon = min(cursor.column, span.columns.upperBound) - 1
+        while colon > span.columns.lowerBound && grid.scalar(row, colon) != 0x3A {
+            if grid.isBlank(row, colon) && grid.isBlank(row, colon - 1) { return }
+            colon -= 1
+        }
+        guard colon > span.columns.lowerBound, grid.scalar(row, colon) == 0x3A, !grid.isBlank(row, colon - 1) else { return }
+        var valueStart = colon + 1
+        if valueStart < span.columns.upperBound && grid.isBlank(row, valueStart) { valueStart += 1 }
+        let valueEnd = endOfFirstWords(row: row, valueStart..<span.columns.upperBound)
+        guard cursor.column >= valueStart - 1 && cursor.column <= valueEnd else { return }
+        let frameEnd = min(span.columns.upperBound, max(valueEnd, cursor.column + 1))
+        guard frameEnd > valueStart else { return }
+        let label = labelBefore(row: row, column: colon + 1, span: span)
+        addOnRow(
+            .textField, label: TextFieldRecognition.labelText(label), row: row, columns: valueStart..<frameEnd, owner: span.owner,
+            value: .text(grid.trimmedText(row: row, valueStart..<valueEnd)))
+    }
+}

@@ -1,0 +1,347 @@
+import CleanSlateScreen
+import XCTest
+
+/// Element trees of screens real programs drew (ElementFixtures/README.md says how each was
+/// captured). Every expected outline was written by reading the screen, not by running the rules.
+final class ElementFixtureTests: XCTestCase {
+    // MARK: dialog
+
+    private let dialogMenu = [
+        "window \"Settings\"",
+        "  staticText \"Pick a theme\"",
+        "  window \"\"",
+        "    menuItem \"Dark\" highlighted detail \"Dark theme\"",
+        "    menuItem \"Light\" detail \"Light theme\"",
+        "    menuItem \"System\" detail \"Follow system\"",
+        "  button \"OK\" highlighted",
+        "  button \"Cancel\"",
+    ]
+
+    func testDialogMenuIsATitledWindowWithAListOfRowsOneHighlightedAndTwoButtons() throws {
+        let tree = try fixtureScreen("dialog-menu.bin").elements
+        XCTAssertEqual(outline(tree), dialogMenu)
+        XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 5, column: 19, height: 12, width: 40))
+        XCTAssertEqual(try element(.button, "OK", in: tree).frame, ScreenRectangle(row: 15, column: 27, height: 1, width: 8))
+        XCTAssertEqual(try element(.menuItem, "Dark", in: tree).frame, ScreenRectangle(row: 8, column: 28, height: 1, width: 18))
+    }
+
+    func testDialogMenuInMonochromeHasTheSameTree() throws {
+        XCTAssertEqual(outline(try fixtureScreen("dialog-menu-mono.bin").elements), dialogMenu)
+    }
+
+    private let dialogChecklist = [
+        "window \"Features\"",
+        "  staticText \"Choose features\"",
+        "  window \"\"",
+        "    checkBox \"Telemetry\" highlighted unchecked detail \"Send usage\"",
+        "    checkBox \"Updates\" checked detail \"Check updates\"",
+        "    checkBox \"Sync\" unchecked detail \"Cloud sync\"",
+        "  button \"OK\" highlighted",
+        "  button \"Cancel\"",
+    ]
+
+    func testDialogChecklistRowsAreCheckBoxesNamedByTheirTags() throws {
+        XCTAssertEqual(outline(try fixtureScreen("dialog-checklist.bin").elements), dialogChecklist)
+    }
+
+    func testDialogChecklistInMonochromeHasTheSameTree() throws {
+        XCTAssertEqual(outline(try fixtureScreen("dialog-checklist-mono.bin").elements), dialogChecklist)
+    }
+
+    func testDialogRadiolistRowsAreRadioButtons() throws {
+        XCTAssertEqual(outline(try fixtureScreen("dialog-radiolist.bin").elements), [
+            "window \"Theme\"",
+            "  staticText \"Choose a theme\"",
+            "  window \"\"",
+            "    radioButton \"Dark\" highlighted checked detail \"Dark theme\"",
+            "    radioButton \"Light\" unchecked detail \"Light theme\"",
+            "  button \"OK\" highlighted",
+            "  button \"Cancel\"",
+        ])
+    }
+
+    private let dialogYesNo = [
+        "window \"Confirm\"",
+        "  staticText \"Delete the file?\"",
+        "  button \"Yes\" highlighted",
+        "  button \"No\"",
+    ]
+
+    func testDialogYesNoHighlightsTheFocusedButtonInColour() throws {
+        XCTAssertEqual(outline(try fixtureScreen("dialog-yesno.bin").elements), dialogYesNo)
+    }
+
+    func testDialogYesNoInMonochromeHighlightsTheButtonWithBoldBrackets() throws {
+        XCTAssertEqual(outline(try fixtureScreen("dialog-yesno-mono.bin").elements), dialogYesNo)
+    }
+
+    func testDialogInputboxFieldIsAOneRowBoxLabelledByThePromptAbove() throws {
+        let tree = try fixtureScreen("dialog-inputbox.bin").elements
+        XCTAssertEqual(outline(tree), [
+            "window \"Name\"",
+            "  staticText \"Your name:\"",
+            "  textField \"Your name\" value \"Ada\"",
+            "  button \"OK\" highlighted",
+            "  button \"Cancel\"",
+        ])
+        // The field is the box's inside row, where the cursor is.
+        XCTAssertEqual(try element(.textField, "Your name", in: tree).frame, ScreenRectangle(row: 10, column: 22, height: 1, width: 34))
+    }
+
+    func testDialogFormFieldsAreRunsOfTheirOwnBackgroundAfterTheirLabels() throws {
+        XCTAssertEqual(outline(try fixtureScreen("dialog-form.bin").elements), [
+            "window \"Account\"",
+            "  staticText \"Enter details\"",
+            "  window \"\"",
+            "    staticText \"User:\"",
+            "    textField \"User\" value \"ada\"",
+            "    staticText \"Host:\"",
+            "    textField \"Host\" value \"example.org\"",
+            "  button \"OK\"",
+            "  button \"Cancel\"",
+        ])
+    }
+
+    func testDialogGaugeIsAProgressIndicatorWithItsPercentage() throws {
+        XCTAssertEqual(outline(try fixtureScreen("dialog-gauge.bin").elements), [
+            "window \"Copying\"",
+            "  staticText \"Copying files\"",
+            "  progressIndicator \"42%\" value 0.42",
+        ])
+    }
+
+    // MARK: whiptail
+
+    private let whiptailMenu = [
+        "window \"Settings\"",
+        "  staticText \"Pick a theme\"",
+        "  menuItem \"Dark\" highlighted detail \"Dark theme\"",
+        "  menuItem \"Light\" detail \"Light theme\"",
+        "  menuItem \"System\" detail \"Follow system\"",
+        "  button \"Ok\"",
+        "  button \"Cancel\"",
+    ]
+
+    func testWhiptailMenuSplitsTagAndDescriptionAtTheColumnAllRowsShare() throws {
+        // "System Follow system" has one blank between tag and description.
+        XCTAssertEqual(outline(try fixtureScreen("whiptail-menu.bin").elements), whiptailMenu)
+    }
+
+    func testWhiptailMenuInMonochromeHasTheSameTree() throws {
+        XCTAssertEqual(outline(try fixtureScreen("whiptail-menu-mono.bin").elements), whiptailMenu)
+    }
+
+    func testWhiptailChecklistHighlightsTheRowWhoseBoxIsMarked() throws {
+        XCTAssertEqual(outline(try fixtureScreen("whiptail-checklist.bin").elements), [
+            "window \"Features\"",
+            "  staticText \"Choose features\"",
+            "  checkBox \"Telemetry\" highlighted unchecked detail \"Send usage\"",
+            "  checkBox \"Updates\" checked detail \"Check updates\"",
+            "  button \"Ok\"",
+            "  button \"Cancel\"",
+        ])
+    }
+
+    func testWhiptailYesNoButtonsWithoutPadding() throws {
+        let tree = try fixtureScreen("whiptail-yesno.bin").elements
+        XCTAssertEqual(outline(tree), [
+            "window \"Confirm\"",
+            "  staticText \"Delete the file?\"",
+            "  button \"Yes\" highlighted",
+            "  button \"No\"",
+        ])
+        XCTAssertEqual(try element(.button, "Yes", in: tree).frame, ScreenRectangle(row: 13, column: 29, height: 1, width: 5))
+    }
+
+    private let whiptailInputbox = [
+        "window \"Name\"",
+        "  staticText \"Your name:\"",
+        "  textField \"Your name\" value \"Ada\"",
+        "  button \"Ok\"",
+        "  button \"Cancel\"",
+    ]
+
+    func testWhiptailInputboxFieldIsFilledOutWithUnderscoresAndLabelledByThePromptAbove() throws {
+        let tree = try fixtureScreen("whiptail-inputbox.bin").elements
+        XCTAssertEqual(outline(tree), whiptailInputbox)
+        // `Ada` and the underscores after it, row 11 from column 22 to the window's inside edge.
+        XCTAssertEqual(try element(.textField, "Your name", in: tree).frame, ScreenRectangle(row: 11, column: 22, height: 1, width: 36))
+    }
+
+    func testWhiptailInputboxInMonochromeHasTheSameTree() throws {
+        XCTAssertEqual(outline(try fixtureScreen("whiptail-inputbox-mono.bin").elements), whiptailInputbox)
+    }
+
+    func testWhiptailRadiolist() throws {
+        XCTAssertEqual(outline(try fixtureScreen("whiptail-radiolist.bin").elements), [
+            "window \"Theme\"",
+            "  staticText \"Choose a theme\"",
+            "  radioButton \"Dark\" highlighted checked detail \"Dark theme\"",
+            "  radioButton \"Light\" unchecked detail \"Light theme\"",
+            "  button \"Ok\"",
+            "  button \"Cancel\"",
+        ])
+    }
+
+    func testWhiptailGaugeIsABarOfTwoShadesWithItsPercentage() throws {
+        XCTAssertEqual(outline(try fixtureScreen("whiptail-gauge.bin").elements), [
+            "window \"Copying\"",
+            "  staticText \"Copying files\"",
+            "  progressIndicator \"42%\" value 0.42",
+        ])
+    }
+
+    // MARK: mc
+
+    private let mcKeyBar = [
+        "keyHint \"Help\" key F1", "keyHint \"Menu\" key F2", "keyHint \"View\" key F3", "keyHint \"Edit\" key F4",
+        "keyHint \"Copy\" key F5", "keyHint \"RenMov\" key F6", "keyHint \"Mkdir\" key F7", "keyHint \"Delete\" key F8",
+        "keyHint \"PullDn\" key F9", "keyHint \"Quit\" key F10",
+    ]
+
+    func testMcPanelsAreWindowsTitledByTheirPathAndTheActiveOnesRowsAreMenuItems() throws {
+        let tree = try fixtureScreen("mc-panels.bin").elements
+        let windows = tree.roots.filter { $0.kind == .window }
+        XCTAssertEqual(windows.map(\.label), ["/tmp/cap/files", "/tmp/cap/files"])
+        XCTAssertEqual(windows.map(\.frame), [
+            ScreenRectangle(row: 1, column: 0, height: 20, width: 40), ScreenRectangle(row: 1, column: 40, height: 20, width: 40),
+        ])
+        guard windows.count == 2 else { return }
+        let rows = windows[0].children.filter { $0.kind == .menuItem }
+        XCTAssertEqual(rows.map(\.label), [".n", "/..", "alpha.txt", "beta.txt"])
+        XCTAssertEqual(rows.map(\.isHighlighted), [false, true, false, false])
+        XCTAssertEqual(rows.dropFirst().first?.detail, "UP--DIR  Nov 25 20:58")
+        // The inactive panel shows no current row: its rows are static text.
+        XCTAssertFalse(windows[1].children.contains { $0.kind == .menuItem })
+        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), mcKeyBar)
+    }
+
+    func testMcOpenMenuIsAMenuBarItemAndADropDownWindowOfRowsAcrossItsSeparator() throws {
+        let tree = try fixtureScreen("mc-options-menu.bin").elements
+        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.frame.row == 0 })), [
+            "menuItem \"Left\"", "menuItem \"File\"", "menuItem \"Command\"", "menuItem \"Options\" highlighted", "menuItem \"Right\"",
+        ])
+        let dropDown = try XCTUnwrap(tree.roots.first { $0.kind == .window && $0.frame.column == 30 })
+        XCTAssertEqual(outline(ScreenElementTree(roots: [dropDown])), [
+            "window \"\"",
+            "  menuItem \"Configuration...\" highlighted",
+            "  menuItem \"Layout...\"",
+            "  menuItem \"Panel options...\"",
+            "  menuItem \"Confirmation...\"",
+            "  menuItem \"Appearance...\"",
+            "  menuItem \"Display bits...\"",
+            "  menuItem \"Learn keys...\"",
+            "  menuItem \"Virtual FS...\"",
+            "  menuItem \"Save setup\"",
+        ])
+    }
+
+    private let mcLayout = [
+        "window \"Layout\"",
+        "  window \"Panel split\"",
+        "    radioButton \"Vertical\" highlighted checked",
+        "    radioButton \"Horizontal\" unchecked",
+        "    checkBox \"Equal split\" checked",
+        "  window \"Other options\"",
+        "    checkBox \"Menubar visible\" checked",
+        "    checkBox \"Command prompt\" checked",
+        "    checkBox \"Keybar visible\" checked",
+        "    checkBox \"Hintbar visible\" checked",
+        "    checkBox \"XTerm window title\" checked",
+        "    checkBox \"Show free space\" checked",
+        "  window \"Console output\"",
+        "  button \"OK\"",
+        "  button \"Cancel\"",
+    ]
+
+    /// The Layout dialog's outline without its static text (mc's `040[<] = [>]040` spinner is
+    /// drawn in one shade in colour and in three with -b, so it splits differently).
+    private func layoutDialog(_ name: String) throws -> [String] {
+        let tree = try fixtureScreen(name).elements
+        let dialog = try XCTUnwrap(tree.roots.first { $0.kind == .window && $0.label == "Layout" }, "the Layout dialog is a window of its own, not a panel's child")
+        return outline(ScreenElementTree(roots: [dialog])).filter { !$0.contains("staticText") }
+    }
+
+    func testMcLayoutDialogOverThePanelsIsAWindowOfGroupBoxesWithRadioButtonsAndCheckBoxes() throws {
+        XCTAssertEqual(try layoutDialog("mc-layout.bin"), mcLayout)
+        // The panels stay windows with a side each under the dialog, which is none's child.
+        let windows = try fixtureScreen("mc-layout.bin").elements.roots.filter { $0.kind == .window }
+        XCTAssertEqual(windows.map(\.label), ["/tmp/cap/files", "/tmp/cap/files", "Layout"])
+    }
+
+    func testMcLayoutDialogInBlackAndWhiteHasTheSameTree() throws {
+        XCTAssertEqual(try layoutDialog("mc-layout-mono.bin"), mcLayout)
+    }
+
+    // MARK: nano, htop, SampleApp
+
+    func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {
+        XCTAssertEqual(outline(try fixtureScreen("nano.bin").elements), [
+            "staticText \"GNU nano 7.2\"",
+            "staticText \"notes.txt\"",
+            "staticText \"[ New File ]\"",
+            "keyHint \"Help\" key ^G", "keyHint \"Write Out\" key ^O", "keyHint \"Where Is\" key ^W",
+            "keyHint \"Cut\" key ^K", "keyHint \"Execute\" key ^T", "keyHint \"Location\" key ^C",
+            "keyHint \"Exit\" key ^X", "keyHint \"Read File\" key ^R", "keyHint \"Replace\" key ^\\",
+            "keyHint \"Paste\" key ^U", "keyHint \"Justify\" key ^J", "keyHint \"Go To Line\" key ^/",
+        ])
+    }
+
+    func testNanoWriteOutPromptIsATextFieldWhereTheCursorIs() throws {
+        XCTAssertEqual(outline(try fixtureScreen("nano-write-out.bin").elements), [
+            "staticText \"GNU nano 7.2\"",
+            "staticText \"notes.txt\"",
+            "staticText \"File Name to Write:\"",
+            "textField \"File Name to Write\" value \"notes.txt\"",
+            "keyHint \"Help\" key ^G", "keyHint \"DOS Format\" key M-D", "keyHint \"Append\" key M-A",
+            "keyHint \"Backup File\" key M-B", "keyHint \"Cancel\" key ^C", "keyHint \"Mac Format\" key M-M",
+            "keyHint \"Prepend\" key M-P", "keyHint \"Browse\" key ^T",
+        ])
+    }
+
+    func testHtopMetersAreProgressIndicatorsAndItsFunctionKeyBarKeyHints() throws {
+        let tree = try fixtureScreen("htop.bin").elements
+        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), [
+            "keyHint \"Help\" key F1", "keyHint \"Setup\" key F2", "keyHint \"Search\" key F3", "keyHint \"Filter\" key F4",
+            "keyHint \"Tree\" key F5", "keyHint \"SortBy\" key F6", "keyHint \"Nice -\" key F7", "keyHint \"Nice +\" key F8",
+            "keyHint \"Kill\" key F9", "keyHint \"Quit\" key F10",
+        ])
+        // `0[|||…100.0%]`, `1[|||…100.0%]`, `Mem[|||||||` + 14 blanks + `1.00G/23.5G]`, `Swp[` + blanks + `0K/0K]`.
+        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .progressIndicator })), [
+            "progressIndicator \"0\" value 1.0",
+            "progressIndicator \"1\" value 1.0",
+            "progressIndicator \"Mem\" value \(Double(Int((7.0 / 21.0 * 1000).rounded())) / 1000)",
+            "progressIndicator \"Swp\" value 0.0",
+        ])
+    }
+
+    func testSampleAppNameStepHasAPromptFieldAndColonKeyHints() throws {
+        XCTAssertEqual(outline(try fixtureScreen("sampleapp-name.bin").elements), [
+            "staticText \"SampleApp setup\"",
+            "staticText \"Welcome! Let's set up SampleApp.\"",
+            "staticText \"Name:\"",
+            "textField \"Name\" value \"Ada\"",
+            "staticText \"Type your name, then press Enter.\"",
+            "staticText \"Step 1 of 3\"",
+            "keyHint \"confirm\" key Enter",
+            "keyHint \"quit\" key Ctrl-C",
+            "staticText \"80x24\"",
+        ])
+    }
+
+    func testSampleAppThemeStepIsAMenuWithAMarkedInverseRow() throws {
+        XCTAssertEqual(outline(try fixtureScreen("sampleapp-theme.bin").elements), [
+            "staticText \"SampleApp setup\"",
+            "staticText \"Hello, Ada!\"",
+            "staticText \"Choose a theme\"",
+            "menuItem \"Light\"",
+            "menuItem \"Dark\" highlighted",
+            "menuItem \"Solarized\"",
+            "staticText \"Up/Down to move, Enter to choose.\"",
+            "staticText \"Step 2 of 3\"",
+            "keyHint \"confirm\" key Enter",
+            "keyHint \"quit\" key Ctrl-C",
+            "staticText \"80x24\"",
+        ])
+    }
+}

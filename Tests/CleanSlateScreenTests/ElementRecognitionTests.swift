@@ -1,0 +1,377 @@
+import CleanSlateScreen
+import XCTest
+
+/// `text` written at a zero-based row and column.
+private func at(_ row: Int, _ column: Int, _ text: String) -> String { csi("\(row + 1);\(column + 1)H") + text }
+
+/// A box of `height` rows and `width` columns drawn with `┌─┐│└┘` at `row`, `column`, with
+/// `top` written into its top border after the corner.
+private func box(_ row: Int, _ column: Int, height: Int, width: Int, top: String = "") -> String {
+    var drawn = at(row, column, "┌" + top + String(repeating: "─", count: width - 2 - top.count) + "┐")
+    for line in (row + 1)..<(row + height - 1) {
+        drawn += at(line, column, "│") + at(line, column + width - 1, "│")
+    }
+    return drawn + at(row + height - 1, column, "└" + String(repeating: "─", count: width - 2) + "┘")
+}
+
+/// SGR sequences for the two ways a screen shows the current element.
+private enum Palette {
+    case colour, monochrome
+    /// The window's own look.
+    var window: String { self == .colour ? csi("30;47m") : csi("0m") }
+    /// The current element's look.
+    var current: String { self == .colour ? csi("37;44m") : csi("7m") }
+}
+
+final class ElementRecognitionTests: XCTestCase {
+    // MARK: windows
+
+    func testABoxIsAWindowTitledByTheTextInItsTopBorder() throws {
+        let tree = screen(box(1, 2, height: 5, width: 24, top: "──┤ Settings ├") + at(2, 4, "Hello")).elements
+        XCTAssertEqual(outline(tree), ["window \"Settings\"", "  staticText \"Hello\""])
+        XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 1, column: 2, height: 5, width: 24))
+        XCTAssertEqual(tree.roots.first?.children.first?.frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 5))
+    }
+
+    func testHeavyDoubleRoundedAndDECGraphicsBoxesAreWindowsToo() {
+        let heavy = at(0, 0, "┏━ Heavy ━━┓") + at(1, 0, "┃") + at(1, 11, "┃") + at(2, 0, "┗━━━━━━━━━━┛")
+        let double = at(0, 14, "╔═ Double ═╗") + at(1, 14, "║") + at(1, 25, "║") + at(2, 14, "╚══════════╝")
+        let rounded = at(4, 0, "╭─ Round ──╮") + at(5, 0, "│") + at(5, 11, "│") + at(6, 0, "╰──────────╯")
+        // DEC special graphics: l q k x m j are the corners and lines once ESC ( 0 selects them.
+        let dec = at(4, 14, esc("(0") + "lq" + esc("(B") + " Dec " + esc("(0") + "qqqqk")
+            + at(5, 14, "x") + at(5, 25, "x") + at(6, 14, "mqqqqqqqqqqj" + esc("(B"))
+        let tree = screen(heavy + double + rounded + dec).elements
+        XCTAssertEqual(tree.roots.map(\.label), ["Heavy", "Double", "Round", "Dec"])
+        XCTAssertEqual(tree.roots.map(\.kind), [.window, .window, .window, .window])
+    }
+
+    func testATitleWrittenWithoutBlanksAndAnUntitledBox() {
+        // dialog writes its title straight into the line: ──Settings──.
+        let tree = screen(box(0, 0, height: 4, width: 20, top: "──Settings") + box(5, 0, height: 4, width: 20)).elements
+        XCTAssertEqual(outline(tree), ["window \"Settings\"", "window \"\""])
+    }
+
+    func testATitlePaddedWithBlanksWinsOverLongerDecorations() {
+        // mc's panel title: `<─ ~ ───.[^]>`, the path `~` padded, the longer `.[^]>` not.
+        XCTAssertEqual(screen(box(0, 0, height: 4, width: 20, top: "<─ ~ ───.[^]>")).elements.roots.map(\.label), ["~"])
+    }
+
+    func testAWindowInsideAnotherIsItsChildAndOneOverlappingItIsNot() {
+        let outer = box(0, 0, height: 10, width: 30, top: "─ Outer ")
+        let inner = box(2, 2, height: 4, width: 12, top: "─ Inner ")
+        // Drawn over the outer window's right side (not its corners): on top of it, not inside it.
+        let over = box(3, 20, height: 4, width: 15, top: "─ Over ")
+        let tree = screen(outer + inner + at(3, 4, "In") + over, rows: 12, columns: 40).elements
+        XCTAssertEqual(outline(tree), ["window \"Outer\"", "  window \"Inner\"", "    staticText \"In\"", "window \"Over\""])
+    }
+
+    func testAWindowWhoseRightSideIsPartlyCoveredIsStillAWindow() {
+        // Another window drawn over a panel covers part of its right side (mc's dialogs do).
+        let tree = screen(box(0, 0, height: 8, width: 20, top: "─ Panel ") + at(3, 15, "covering") + at(4, 15, "it")).elements
+        XCTAssertEqual(tree.roots.first?.kind, .window)
+        XCTAssertEqual(tree.roots.first?.label, "Panel")
+    }
+
+    func testAWindowWhoseLeftSideIsPartlyCoveredIsStillAWindowAndItsSideIsNotTaken() {
+        // A dialog drawn over the panel's left side: the panel stays a window, the dialog is one of
+        // its own, and the dialog's text stays the dialog's.
+        let tree = screen(box(0, 4, height: 8, width: 20, top: "─ Panel ") + box(2, 0, height: 4, width: 10, top: "─ Dlg ") + at(3, 2, "hi")).elements
+        XCTAssertEqual(outline(tree), ["window \"Panel\"", "window \"Dlg\"", "  staticText \"hi\""])
+    }
+
+    func testCornersThatDoNotCloseAreNoWindow() {
+        let open = at(0, 0, "┌────┐") + at(1, 0, "│") + at(2, 0, "└────") + at(4, 0, "┌──") + at(5, 0, "x")
+        let tree = screen(open).elements
+        XCTAssertFalse(tree.allElements.contains { $0.kind == .window }, tree.debugDescription)
+    }
+
+    // MARK: buttons
+
+    private func buttonRow(_ palette: Palette) -> String {
+        palette.window + box(0, 0, height: 4, width: 30, top: "─ Ask ") + at(1, 1, String(repeating: " ", count: 28))
+            + at(2, 1, String(repeating: " ", count: 28))
+            + at(2, 4, palette.current + "< OK >" + palette.window + "   <Cancel>")
+    }
+
+    func testButtonsAndTheHighlightedOneAreTheSameInColourAndMonochrome() {
+        let expected = ["window \"Ask\"", "  button \"OK\" highlighted", "  button \"Cancel\""]
+        XCTAssertEqual(outline(screen(buttonRow(.colour)).elements), expected)
+        XCTAssertEqual(outline(screen(buttonRow(.monochrome)).elements), expected)
+    }
+
+    func testALoneButtonIsHighlightedWhenDrawnApartFromItsWindow() {
+        let window = box(0, 0, height: 3, width: 20, top: "─ Note ")
+        XCTAssertEqual(outline(screen(window + at(1, 6, csi("7m") + "< OK >" + csi("0m"))).elements), ["window \"Note\"", "  button \"OK\" highlighted"])
+        XCTAssertEqual(outline(screen(window + at(1, 6, "< OK >")).elements), ["window \"Note\"", "  button \"OK\""])
+    }
+
+    func testAButtonLabelHasThirtyCharactersAtMost() {
+        let thirty = String(repeating: "a", count: 29) + "b"
+        XCTAssertEqual(outline(screen(at(0, 0, "< \(thirty) >"), columns: 80).elements), ["button \"\(thirty)\""])
+        XCTAssertEqual(outline(screen(at(0, 0, "< \(thirty)c >"), columns: 80).elements), ["staticText \"< \(thirty)c >\""])
+    }
+
+    func testBracketStylesOfButtons() throws {
+        let tree = screen(at(0, 0, "[ OK ]  [< Save >]  <Yes>  <  No  >")).elements
+        XCTAssertEqual(outline(tree), ["button \"OK\"", "button \"Save\"", "button \"Yes\"", "button \"No\""])
+        XCTAssertEqual(tree.roots.map(\.frame.column), [0, 8, 20, 27])
+        XCTAssertEqual(tree.roots.map(\.frame.width), [6, 10, 5, 8])
+    }
+
+    func testWideCharactersCountTwoColumnsInFramesAndOnceInLabels() throws {
+        let tree = screen(at(0, 0, "< 確定 >  [X] 日本語") + at(1, 0, "e\u{301}cole")).elements
+        XCTAssertEqual(outline(tree), ["button \"確定\"", "checkBox \"日本語\" checked", "staticText \"e\u{301}cole\""])
+        XCTAssertEqual(tree.roots.map(\.frame), [
+            ScreenRectangle(row: 0, column: 0, height: 1, width: 8), ScreenRectangle(row: 0, column: 10, height: 1, width: 10),
+            ScreenRectangle(row: 1, column: 0, height: 1, width: 5),
+        ])
+    }
+
+    func testBracketedWordsThatAreNotButtons() {
+        // Text glued to a bracket, a lower-case tag, a bracket without padding, a lone status message.
+        let tree = screen(at(0, 0, "a<b>c  <html>  [note]") + at(3, 10, "[ Saved ]")).elements
+        XCTAssertFalse(tree.allElements.contains { $0.kind == .button }, tree.debugDescription)
+    }
+
+    /// A 30-column window titled `title` with `rows` inside (their leading blanks kept), the
+    /// window's inside filled with its own look and row `current`'s text drawn as the current one.
+    private func listWindow(_ palette: Palette, title: String, rows: [String], current: Int) -> String {
+        var drawn = palette.window + box(0, 0, height: rows.count + 2, width: 30, top: "─ \(title) ")
+        for (index, row) in rows.enumerated() {
+            let indent = row.prefix { $0 == " " }.count
+            let text = String(row.dropFirst(indent))
+            drawn += at(index + 1, 1, String(repeating: " ", count: 28))
+                + at(index + 1, 1 + indent, index == current ? palette.current + text + palette.window : text)
+        }
+        return drawn
+    }
+
+    // MARK: check boxes and radio buttons
+
+    func testCheckBoxesAndRadioButtonsWithTheirMarks() {
+        let rows = at(0, 0, "[X] Remember me") + at(1, 0, "[ ] Telemetry") + at(2, 0, "[*] Sync") + at(3, 0, "[x] Small x")
+            + at(5, 0, "(*) Dark") + at(6, 0, "( ) Light") + at(7, 0, "(X) Auto")
+        XCTAssertEqual(outline(screen(rows).elements), [
+            "checkBox \"Remember me\" checked", "checkBox \"Telemetry\" unchecked", "checkBox \"Sync\" checked",
+            "checkBox \"Small x\" checked", "radioButton \"Dark\" checked", "radioButton \"Light\" unchecked",
+            "radioButton \"Auto\" checked",
+        ])
+    }
+
+    private func checkList(_ palette: Palette) -> String {
+        listWindow(palette, title: "Pick", rows: ["  [ ] Apple    Red fruit", "  [X] Banana   Yellow fruit", "  [ ] Cherry   Small fruit"], current: 1)
+    }
+
+    func testACheckListsRowsAreNamedByTheirFirstColumnAndOneIsHighlightedInColourAndMonochrome() {
+        let expected = [
+            "window \"Pick\"",
+            "  checkBox \"Apple\" unchecked detail \"Red fruit\"",
+            "  checkBox \"Banana\" highlighted checked detail \"Yellow fruit\"",
+            "  checkBox \"Cherry\" unchecked detail \"Small fruit\"",
+        ]
+        XCTAssertEqual(outline(screen(checkList(.colour)).elements), expected)
+        XCTAssertEqual(outline(screen(checkList(.monochrome)).elements), expected)
+    }
+
+    // MARK: menus
+
+    private func menu(_ palette: Palette) -> String {
+        listWindow(palette, title: "Theme", rows: ["   Dark    Dark theme", "   Light   Light theme", "   System  Follow system"], current: 1)
+    }
+
+    func testAListWithOneHighlightedRowIsMenuItemsInColourAndMonochrome() throws {
+        let expected = [
+            "window \"Theme\"",
+            "  menuItem \"Dark\" detail \"Dark theme\"",
+            "  menuItem \"Light\" highlighted detail \"Light theme\"",
+            "  menuItem \"System\" detail \"Follow system\"",
+        ]
+        XCTAssertEqual(outline(screen(menu(.colour)).elements), expected)
+        XCTAssertEqual(outline(screen(menu(.monochrome)).elements), expected)
+        XCTAssertEqual(try element(.menuItem, "Light", in: screen(menu(.colour)).elements).frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 19))
+    }
+
+    func testRowsWithoutAHighlightedOneAreStaticText() {
+        let tree = screen(at(1, 2, "Dark") + at(2, 2, "Light") + at(3, 2, "System")).elements
+        XCTAssertEqual(outline(tree), ["staticText \"Dark\"", "staticText \"Light\"", "staticText \"System\""])
+    }
+
+    func testAMarkerBeforeTheCurrentRowIsNotPartOfItsName() {
+        let rows = at(1, 2, "  Light") + at(2, 2, csi("7m") + "> Dark  " + csi("0m")) + at(3, 2, "  Solarized")
+        XCTAssertEqual(outline(screen(rows).elements), ["menuItem \"Light\"", "menuItem \"Dark\" highlighted", "menuItem \"Solarized\""])
+    }
+
+    func testAMenuBarIsARowOfPhrasesOneInAShadeOfItsOwn() {
+        let bar = at(0, 0, csi("30;46m") + "  Left   File   " + csi("37;40m") + "Options" + csi("30;46m") + "   Right   " + csi("0m"))
+        XCTAssertEqual(outline(screen(bar).elements), [
+            "menuItem \"Left\"", "menuItem \"File\"", "menuItem \"Options\" highlighted", "menuItem \"Right\"",
+        ])
+    }
+
+    // MARK: text fields
+
+    func testARunOfItsOwnBackgroundAfterALabelIsATextFieldInColourAndUnderlinedInMonochrome() throws {
+        let colour = screen(at(1, 0, "Name: " + csi("44m") + "Ada       " + csi("0m") + "  "))
+        let monochrome = screen(at(1, 0, "Name: " + csi("4m") + "Ada       " + csi("0m") + "  "))
+        let expected = ["staticText \"Name:\"", "textField \"Name\" value \"Ada\""]
+        XCTAssertEqual(outline(colour.elements), expected)
+        XCTAssertEqual(outline(monochrome.elements), expected)
+        XCTAssertEqual(try element(.textField, "Name", in: colour.elements).frame, ScreenRectangle(row: 1, column: 6, height: 1, width: 10))
+    }
+
+    func testARunOfAnotherShadeThatRunsIntoAnotherWindowsMarginIsNoTextField() {
+        // A label, then blanks of another shade that end on a third shade (a dialog's margin drawn
+        // over the row), not on the window's own: no field.
+        let row = at(1, 0, "Files " + csi("47m") + "        " + csi("41m") + "  " + csi("0m") + "  ")
+        XCTAssertFalse(screen(row).elements.allElements.contains { $0.kind == .textField }, screen(row).elements.debugDescription)
+    }
+
+    func testAPromptWithTheCursorAfterItIsATextFieldAndWithoutTheCursorIsText() {
+        let prompt = at(2, 0, "File Name to Write: notes.txt")
+        XCTAssertEqual(outline(screen(prompt + at(2, 29, "")).elements), [
+            "staticText \"File Name to Write:\"", "textField \"File Name to Write\" value \"notes.txt\"",
+        ])
+        XCTAssertEqual(outline(screen(prompt + at(5, 0, "")).elements), ["staticText \"File Name to Write: notes.txt\""])
+        // An empty prompt: the field is the cell the cursor is on.
+        XCTAssertEqual(outline(screen(at(2, 0, "Name: ")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"\""])
+    }
+
+    func testAFieldFilledOutWithUnderscoresIsATextField() throws {
+        // Plain: the characters just before the underscores are the value, the words before the label.
+        XCTAssertEqual(outline(screen(at(1, 0, "Name: Ada______")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"Ada\""])
+        // On a shade of its own, with the prompt on the row above.
+        let tree = screen(at(1, 1, "Your name:") + at(3, 1, csi("44m") + "Ada Lovelace______" + csi("0m"))).elements
+        XCTAssertEqual(outline(tree), ["staticText \"Your name:\"", "textField \"Your name\" value \"Ada Lovelace\""])
+        XCTAssertEqual(try element(.textField, "Your name", in: tree).frame, ScreenRectangle(row: 3, column: 1, height: 1, width: 18))
+        // Two underscores are not a field.
+        XCTAssertEqual(outline(screen(at(1, 0, "snake__case")).elements), ["staticText \"snake__case\""])
+    }
+
+    func testAOneRowBoxIsATextFieldLabelledByTheTextAboveIt() throws {
+        let tree = screen(at(0, 1, "Your name:") + box(1, 0, height: 3, width: 20) + at(2, 1, "Ada")).elements
+        XCTAssertEqual(outline(tree), ["staticText \"Your name:\"", "textField \"Your name\" value \"Ada\""])
+        XCTAssertEqual(try element(.textField, "Your name", in: tree).frame, ScreenRectangle(row: 2, column: 1, height: 1, width: 18))
+    }
+
+    // MARK: progress indicators
+
+    func testProgressBarsWrittenAsText() throws {
+        let rows = at(0, 0, "Copying [#####     ] 50%") + at(1, 0, "Build [=====>    ]")
+            + at(2, 0, "Mem[||||      ]") + at(3, 0, "████░░░░")
+        let tree = screen(rows).elements
+        let bars = tree.allElements.filter { $0.kind == .progressIndicator }
+        XCTAssertEqual(bars.map(\.label), ["Copying", "Build", "Mem", ""])
+        XCTAssertEqual(bars.map(\.value), [.fraction(0.5), .fraction(6.0 / 10.0), .fraction(4.0 / 10.0), .fraction(0.5)])
+        XCTAssertEqual(bars.first?.frame, ScreenRectangle(row: 0, column: 8, height: 1, width: 16))
+    }
+
+    func testABarOfTwoShadesHoldingOnlyAPercentageIsAProgressIndicator() {
+        let bar = at(2, 2, csi("41m") + "      4" + csi("44m") + "2%       " + csi("0m"))
+        XCTAssertEqual(outline(screen(bar).elements), ["progressIndicator \"42%\" value 0.42"])
+        // The same shades holding words are static text.
+        let words = at(2, 2, csi("41m") + "      N" + csi("44m") + "ot done  " + csi("0m"))
+        XCTAssertFalse(screen(words).elements.allElements.contains { $0.kind == .progressIndicator })
+    }
+
+    func testAOneRowBoxPartFilledWithAnotherShadeIsAGauge() {
+        let gauge = box(0, 0, height: 3, width: 12) + at(1, 1, csi("44m") + "   " + csi("0m") + "       ")
+        XCTAssertEqual(outline(screen(gauge).elements), ["progressIndicator \"\" value 0.3"])
+    }
+
+    // MARK: key hints
+
+    func testKeyHintsToldApartByTheirShades() {
+        // nano: the key inverse, the action plain; mc: the number plain, the action on a bar.
+        let nano = at(0, 0, csi("7m") + "^X" + csi("0m") + " Exit      " + csi("7m") + "^O" + csi("0m") + " Write Out")
+        let mc = at(1, 0, " 9" + csi("30;46m") + "PullDn" + csi("0m") + "10" + csi("30;46m") + "Quit  " + csi("0m"))
+        XCTAssertEqual(outline(screen(nano + mc).elements), [
+            "keyHint \"Exit\" key ^X", "keyHint \"Write Out\" key ^O", "keyHint \"PullDn\" key F9", "keyHint \"Quit\" key F10",
+        ])
+    }
+
+    func testKeyHintsWrittenInPlainText() {
+        let rows = at(0, 0, "q:quit  h:help") + at(1, 0, "M-U Undo  ^X Exit") + at(2, 0, "F10Quit  Enter: confirm  Ctrl-C: stop")
+        XCTAssertEqual(outline(screen(rows).elements), [
+            "keyHint \"quit\" key q", "keyHint \"help\" key h", "keyHint \"Undo\" key M-U", "keyHint \"Exit\" key ^X",
+            "keyHint \"Quit\" key F10", "keyHint \"confirm\" key Enter", "keyHint \"stop\" key Ctrl-C",
+        ])
+    }
+
+    func testWordsWithAColonThatAreNotKeys() {
+        XCTAssertEqual(outline(screen(at(0, 0, "Name: Ada") + at(1, 0, "Hint: Tab changes panel") + at(3, 0, "")).elements), [
+            "staticText \"Name: Ada\"", "staticText \"Hint: Tab changes panel\"",
+        ])
+    }
+
+    // MARK: static text, shadows, description
+
+    func testStaticTextSplitsAtTwoBlanksAndAtAShadeChange() {
+        let row = at(0, 0, "one two  three" + csi("44m") + "four" + csi("0m"))
+        XCTAssertEqual(outline(screen(row).elements), ["staticText \"one two\"", "staticText \"three\"", "staticText \"four\""])
+    }
+
+    func testAShadowOverRowsDoesNotMakeOneOfThemTheCurrentRow() {
+        // Three list rows; a window's shadow (black on black) falls on the last two's first cells.
+        let shadow = csi("30;40m")
+        let rows = at(1, 2, "alpha  one") + at(2, 2, shadow + "b" + csi("0m") + "eta  two") + at(3, 2, shadow + "g" + csi("0m") + "amma  three")
+        XCTAssertFalse(screen(rows).elements.allElements.contains { $0.isHighlighted }, screen(rows).elements.debugDescription)
+    }
+
+    func testTextUnderAShadowLooksLikeItsSurroundings() {
+        // A label, blanks, then a window's shadow (black on black) over the rest of the row: the
+        // shadow is no field of its own shade.
+        let row = at(1, 0, "UP--DIR   " + csi("30;40m") + "      " + csi("0m") + "  ")
+        XCTAssertFalse(screen(row).elements.allElements.contains { $0.kind == .textField }, screen(row).elements.debugDescription)
+    }
+
+    func testTheOnlyPlainRowAmongRowsDrawnAlikeIsNotTheCurrentOne() {
+        // The two lower rows start on another shade (something drawn over them); the plain top row
+        // is the odd one out, but nothing marks it as current.
+        let rows = at(1, 2, "alpha  one") + at(2, 2, csi("44m") + "b" + csi("0m") + "eta  two")
+            + at(3, 2, csi("44m") + "g" + csi("0m") + "amma  three")
+        XCTAssertFalse(screen(rows).elements.allElements.contains { $0.isHighlighted }, screen(rows).elements.debugDescription)
+    }
+
+    func testDebugDescriptionIsAnIndentedTreeWithTheFactsOfEachElement() {
+        let tree = ScreenElementTree(roots: [
+            ScreenElement(kind: .window, label: "Settings", frame: ScreenRectangle(row: 0, column: 0, height: 6, width: 30), children: [
+                ScreenElement(kind: .button, label: "OK", frame: ScreenRectangle(row: 4, column: 2, height: 1, width: 6), isHighlighted: true),
+                ScreenElement(kind: .checkBox, label: "Sync", frame: ScreenRectangle(row: 2, column: 2, height: 1, width: 8), isChecked: false, detail: "Cloud \"sync\""),
+                ScreenElement(kind: .textField, label: "Name", frame: ScreenRectangle(row: 3, column: 8, height: 1, width: 10), value: .text("Ada")),
+                ScreenElement(kind: .progressIndicator, label: "", frame: ScreenRectangle(row: 1, column: 2, height: 1, width: 10), value: .fraction(0.125)),
+            ]),
+            ScreenElement(kind: .keyHint, label: "Exit", frame: ScreenRectangle(row: 7, column: 0, height: 1, width: 7), keyName: "^X"),
+        ])
+        XCTAssertEqual(tree.debugDescription, """
+            window "Settings" 0,0 6x30
+              button "OK" 4,2 1x6 highlighted
+              checkBox "Sync" 2,2 1x8 unchecked detail "Cloud \\"sync\\""
+              textField "Name" 3,8 1x10 value "Ada"
+              progressIndicator "" 1,2 1x10 value 12.5%
+            keyHint "Exit" 7,0 1x7 key ^X
+            """)
+        XCTAssertEqual(ScreenElementTree(roots: []).debugDescription, "(no elements)")
+        XCTAssertEqual(tree.roots[1].debugDescription, "keyHint \"Exit\" 7,0 1x7 key ^X")
+    }
+
+    // MARK: hostile screens
+
+    func testAnEmptyScreenHasNoElements() {
+        XCTAssertEqual(screen("").elements.roots, [])
+    }
+
+    func testScreensFullOfCornersBracketsAndMarksEndWithoutCrashing() {
+        let rows = 30
+        let columns = 100
+        let patterns = ["┌", "┐", "└┘", "[", "<", "(*)", "[X]", "^X", "█", "│", "─┐", "[#", "1", ": "]
+        for pattern in patterns {
+            let line = String(String(repeating: pattern, count: columns).prefix(columns))
+            var input = ""
+            for row in 0..<rows { input += at(row, 0, line) }
+            let tree = makeTerminal(input, rows: rows, columns: columns).snapshot().elements
+            for element in tree.allElements {
+                XCTAssertTrue(ScreenRectangle(row: 0, column: 0, height: rows, width: columns).contains(element.frame), "\(pattern): \(element.debugDescription)")
+            }
+        }
+    }
+}

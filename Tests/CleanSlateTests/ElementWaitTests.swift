@@ -1,0 +1,177 @@
+import CleanSlate
+import CleanSlateScreen
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// Element queries on a launched app (a shell script drawing buttons and text), resolved against
+/// the screen when used: waits woken by the app's output, the failures that show what the screen
+/// had instead, strict mode, and interruption monitors.
+final class ElementWaitTests: XCTestCase {
+    /// A shell on a terminal that prints `ready`, then each of `screens` after a line is typed.
+    private func launchScreens(_ screens: [String]) throws -> AppLauncher {
+        let script = "stty -echo; echo ready; " + screens.map { "read line; printf '\($0)'; " }.joined() + "read line"
+        let app = try launchApp(.name("sh"), arguments: ["-c", script], terminalSize: .standard)
+        app.defaultTimeout = .seconds(10)
+        try app.waitForScreen(containing: "ready")
+        return app
+    }
+
+    func testWaitForExistenceIsTrueOnceTheOutputDrawsTheElement() throws {
+        let app = try launchScreens(["\\n< OK >  < Cancel >\\n"])
+        XCTAssertFalse(app.buttons["OK"].exists)
+        let sent = typeTextOnceAWaitBegins("\n", into: app)
+        XCTAssertTrue(try app.buttons["OK"].waitForExistence())
+        sent.wait()
+        XCTAssertTrue(app.buttons["Cancel"].exists)
+    }
+
+    func testWaitForExistenceIsFalseWhenTheTimeoutPasses() throws {
+        let app = try launchScreens(["\\n< OK >\\n"])
+        XCTAssertFalse(try app.buttons["OK"].waitForExistence(timeout: .milliseconds(200)))
+    }
+
+    func testWaitForNonExistenceIsTrueOnceTheElementIsGone() throws {
+        let app = try launchScreens(["\\n< OK >\\n", "\\033[2J\\033[Hdone\\n"])
+        try app.typeText("\n")
+        XCTAssertTrue(try app.buttons["OK"].waitForExistence())
+        XCTAssertFalse(try app.buttons["OK"].waitForNonExistence(timeout: .milliseconds(200)), "still there")
+        let sent = typeTextOnceAWaitBegins("\n", into: app)
+        XCTAssertTrue(try app.buttons["OK"].waitForNonExistence())
+        sent.wait()
+        XCTAssertTrue(try app.screen().contains("done"))
+    }
+
+    func testWaitForAnyReturnsTheIndexOfTheElementThatAppeared() throws {
+        let app = try launchScreens(["\\n< Retry >\\n"])
+        let sent = typeTextOnceAWaitBegins("\n", into: app)
+        XCTAssertEqual(try app.waitForAny([app.buttons["OK"], app.buttons["Retry"], app.staticTexts["Error"]]), 1)
+        sent.wait()
+    }
+
+    func testWaitForAnyTimesOutNamingEveryElementAndWhatWasThere() throws {
+        let app = try launchScreens(["\\n< Retry >\\n"])
+        try app.typeText("\n")
+        XCTAssertTrue(try app.buttons["Retry"].waitForExistence())
+        XCTAssertThrowsError(try app.waitForAny([app.buttons["OK"], app.buttons["Save"]], timeout: .milliseconds(200))) { error in
+            let error = error as? CleanSlateError
+            XCTAssertEqual(error?.code, .timedOut)
+            let message = error?.message ?? ""
+            XCTAssertTrue(message.contains(#"waiting for button "OK" or button "Save""#), message)
+            XCTAssertTrue(message.contains(#"no button "OK"; buttons on the screen: "< Retry >" at 2,0"#), message)
+            XCTAssertTrue(message.contains(#"no button "Save"; buttons on the screen: "< Retry >" at 2,0"#), message)
+            XCTAssertTrue(message.contains("screen (24x80):"), message)
+        }
+        XCTAssertThrowsError(try app.waitForAny([])) { XCTAssertEqual(($0 as? CleanSlateError)?.code, .invalidArgument) }
+    }
+
+    func testAnActionOnAMissingElementTimesOutListingTheElementsOfItsKindAndTheScreen() throws {
+        let app = try launchScreens(["\\n< Yes >   < No >\\n"])
+        try app.typeText("\n")
+        XCTAssertTrue(try app.buttons["No"].waitForExistence())
+        XCTAssertThrowsError(try app.buttons["Save"].click(timeout: .milliseconds(200))) { error in
+            let error = error as? CleanSlateError
+            XCTAssertEqual(error?.code, .timedOut)
+            let message = error?.message ?? ""
+            XCTAssertTrue(message.contains(#"waiting for button "Save" (to click it)"#), message)
+            XCTAssertTrue(message.contains(#"no button "Save"; buttons on the screen: "< Yes >" at 2,0, "< No >" at 2,10"#), message)
+            XCTAssertTrue(message.contains("< Yes >   < No >"), "the framed screen follows: \(message)")
+        }
+    }
+
+    func testReadingAMissingElementsPropertyIsElementNotFoundWithTheScreen() throws {
+        let app = try launchScreens(["\\n< Yes >\\n"])
+        try app.typeText("\n")
+        XCTAssertTrue(try app.buttons["Yes"].waitForExistence())
+        XCTAssertEqual(try app.buttons["Yes"].frame, ScreenRectangle(row: 2, column: 0, height: 1, width: 7))
+        XCTAssertThrowsError(try app.buttons["No"].frame) { error in
+            XCTAssertEqual((error as? CleanSlateError)?.code, .elementNotFound)
+            let message = (error as? CleanSlateError)?.message ?? ""
+            XCTAssertTrue(message.hasPrefix(#"no button "No"; buttons on the screen: "< Yes >" at 2,0"#), message)
+            XCTAssertTrue(message.contains("screen (24x80):"), message)
+        }
+    }
+
+    func testAnActionOnAQueryThatMatchesTwoElementsIsAmbiguousListingBoth() throws {
+        let app = try launchScreens(["\\n< OK >\\n\\n< OK >\\n"])
+        try app.typeText("\n")
+        XCTAssertTrue(try app.buttons.element(boundBy: 1).waitForExistence())
+        XCTAssertThrowsError(try app.buttons["OK"].click()) { error in
+            XCTAssertEqual((error as? CleanSlateError)?.code, .ambiguousElement)
+            let message = (error as? CleanSlateError)?.message ?? ""
+            XCTAssertTrue(message.hasPrefix(#"button "OK" matches 2 elements: "< OK >" at 2,0, "< OK >" at 4,0"#), message)
+        }
+        XCTAssertEqual(try app.buttons["OK"].firstMatch.frame.row, 2, "firstMatch chooses explicitly")
+    }
+
+    func testClickingWhenTheAppHasNotTurnedOnMouseReportingIsActionUnavailable() throws {
+        let app = try launchScreens(["\\n< OK >\\n"])
+        try app.typeText("\n")
+        XCTAssertThrowsError(try app.buttons["OK"].click()) { error in
+            XCTAssertEqual((error as? CleanSlateError)?.code, .actionUnavailable)
+            let message = (error as? CleanSlateError)?.message ?? ""
+            XCTAssertTrue(message.contains("has not turned on mouse reporting"), message)
+        }
+    }
+
+    func testAnInterruptionMonitorDismissesAPromptThatBlocksAWait() throws {
+        // The prompt comes first; the menu only after it is answered.
+        let app = try launchScreens(["\\nSend anonymous statistics?\\n< Yes >  < No >\\n", "\\033[2J\\033[HMain menu\\n< Quit >\\n"])
+        let handled = Counter()
+        app.addInterruptionMonitor(for: app.staticTexts["Send anonymous statistics?"]) { app in
+            handled.increment()
+            XCTAssertTrue(try app.buttons["No"].waitForExistence())
+            try app.typeText("\n")
+        }
+        try app.typeText("\n")
+        XCTAssertTrue(try app.buttons["Quit"].waitForExistence())
+        XCTAssertEqual(handled.value, 1)
+    }
+
+    func testAHandlerRunsOnceEachTimeItsPromptAppears() throws {
+        let app = try launchScreens(["\\nSend anonymous statistics?\\n"])
+        let handled = Counter()
+        app.addInterruptionMonitor(for: app.staticTexts["Send anonymous statistics?"]) { _ in handled.increment() }
+        try app.typeText("\n")
+        XCTAssertTrue(try app.staticTexts["Send anonymous statistics?"].waitForExistence())
+        XCTAssertFalse(try app.buttons["Quit"].waitForExistence(timeout: .milliseconds(300)))
+        XCTAssertEqual(handled.value, 1, "the handler left the prompt on the screen; it is not run again for it")
+    }
+
+    func testARemovedInterruptionMonitorNoLongerRuns() throws {
+        let app = try launchScreens(["\\nSend anonymous statistics?\\n", "\\033[2J\\033[HMain menu\\n< Quit >\\n"])
+        let handled = Counter()
+        let token = app.addInterruptionMonitor(for: app.staticTexts["Send anonymous statistics?"]) { app in
+            handled.increment()
+            try app.typeText("\n")
+        }
+        XCTAssertTrue(app.removeInterruptionMonitor(token))
+        XCTAssertFalse(app.removeInterruptionMonitor(token), "already removed")
+        try app.typeText("\n")
+        XCTAssertTrue(try app.staticTexts["Send anonymous statistics?"].waitForExistence())
+        XCTAssertFalse(try app.buttons["Quit"].waitForExistence(timeout: .milliseconds(300)))
+        XCTAssertEqual(handled.value, 0)
+    }
+}
+
+/// A count shared with a handler.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+/// The documented names and durations of element queries, pinned as literals.
+final class ElementQueryDocumentedValuesTests: XCTestCase {
+    func testErrorCodeNames() {
+        XCTAssertEqual(CleanSlateError.Code.elementNotFound.name, "elementNotFound")
+        XCTAssertEqual(CleanSlateError.Code.ambiguousElement.name, "ambiguousElement")
+        XCTAssertEqual(CleanSlateError.Code.actionUnavailable.name, "actionUnavailable")
+    }
+
+    func testSelectWaitsASecondAtTheEndOfAListAndFiftyMillisecondsForFocus() {
+        XCTAssertEqual(AppElement.endOfListWait, .seconds(1))
+        XCTAssertEqual(AppElement.focusQuietPeriod, .milliseconds(50))
+    }
+}
