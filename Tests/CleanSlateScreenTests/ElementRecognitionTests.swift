@@ -291,9 +291,12 @@ final class ElementRecognitionTests: XCTestCase {
 
     func testKeyHintsWrittenInPlainText() {
         let rows = at(0, 0, "q:quit  h:help") + at(1, 0, "M-U Undo  ^X Exit") + at(2, 0, "F10Quit  Enter: confirm  Ctrl-C: stop")
+            + at(3, 0, "Press q:quit or ?:help") + at(4, 0, "^O Write Out ^R Read File")
         XCTAssertEqual(outline(screen(rows).elements), [
             "keyHint \"quit\" key q", "keyHint \"help\" key h", "keyHint \"Undo\" key M-U", "keyHint \"Exit\" key ^X",
             "keyHint \"Quit\" key F10", "keyHint \"confirm\" key Enter", "keyHint \"stop\" key Ctrl-C",
+            "staticText \"Press\"", "keyHint \"quit\" key q", "staticText \"or\"", "keyHint \"help\" key ?",
+            "keyHint \"Write Out\" key ^O", "keyHint \"Read File\" key ^R",
         ])
     }
 

@@ -95,7 +95,8 @@ extension RecognitionWork {
     }
 
     /// Legends written in plain text: `q:quit`, `Enter: confirm`, `^X Exit`, `M-U Undo`, `F10Quit`.
-    /// The action runs to a gap of two blanks or to the next legend.
+    /// An action glued to its key is the rest of that word; one written after the key runs to a
+    /// gap of two blanks or to the next legend.
     mutating func findWrittenKeyHints() {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
@@ -114,7 +115,10 @@ extension RecognitionWork {
                     }
                     var last = index
                     var actionStart: Int? = rest.isEmpty ? nil : words[index].upperBound - rest.count
-                    while last + 1 < words.count && words[last + 1].lowerBound == words[last].upperBound + 1 && writtenKey(last + 1) == nil {
+                    // An action glued to its key (`q:quit`, `F10Quit`) is that word's rest; one
+                    // written after it (`^X Exit`, `^O Write Out`) runs over single blanks.
+                    while actionStart == nil || last > index, last + 1 < words.count,
+                          words[last + 1].lowerBound == words[last].upperBound + 1, writtenKey(last + 1) == nil {
                         last += 1
                         if actionStart == nil { actionStart = words[last].lowerBound }
                     }

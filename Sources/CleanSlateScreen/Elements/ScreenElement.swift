@@ -92,7 +92,9 @@ public struct ScreenElement: Sendable, Hashable {
     /// What the element is.
     public var kind: ScreenElementKind
     /// The words a person reads as its name: a button's text without its brackets (`OK`), a check
-    /// box's text without its box, a window's title, a key hint's action (`Exit` for `^X Exit`).
+    /// box's text without its box, a window's title, a key hint's action (`Exit` for `^X Exit`),
+    /// a menu row's first column (`Dark` for `Dark    Dark theme`; the rest is ``detail``), a text
+    /// field's label without its colon.
     public var label: String
     /// Where it is: every cell it occupies, brackets and boxes included.
     public var frame: ScreenRectangle
@@ -103,7 +105,8 @@ public struct ScreenElement: Sendable, Hashable {
     public var isChecked: Bool?
     /// A text field's text or a progress indicator's fraction; `nil` for other kinds.
     public var value: ScreenElementValue?
-    /// For key hints, the key as the app prints it (`^X`, `F10`, `M-U`, `q`); `nil` for other kinds.
+    /// For key hints, the key as the app prints it (`^X`, `F10`, `M-U`, `q`, `Enter`); mc's bare
+    /// function key numbers (`10Quit`) are given as `F10`. `nil` for other kinds.
     public var keyName: String?
     /// For a list's rows (menu items, check boxes, radio buttons), the text after the name in the
     /// row's other columns: dialog's `Dark    Dark theme` is labelled `Dark` with the detail
