@@ -6,6 +6,11 @@
 /// come in. `lineMap[rows..<rowCapacity]` name the spare storage rows. Every cell outside the
 /// screen (spare rows, and columns from `columns` on) is `.blank`, so that a resize within the
 /// storage only blanks what leaves the screen (``resized(rows:columns:prefix:firstRow:)``).
+///
+/// A storage row filled whole with one cell by ``fillUniform(row:with:)`` is marked with that cell
+/// until anything may write to it: every write goes through ``row(_:)`` (or a method built on it),
+/// which clears the mark, so a marked row is known to hold the cell without reading it. Readers use
+/// ``readRow(_:)``, which leaves the mark.
 final class Grid {
     private(set) var rows: Int
     private(set) var columns: Int
@@ -14,6 +19,11 @@ final class Grid {
     let stride: Int
     let cells: UnsafeMutablePointer<Cell>
     let lineMap: UnsafeMutablePointer<Int>
+    /// For each storage row, the cell it holds in every column, or ``notUniform``.
+    private let uniformCells: UnsafeMutablePointer<Cell>
+
+    /// The mark of a storage row not known to be one cell repeated (a right half alone, never filled whole).
+    private static let notUniform = Cell(code: 0, foreground: 0, background: 0, attributes: 0, underline: 0, width: 0)
 
     /// A blank grid of `rows` by `columns` with storage for at least that many.
     init(rows: Int, columns: Int, rowCapacity: Int = 0, columnCapacity: Int = 0) {
@@ -25,18 +35,47 @@ final class Grid {
         cells.initialize(repeating: .blank, count: self.rowCapacity * stride)
         lineMap = .allocate(capacity: self.rowCapacity)
         for row in 0..<self.rowCapacity { lineMap[row] = row }
+        uniformCells = .allocate(capacity: self.rowCapacity)
+        uniformCells.initialize(repeating: Self.notUniform, count: self.rowCapacity)
     }
 
     deinit {
         cells.deinitialize(count: rowCapacity * stride)
         cells.deallocate()
         lineMap.deallocate()
+        uniformCells.deallocate()
     }
 
-    /// The first cell of screen row `row`.
+    /// The first cell of screen row `row`, to write to (the row loses its mark of one cell repeated).
     @inline(__always)
     func row(_ row: Int) -> UnsafeMutablePointer<Cell> {
-        cells + lineMap[row] &* stride
+        let storageRow = lineMap[row]
+        uniformCells[storageRow] = Self.notUniform
+        return cells + storageRow &* stride
+    }
+
+    /// The first cell of screen row `row`, to read only.
+    @inline(__always)
+    func readRow(_ row: Int) -> UnsafePointer<Cell> {
+        UnsafePointer(cells + lineMap[row] &* stride)
+    }
+
+    /// Whether screen row `row` is marked as one cell repeated across the screen's width.
+    func isMarkedUniform(row: Int) -> Bool {
+        uniformCells[lineMap[row]] != Self.notUniform
+    }
+
+    /// Sets every cell of screen row `row` to `cell` and marks it so; nothing is written when the
+    /// row is already marked with `cell`.
+    func fillUniform(row: Int, with cell: Cell) {
+        guard uniformCells[lineMap[row]] != cell else { return }
+        fill(row: row, from: 0, to: columns, with: cell)
+        uniformCells[lineMap[row]] = cell
+    }
+
+    /// Forgets every mark of one cell repeated (before writes that bypass ``row(_:)``).
+    private func forgetUniformRows() {
+        uniformCells.update(repeating: Self.notUniform, count: rowCapacity)
     }
 
     /// Sets cells `from..<to` of `row` to `cell`, one 16-byte store per cell.
@@ -66,6 +105,7 @@ final class Grid {
 
     /// Applies `body` to every cell of the storage, on the screen or not.
     func updateEveryCell(_ body: (inout Cell) -> Void) {
+        forgetUniformRows()
         for index in 0..<(rowCapacity * stride) { body(&cells[index]) }
     }
 
@@ -76,6 +116,16 @@ final class Grid {
         guard count > 0 else { return }
         rotate(top: top, height: height, by: count)
         for r in (bottom - count + 1)...bottom { self.fill(row: r, from: 0, to: columns, with: fill) }
+    }
+
+    /// Scrolls rows `top...bottom` up by `count` and fills the rows that enter with `cell`, marked as
+    /// one cell repeated (rows that come round already marked with it are not written again).
+    func scrollUp(top: Int, bottom: Int, count: Int, fillingUniformlyWith cell: Cell) {
+        let height = bottom - top + 1
+        let count = min(count, height)
+        guard count > 0 else { return }
+        rotate(top: top, height: height, by: count)
+        for r in (bottom - count + 1)...bottom { fillUniform(row: r, with: cell) }
     }
 
     /// Scrolls rows `top...bottom` down by `count`: blank rows enter at the top.
@@ -154,6 +204,8 @@ final class Grid {
                                       columnCapacity: min(limit, newColumns + newColumns / 4))
         let keptCount = max(0, min(rows - firstRow, newRows - min(prefix.count, newRows)))
         if fits {
+            // Rows keep their cells but not necessarily their width: the marks no longer hold.
+            forgetUniformRows()
             // Rows that leave the screen become spare rows; the rest lose the columns beyond the new width.
             for r in 0..<rows where r < firstRow || r >= firstRow + keptCount {
                 row(r).update(repeating: .blank, count: columns)
@@ -199,7 +251,7 @@ final class Grid {
 
     /// Whether every cell of `row` is an erased blank with default colours.
     func isBlank(row: Int) -> Bool {
-        let line = self.row(row)
+        let line = readRow(row)
         for column in 0..<columns where line[column] != .blank { return false }
         return true
     }

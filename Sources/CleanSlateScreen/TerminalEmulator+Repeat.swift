@@ -4,11 +4,14 @@ extension TerminalEmulator {
     /// The work is bounded by the screen, not by `count` (see ``visibleRepeatCount(_:of:)``), and
     /// done a line at a time: the first character of each line goes through ``print(_:)``, which
     /// wraps, scrolls and narrows wide characters; the rest of the line is filled as one run, as
-    /// the same prints one by one would leave it (``fillRepeats(of:upTo:)``).
+    /// the same prints one by one would leave it (``fillRepeats(of:upTo:)``). Whole lines printed at
+    /// the bottom of the scroll region are done at once (``repeatWholeLines(of:upTo:)``).
     func repeatLastCharacter(_ count: Int) {
         guard lastGraphic != 0 else { return }
         var remaining = visibleRepeatCount(count, of: lastGraphic)
         while remaining > 0 {
+            remaining -= repeatWholeLines(of: lastGraphic, upTo: remaining)
+            guard remaining > 0 else { return }
             let columnBefore = cursorColumn
             print(lastGraphic)
             remaining -= 1
@@ -56,6 +59,44 @@ extension TerminalEmulator {
             wrapPending = modes.autowrap
         }
         return count
+    }
+
+    /// Prints up to `limit` more copies of `scalar` (the character just printed) as whole lines, when
+    /// the cursor waits to wrap at the bottom right of a scroll region as wide as the screen; returns
+    /// how many it printed (a multiple of the width, maybe none).
+    ///
+    /// Each such line would scroll the region up by one (the top row going to the scrollback when the
+    /// region is the primary screen) and fill the bottom row with the character. `lines` of them
+    /// scroll the region by `lines` at once, and the lines that would go to the scrollback go in
+    /// order: the region's rows from the top, then copies of the filled line, of which the scrollback
+    /// takes one count. Lines the scrollback would drop again are not pushed. Rows already filled
+    /// with the same cell are not written again (``Grid/fillUniform(row:with:)``).
+    private func repeatWholeLines(of scalar: UInt32, upTo limit: Int) -> Int {
+        guard wrapPending, modes.autowrap, !modes.insert, cursorRow == scrollBottom, leftMargin == 0, rightMargin == columns - 1,
+            charsets.singleShift == nil, charsets.designations[charsets.gl].map(scalar) == scalar, CharacterWidth.of(scalar) == 1
+        else { return 0 }
+        let lines = limit / columns
+        guard lines > 0 else { return 0 }
+        var cell = pen
+        cell.code = scalar
+        cell.width = 1
+        let height = scrollBottom - scrollTop + 1
+        let toScrollback = !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0
+        let oldRows = min(lines, height), copies = lines - oldRows
+        if toScrollback {
+            // Of `oldRows + copies` lines pushed, the scrollback keeps the newest `limit`.
+            let skipped = max(0, min(oldRows, oldRows + copies - scrollbackLines.limit))
+            for row in skipped..<oldRows {
+                scrollbackLines.push(grid.readRow(row), columns: columns, uniform: grid.isMarkedUniform(row: row))
+            }
+        }
+        grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: lines, fillingUniformlyWith: cell)
+        if toScrollback && copies > 0 {
+            scrollbackLines.push(grid.readRow(scrollBottom), columns: columns, times: copies, uniform: true)
+        }
+        cursorColumn = columns - 1
+        wrapPending = true
+        return lines * columns
     }
 
     /// The number of prints of `scalar` that leave the same screen and cursor as `count` prints.
