@@ -62,15 +62,26 @@ final class Grid {
 
     /// Whether screen row `row` is marked as one cell repeated across the screen's width.
     func isMarkedUniform(row: Int) -> Bool {
-        uniformCells[lineMap[row]] != Self.notUniform
+        !uniformCells[lineMap[row]].isSame(as: Self.notUniform)
+    }
+
+    /// The number of screen rows from `row` on, up to `end`, marked as the same cell repeated as `row` (0 if it is not marked).
+    func uniformRun(from row: Int, to end: Int) -> Int {
+        let cell = uniformCells[lineMap[row]]
+        guard !cell.isSame(as: Self.notUniform) else { return 0 }
+        var next = row + 1
+        while next < end && uniformCells[lineMap[next]].isSame(as: cell) { next += 1 }
+        return next - row
     }
 
     /// Sets every cell of screen row `row` to `cell` and marks it so; nothing is written when the
     /// row is already marked with `cell`.
+    @inline(__always)
     func fillUniform(row: Int, with cell: Cell) {
-        guard uniformCells[lineMap[row]] != cell else { return }
+        let storageRow = lineMap[row]
+        guard !uniformCells[storageRow].isSame(as: cell) else { return }
         fill(row: row, from: 0, to: columns, with: cell)
-        uniformCells[lineMap[row]] = cell
+        uniformCells[storageRow] = cell
     }
 
     /// Forgets every mark of one cell repeated (before writes that bypass ``row(_:)``).

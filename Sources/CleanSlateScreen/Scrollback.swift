@@ -9,13 +9,17 @@
 /// whole row costs less than finding its end on every scroll; they are trimmed when read
 /// (``popNewest()``, ``texts(_:)``).
 struct Scrollback {
+    /// One slot of the ring: a line, how many identical lines in a row it stands for, whether it is
+    /// one cell repeated, and its text once a snapshot asked for it (nil until then).
+    private struct Entry {
+        var line: [Cell]
+        var repeats: Int
+        var isUniform: Bool
+        var text: String?
+    }
+
     private(set) var limit: Int
-    /// Slot by slot: the line, how many identical lines in a row it stands for, whether it is one
-    /// cell repeated, and its text once a snapshot asked for it (nil until then).
-    private var lines: [[Cell]] = []
-    private var repeats: [Int] = []
-    private var uniform: [Bool] = []
-    private var texts: [String?] = []
+    private var slots: [Entry] = []
     /// The slot of the oldest entry, and the number of slots in use from there on (wrapping around).
     private var start = 0
     private var entries = 0
@@ -24,11 +28,23 @@ struct Scrollback {
 
     init(limit: Int) { self.limit = max(0, limit) }
 
-    /// Whether the `columns` cells at `row` are all the same cell.
+    /// Whether the `columns` cells at `row` are all the same cell (compared as their 16 bytes, which
+    /// have no padding, four cells at a time; a line of text differs in its first four).
     static func isUniform(_ row: UnsafePointer<Cell>, columns: Int) -> Bool {
-        guard columns > 1 else { return true }
-        let first = row[0]
-        for column in 1..<columns where row[column] != first { return false }
+        typealias Bits = SIMD2<UInt64>
+        let first = UnsafeRawPointer(row).load(as: Bits.self)
+        var cell = UnsafeRawPointer(row)
+        let end = UnsafeRawPointer(row + columns)
+        while end - cell >= 64 {
+            let differences = (cell.load(as: Bits.self) ^ first) | (cell.load(fromByteOffset: 16, as: Bits.self) ^ first)
+                | (cell.load(fromByteOffset: 32, as: Bits.self) ^ first) | (cell.load(fromByteOffset: 48, as: Bits.self) ^ first)
+            if differences != Bits() { return false }
+            cell += 64
+        }
+        while cell < end {
+            if cell.load(as: Bits.self) != first { return false }
+            cell += 16
+        }
         return true
     }
 
@@ -39,43 +55,41 @@ struct Scrollback {
         let times = min(times, limit)
         let isUniform = knownUniform || Self.isUniform(row, columns: columns)
         if count + times > limit { dropOldest(count + times - limit) }
+        count += times
         if isUniform && entries > 0 {
             let newest = slot(entries - 1)
-            if uniform[newest] && lines[newest].count == columns && (columns == 0 || lines[newest][0] == row[0]) {
-                repeats[newest] += times
-                count += times
-                return
+            let joins = slots.withUnsafeMutableBufferPointer { slots in
+                guard slots[newest].isUniform && slots[newest].line.count == columns && slots[newest].line[0] == row[0] else { return false }
+                slots[newest].repeats += times
+                return true
             }
+            if joins { return }
         }
-        let cells = UnsafeBufferPointer(start: row, count: columns)
-        if entries == lines.count {
+        let entry = Entry(line: [], repeats: times, isUniform: isUniform, text: nil)
+        if entries == slots.count {
             if start != 0 { putInOrder() }
-            lines.append(Array(cells))
-            repeats.append(times)
-            uniform.append(isUniform)
-            texts.append(nil)
-        } else {
-            let target = slot(entries)
-            repeats[target] = times
-            uniform[target] = isUniform
-            texts[target] = nil
-            lines.withUnsafeMutableBufferPointer { lines in
-                if lines[target].count == columns {
-                    lines[target].withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: row, count: columns) }
-                } else {
-                    lines[target] = Array(cells)
-                }
-            }
+            slots.append(entry)
         }
+        let target = slot(entries)
         entries += 1
-        count += times
+        slots.withUnsafeMutableBufferPointer { slots in
+            // The slot's old line buffer is reused when it has the width.
+            var line = slots[target].line
+            slots[target] = entry
+            if line.count == columns {
+                line.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: row, count: columns) }
+            } else {
+                line = Array(UnsafeBufferPointer(start: row, count: columns))
+            }
+            slots[target].line = line
+        }
     }
 
     /// The slot of the entry `offset` places after the oldest.
     @inline(__always)
     private func slot(_ offset: Int) -> Int {
         let slot = start + offset
-        return slot >= lines.count ? slot - lines.count : slot
+        return slot >= slots.count ? slot - slots.count : slot
     }
 
     /// Forgets the oldest `dropped` lines (their slots stay, for reuse).
@@ -83,12 +97,12 @@ struct Scrollback {
         var dropped = min(dropped, count)
         count -= dropped
         while dropped > 0 {
-            if repeats[start] > dropped {
-                repeats[start] -= dropped
+            if slots[start].repeats > dropped {
+                slots[start].repeats -= dropped
                 return
             }
-            dropped -= repeats[start]
-            texts[start] = nil
+            dropped -= slots[start].repeats
+            slots[start].text = nil
             start = slot(1)
             entries -= 1
         }
@@ -96,10 +110,7 @@ struct Scrollback {
 
     /// Rotates the slots so that the oldest entry is at index 0, before a slot is added at the end.
     private mutating func putInOrder() {
-        lines = Array(lines[start...] + lines[..<start])
-        repeats = Array(repeats[start...] + repeats[..<start])
-        uniform = Array(uniform[start...] + uniform[..<start])
-        texts = Array(texts[start...] + texts[..<start])
+        slots = Array(slots[start...] + slots[..<start])
         start = 0
     }
 
@@ -114,12 +125,12 @@ struct Scrollback {
     mutating func popNewest() -> [Cell]? {
         guard entries > 0 else { return nil }
         let newest = slot(entries - 1)
-        let line = Array(Self.trimmed(lines[newest]))
+        let line = Array(Self.trimmed(slots[newest].line))
         count -= 1
-        if repeats[newest] > 1 {
-            repeats[newest] -= 1
+        if slots[newest].repeats > 1 {
+            slots[newest].repeats -= 1
         } else {
-            texts[newest] = nil
+            slots[newest].text = nil
             entries -= 1
         }
         return line
@@ -127,10 +138,7 @@ struct Scrollback {
 
     /// Removes every line.
     mutating func removeAll() {
-        lines.removeAll()
-        repeats.removeAll()
-        uniform.removeAll()
-        texts.removeAll()
+        slots.removeAll()
         start = 0
         entries = 0
         count = 0
@@ -143,13 +151,13 @@ struct Scrollback {
         for offset in 0..<entries {
             let slot = slot(offset)
             let converted: String
-            if let cached = texts[slot] {
+            if let cached = slots[slot].text {
                 converted = cached
             } else {
-                converted = text(Self.trimmed(lines[slot]))
-                texts[slot] = converted
+                converted = text(Self.trimmed(slots[slot].line))
+                slots[slot].text = converted
             }
-            for _ in 0..<repeats[slot] { result.append(converted) }
+            for _ in 0..<slots[slot].repeats { result.append(converted) }
         }
         return result
     }
@@ -158,7 +166,7 @@ struct Scrollback {
     mutating func updateCells(_ body: (inout Cell) -> Void) {
         for offset in 0..<entries {
             let slot = slot(offset)
-            for column in lines[slot].indices { body(&lines[slot][column]) }
+            for column in slots[slot].line.indices { body(&slots[slot].line[column]) }
         }
     }
 }

@@ -86,8 +86,12 @@ extension TerminalEmulator {
         if toScrollback {
             // Of `oldRows + copies` lines pushed, the scrollback keeps the newest `limit`.
             let skipped = max(0, min(oldRows, oldRows + copies - scrollbackLines.limit))
-            for row in skipped..<oldRows {
-                scrollbackLines.push(grid.readRow(row), columns: columns, uniform: grid.isMarkedUniform(row: row))
+            var row = skipped
+            while row < oldRows {
+                // Rows marked as the same repeated cell go in as one push.
+                let run = grid.uniformRun(from: row, to: oldRows)
+                scrollbackLines.push(grid.readRow(row), columns: columns, times: max(run, 1), uniform: run > 0)
+                row += max(run, 1)
             }
         }
         grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: lines, fillingUniformlyWith: cell)
