@@ -65,6 +65,11 @@ final class Grid {
         !uniformCells[lineMap[row]].isSame(as: Self.notUniform)
     }
 
+    /// The cell screen row `row` is marked as holding in every column, if it is marked.
+    func markedCell(row: Int) -> Cell? {
+        isMarkedUniform(row: row) ? uniformCells[lineMap[row]] : nil
+    }
+
     /// The number of screen rows from `row` on, up to `end`, marked as the same cell repeated as `row` (0 if it is not marked).
     func uniformRun(from row: Int, to end: Int) -> Int {
         let cell = uniformCells[lineMap[row]]

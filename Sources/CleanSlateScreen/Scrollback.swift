@@ -162,11 +162,12 @@ struct Scrollback {
         return result
     }
 
-    /// Applies `body` to every cell held (used to renumber cluster references).
+    /// Applies `body` to every cell held (used to renumber cluster references); texts are converted again.
     mutating func updateCells(_ body: (inout Cell) -> Void) {
         for offset in 0..<entries {
             let slot = slot(offset)
             for column in slots[slot].line.indices { body(&slots[slot].line[column]) }
+            slots[slot].text = nil
         }
     }
 }

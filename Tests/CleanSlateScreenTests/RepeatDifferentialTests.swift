@@ -69,4 +69,49 @@ final class RepeatDifferentialTests: XCTestCase {
             XCTAssertEqual(repeated.cursor, written.cursor, context)
         }
     }
+
+    /// Whole lines of REP at the bottom of the screen scroll at once, go to the scrollback as counted
+    /// runs (only as many as it keeps), and leave rows marked as one repeated cell; these follow
+    /// several REPs (with colours, and characters between them) by a resize, which brings scrollback
+    /// lines back onto the screen or pushes rows into it, and more output over the marked rows, and
+    /// compare everything with the same characters printed one at a time.
+    func testRepeatedLinesThenResizeAndOutputMatchPrintingOneAtATime() {
+        var random = SeededRandom(seed: 1413)
+        for trial in 0..<2000 {
+            let rows = 1 + random.below(6), columns = 1 + random.below(10)
+            let scrollback = random.below(4) == 0 ? 0 : 1 + random.below(3 * rows)
+            let repeated = TerminalEmulator(rows: rows, columns: columns, scrollbackLimit: scrollback)
+            let printed = TerminalEmulator(rows: rows, columns: columns, scrollbackLimit: scrollback)
+            var steps: [String] = []
+            let start = Self.randomSetup(&random, rows: rows, columns: columns)
+            for terminal in [repeated, printed] { terminal.feed(start) }
+            steps.append(start.debugDescription)
+            for _ in 0..<(1 + random.below(4)) {
+                let lead = ["", csi("31m"), csi("0m"), csi("1;44m"), "\r\n", csi("\(rows);\(columns)H")][random.below(6)]
+                    + ["a", "a", "b", "中"][random.below(4)]
+                let count = random.below(3) == 0 ? random.below(100_000) : random.below(4 * rows * columns + 3)
+                for terminal in [repeated, printed] { terminal.feed(lead) }
+                repeated.feed(csi("\(count)b"))
+                let bounded = printed.visibleRepeatCount(max(count, 1), of: printed.lastGraphic), scalar = printed.lastGraphic
+                for _ in 0..<bounded { printed.print(scalar) }
+                steps.append("\(lead.debugDescription) REP \(count)")
+            }
+            let newRows = 1 + random.below(8), newColumns = 1 + random.below(12)
+            for terminal in [repeated, printed] { terminal.resize(rows: newRows, columns: newColumns) }
+            steps.append("resize to \(newRows)x\(newColumns)")
+            let context = "trial \(trial): \(rows)x\(columns), scrollback \(scrollback), \(steps)"
+            XCTAssertTrue(repeated.snapshot() == printed.snapshot(), "\(context): \(repeated.snapshot().lines) against \(printed.snapshot().lines)")
+            XCTAssertEqual(repeated.snapshot().styledText(), printed.snapshot().styledText(), context)
+            XCTAssertEqual(repeated.snapshot().scrollback, printed.snapshot().scrollback, context)
+            let after = "Z" + csi("2b") + "\r\n" + csi("1;1H") + "yy" + csi("3@") + csi("2P") + csi("S") + csi("2L") + csi("\(newRows);1H\r\n")
+            for terminal in [repeated, printed] {
+                terminal.feed(after)
+                terminal.resize(rows: rows, columns: columns)
+            }
+            XCTAssertTrue(repeated.snapshot() == printed.snapshot(), "\(context) then more output and a resize back: "
+                          + "\(repeated.snapshot().lines) against \(printed.snapshot().lines)")
+            XCTAssertEqual(repeated.snapshot().styledText(), printed.snapshot().styledText(), context)
+            XCTAssertEqual(repeated.snapshot().scrollback, printed.snapshot().scrollback, context)
+        }
+    }
 }
