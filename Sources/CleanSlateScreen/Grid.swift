@@ -223,26 +223,25 @@ final class Grid {
             // Rows keep their cells but not necessarily their width: the marks no longer hold.
             forgetUniformRows()
             // Rows that leave the screen become spare rows; the rest lose the columns beyond the new width.
-            for r in 0..<rows where r < firstRow || r >= firstRow + keptCount {
-                row(r).update(repeating: .blank, count: columns)
-            }
+            for r in 0..<firstRow { fill(row: r, from: 0, to: columns, with: .blank) }
+            for r in (firstRow + keptCount)..<rows { fill(row: r, from: 0, to: columns, with: .blank) }
             if newColumns < columns {
                 for r in firstRow..<(firstRow + keptCount) {
-                    let line = row(r)
-                    (line + newColumns).update(repeating: .blank, count: columns - newColumns)
-                    Grid.eraseWideCharacterCut(line, at: newColumns)
+                    fill(row: r, from: newColumns, to: columns, with: .blank)
+                    Grid.eraseWideCharacterCut(row(r), at: newColumns)
                 }
             }
-            // New order: spare rows for the prefix lines, the kept rows, then every other storage row.
-            var order = [Int](unsafeUninitializedCapacity: rowCapacity) { buffer, count in
-                for r in firstRow..<(firstRow + keptCount) { buffer[count] = lineMap[r]; count += 1 }
-                for r in 0..<rowCapacity where r < firstRow || r >= firstRow + keptCount { buffer[count] = lineMap[r]; count += 1 }
+            // New order: spare rows for the prefix lines, the kept rows, then the other storage rows
+            // (the rows above the kept ones, then those below, in their order).
+            let prefixCount = min(prefix.count, newRows), otherCount = rowCapacity - keptCount
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: rowCapacity) { order in
+                let other = { (index: Int) in index < firstRow ? self.lineMap[index] : self.lineMap[index + keptCount] }
+                var count = 0
+                for index in 0..<prefixCount { order[count] = other(index); count += 1 }
+                for r in firstRow..<(firstRow + keptCount) { order[count] = lineMap[r]; count += 1 }
+                for index in prefixCount..<otherCount { order[count] = other(index); count += 1 }
+                lineMap.update(from: order.baseAddress!, count: rowCapacity)
             }
-            let prefixCount = min(prefix.count, newRows)
-            if prefixCount > 0 {
-                order = Array(order[keptCount..<(keptCount + prefixCount)]) + order[..<keptCount] + order[(keptCount + prefixCount)...]
-            }
-            order.withUnsafeBufferPointer { (lineMap).update(from: $0.baseAddress!, count: rowCapacity) }
             rows = newRows
             columns = newColumns
         } else {
@@ -267,8 +266,6 @@ final class Grid {
 
     /// Whether every cell of `row` is an erased blank with default colours.
     func isBlank(row: Int) -> Bool {
-        let line = readRow(row)
-        for column in 0..<columns where line[column] != .blank { return false }
-        return true
+        Cell.all(readRow(row), count: columns, are: .blank)
     }
 }

@@ -6,8 +6,8 @@
 /// costs a count, not a copy each. Once every slot is in use, the oldest entry's buffer is
 /// overwritten with the newest line, so a steadily scrolling screen allocates nothing. Lines are
 /// stored at the width they had on screen, trailing erased cells included, because one copy of a
-/// whole row costs less than finding its end on every scroll; they are trimmed when read
-/// (``popNewest()``, ``texts(_:)``).
+/// whole row costs less than finding its end on every scroll; they are trimmed when read as text
+/// (``texts(_:)``).
 struct Scrollback {
     /// One slot of the ring: a line, how many identical lines in a row it stands for, whether it is
     /// one cell repeated, and its text once a snapshot asked for it (nil until then).
@@ -28,24 +28,9 @@ struct Scrollback {
 
     init(limit: Int) { self.limit = max(0, limit) }
 
-    /// Whether the `columns` cells at `row` are all the same cell (compared as their 16 bytes, which
-    /// have no padding, four cells at a time; a line of text differs in its first four).
+    /// Whether the `columns` cells at `row` are all the same cell.
     static func isUniform(_ row: UnsafePointer<Cell>, columns: Int) -> Bool {
-        typealias Bits = SIMD2<UInt64>
-        let first = UnsafeRawPointer(row).load(as: Bits.self)
-        var cell = UnsafeRawPointer(row)
-        let end = UnsafeRawPointer(row + columns)
-        while end - cell >= 64 {
-            let differences = (cell.load(as: Bits.self) ^ first) | (cell.load(fromByteOffset: 16, as: Bits.self) ^ first)
-                | (cell.load(fromByteOffset: 32, as: Bits.self) ^ first) | (cell.load(fromByteOffset: 48, as: Bits.self) ^ first)
-            if differences != Bits() { return false }
-            cell += 64
-        }
-        while cell < end {
-            if cell.load(as: Bits.self) != first { return false }
-            cell += 16
-        }
-        return true
+        columns == 0 || Cell.all(row, count: columns, are: row[0])
     }
 
     /// Appends `times` copies of the `columns` cells at `row`; `uniform` says the caller knows they
@@ -117,15 +102,16 @@ struct Scrollback {
     /// `line` without its trailing erased cells (those with default colours).
     static func trimmed(_ line: [Cell]) -> ArraySlice<Cell> {
         var length = line.count
-        while length > 0 && line[length - 1] == .blank { length -= 1 }
+        while length > 0 && line[length - 1].isSame(as: .blank) { length -= 1 }
         return line[..<length]
     }
 
-    /// Removes and returns the newest line, if any.
+    /// Removes and returns the newest line, if any, at the width it had on screen (trailing erased
+    /// cells included: the rows it is copied to are blank already). The line's buffer is shared, not copied.
     mutating func popNewest() -> [Cell]? {
         guard entries > 0 else { return nil }
         let newest = slot(entries - 1)
-        let line = Array(Self.trimmed(slots[newest].line))
+        let line = slots[newest].line
         count -= 1
         if slots[newest].repeats > 1 {
             slots[newest].repeats -= 1
