@@ -70,7 +70,16 @@ final class Grid {
         isMarkedUniform(row: row) ? uniformCells[lineMap[row]] : nil
     }
 
+    /// Marks screen row `row` with its cell if it holds one cell in every column; returns whether it does.
+    func markIfUniform(row: Int) -> Bool {
+        let line = readRow(row)
+        guard Cell.all(line, count: columns, are: line[0]) else { return false }
+        uniformCells[lineMap[row]] = line[0]
+        return true
+    }
+
     /// The number of screen rows from `row` on, up to `end`, marked as the same cell repeated as `row` (0 if it is not marked).
+    @inline(__always)
     func uniformRun(from row: Int, to end: Int) -> Int {
         let cell = uniformCells[lineMap[row]]
         guard !cell.isSame(as: Self.notUniform) else { return 0 }
