@@ -44,6 +44,8 @@ extension TerminalEmulator {
         let cell = makeRoom(on: line, at: column, span: span, edge: edge, for: scalar, width: width)
         if width == 1 {
             grid.fill(row: cursorRow, from: column, to: column + span, with: cell)
+            // A line this run completes with the character throughout is marked, for a REP or a scroll to come.
+            if column + span == columns { _ = grid.markIfUniform(row: cursorRow) }
         } else {
             var rightHalf = cell
             rightHalf.code = 0
