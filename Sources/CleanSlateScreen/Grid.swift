@@ -21,6 +21,8 @@ final class Grid {
     let lineMap: UnsafeMutablePointer<Int>
     /// For each storage row, the cell it holds in every column, or ``notUniform``.
     private let uniformCells: UnsafeMutablePointer<Cell>
+    /// Whether any row may be marked (false: there are no marks to forget).
+    private var mayHaveMarks = false
 
     /// The mark of a storage row not known to be one cell repeated (a right half alone, never filled whole).
     private static let notUniform = Cell(code: 0, foreground: 0, background: 0, attributes: 0, underline: 0, width: 0)
@@ -75,6 +77,7 @@ final class Grid {
         let line = readRow(row)
         guard Cell.all(line, count: columns, are: line[0]) else { return false }
         uniformCells[lineMap[row]] = line[0]
+        mayHaveMarks = true
         return true
     }
 
@@ -96,11 +99,14 @@ final class Grid {
         guard !uniformCells[storageRow].isSame(as: cell) else { return }
         fill(row: row, from: 0, to: columns, with: cell)
         uniformCells[storageRow] = cell
+        mayHaveMarks = true
     }
 
     /// Forgets every mark of one cell repeated (before writes that bypass ``row(_:)``).
     private func forgetUniformRows() {
+        guard mayHaveMarks else { return }
         uniformCells.update(repeating: Self.notUniform, count: rowCapacity)
+        mayHaveMarks = false
     }
 
     /// Sets cells `from..<to` of `row` to `cell`, one 16-byte store per cell.
@@ -235,21 +241,29 @@ final class Grid {
             for r in 0..<firstRow { fill(row: r, from: 0, to: columns, with: .blank) }
             for r in (firstRow + keptCount)..<rows { fill(row: r, from: 0, to: columns, with: .blank) }
             if newColumns < columns {
+                // A few cells per row, so the loop is kept tight rather than filling row by row.
                 for r in firstRow..<(firstRow + keptCount) {
-                    fill(row: r, from: newColumns, to: columns, with: .blank)
-                    Grid.eraseWideCharacterCut(row(r), at: newColumns)
+                    let line = cells + lineMap[r] &* stride
+                    (line + newColumns).update(repeating: .blank, count: columns - newColumns)
+                    Grid.eraseWideCharacterCut(line, at: newColumns)
                 }
             }
             // New order: spare rows for the prefix lines, the kept rows, then the other storage rows
             // (the rows above the kept ones, then those below, in their order).
-            let prefixCount = min(prefix.count, newRows), otherCount = rowCapacity - keptCount
+            let prefixCount = min(prefix.count, newRows)
             withUnsafeTemporaryAllocation(of: Int.self, capacity: rowCapacity) { order in
-                let other = { (index: Int) in index < firstRow ? self.lineMap[index] : self.lineMap[index + keptCount] }
-                var count = 0
-                for index in 0..<prefixCount { order[count] = other(index); count += 1 }
-                for r in firstRow..<(firstRow + keptCount) { order[count] = lineMap[r]; count += 1 }
-                for index in prefixCount..<otherCount { order[count] = other(index); count += 1 }
-                lineMap.update(from: order.baseAddress!, count: rowCapacity)
+                let target = order.baseAddress!
+                // The other rows from index `from` to `to` of their sequence, copied to `destination`.
+                let copyOthers = { (from: Int, to: Int, destination: UnsafeMutablePointer<Int>) in
+                    let above = max(0, min(to, firstRow) - from)
+                    if above > 0 { destination.update(from: self.lineMap + from, count: above) }
+                    let belowStart = max(from, firstRow)
+                    if to > belowStart { (destination + above).update(from: self.lineMap + belowStart + keptCount, count: to - belowStart) }
+                }
+                copyOthers(0, prefixCount, target)
+                (target + prefixCount).update(from: lineMap + firstRow, count: keptCount)
+                copyOthers(prefixCount, rowCapacity - keptCount, target + prefixCount + keptCount)
+                lineMap.update(from: target, count: rowCapacity)
             }
             rows = newRows
             columns = newColumns
