@@ -70,6 +70,14 @@ final class RepeatDifferentialTests: XCTestCase {
         }
     }
 
+    /// REP `count` in `repeated`, and the prints it stands for one at a time in `printed`.
+    private static func repeatLast(_ count: Int, in repeated: TerminalEmulator, printingOneAtATimeIn printed: TerminalEmulator) {
+        repeated.feed(csi("\(count)b"))
+        let scalar = printed.lastGraphic
+        guard scalar != 0 else { return }
+        for _ in 0..<printed.visibleRepeatCount(max(count, 1), of: scalar) { printed.print(scalar) }
+    }
+
     /// Whole lines of REP at the bottom of the screen scroll at once, go to the scrollback as counted
     /// runs (only as many as it keeps), and leave rows marked as one repeated cell; these follow
     /// several REPs (with colours, and characters between them) by a resize, which brings scrollback
@@ -91,9 +99,7 @@ final class RepeatDifferentialTests: XCTestCase {
                     + ["a", "a", "b", "中"][random.below(4)]
                 let count = random.below(3) == 0 ? random.below(100_000) : random.below(4 * rows * columns + 3)
                 for terminal in [repeated, printed] { terminal.feed(lead) }
-                repeated.feed(csi("\(count)b"))
-                let bounded = printed.visibleRepeatCount(max(count, 1), of: printed.lastGraphic), scalar = printed.lastGraphic
-                for _ in 0..<bounded { printed.print(scalar) }
+                Self.repeatLast(count, in: repeated, printingOneAtATimeIn: printed)
                 steps.append("\(lead.debugDescription) REP \(count)")
             }
             let newRows = 1 + random.below(8), newColumns = 1 + random.below(12)
@@ -103,12 +109,20 @@ final class RepeatDifferentialTests: XCTestCase {
             XCTAssertTrue(repeated.snapshot() == printed.snapshot(), "\(context): \(repeated.snapshot().lines) against \(printed.snapshot().lines)")
             XCTAssertEqual(repeated.snapshot().styledText(), printed.snapshot().styledText(), context)
             XCTAssertEqual(repeated.snapshot().scrollback, printed.snapshot().scrollback, context)
-            let after = "Z" + csi("2b") + "\r\n" + csi("1;1H") + "yy" + csi("3@") + csi("2P") + csi("S") + csi("2L") + csi("\(newRows);1H\r\n")
-            for terminal in [repeated, printed] {
-                terminal.feed(after)
-                terminal.resize(rows: rows, columns: columns)
+            // More of the same character from the bottom right (REP's lines at once again, over rows
+            // the resize widened or narrowed), other output, a resize back, and the same again.
+            for (round, (height, width)) in [(newRows, newColumns), (rows, columns)].enumerated() {
+                for terminal in [repeated, printed] { terminal.feed(csi("\(height);\(width)H") + "a") }
+                Self.repeatLast(random.below(3 * height * width + 2), in: repeated, printingOneAtATimeIn: printed)
+                for terminal in [repeated, printed] { terminal.feed("Z") }
+                Self.repeatLast(2, in: repeated, printingOneAtATimeIn: printed)
+                let other = "\r\n" + csi("1;1H") + "yy" + csi("3@") + csi("2P") + csi("S") + csi("2L") + csi("\(height);1H\r\n")
+                for terminal in [repeated, printed] {
+                    terminal.feed(other)
+                    if round == 0 { terminal.resize(rows: rows, columns: columns) }
+                }
             }
-            XCTAssertTrue(repeated.snapshot() == printed.snapshot(), "\(context) then more output and a resize back: "
+            XCTAssertTrue(repeated.snapshot() == printed.snapshot(), "\(context) then REPs, output and a resize back: "
                           + "\(repeated.snapshot().lines) against \(printed.snapshot().lines)")
             XCTAssertEqual(repeated.snapshot().styledText(), printed.snapshot().styledText(), context)
             XCTAssertEqual(repeated.snapshot().scrollback, printed.snapshot().scrollback, context)
