@@ -41,33 +41,34 @@ struct Scrollback {
         let isUniform = knownUniform || Self.isUniform(row, columns: columns)
         if count + times > limit { dropOldest(count + times - limit) }
         count += times
-        if isUniform && entries > 0 {
-            let newest = slot(entries - 1)
-            let joins = slots.withUnsafeMutableBufferPointer { slots in
-                guard slots[newest].isUniform && slots[newest].line.count == columns && slots[newest].line[0] == row[0] else { return false }
-                slots[newest].repeats += times
-                return true
-            }
-            if joins { return }
-        }
-        let entry = Entry(line: [], repeats: times, isUniform: isUniform, text: nil)
+        if isUniform && entries > 0 && joinNewest(row, columns: columns, times: times) { return }
         if entries == slots.count {
             if start != 0 { putInOrder() }
-            slots.append(entry)
+            slots.append(Entry(line: Array(UnsafeBufferPointer(start: row, count: columns)), repeats: times, isUniform: isUniform, text: nil))
+            entries += 1
+            return
         }
         let target = slot(entries)
         entries += 1
         slots.withUnsafeMutableBufferPointer { slots in
-            // The slot's old line buffer is reused when it has the width.
-            var line = slots[target].line
-            slots[target] = entry
-            if line.count == columns {
-                line.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: row, count: columns) }
+            // The slot's line buffer is reused when it has the width.
+            slots[target].repeats = times
+            slots[target].isUniform = isUniform
+            slots[target].text = nil
+            if slots[target].line.count == columns {
+                slots[target].line.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: row, count: columns) }
             } else {
-                line = Array(UnsafeBufferPointer(start: row, count: columns))
+                slots[target].line = Array(UnsafeBufferPointer(start: row, count: columns))
             }
-            slots[target].line = line
         }
+    }
+
+    /// Adds `times` to the newest entry if it is the uniform line at `row`; returns whether it was.
+    private mutating func joinNewest(_ row: UnsafePointer<Cell>, columns: Int, times: Int) -> Bool {
+        let newest = slot(entries - 1)
+        guard slots[newest].isUniform && slots[newest].line.count == columns && slots[newest].line[0] == row[0] else { return false }
+        slots[newest].repeats += times
+        return true
     }
 
     /// The slot of the entry `offset` places after the oldest.
@@ -78,19 +79,25 @@ struct Scrollback {
     }
 
     /// Forgets the oldest `dropped` lines (their slots stay, for reuse).
+    @inline(__always)
     private mutating func dropOldest(_ dropped: Int) {
         var dropped = min(dropped, count)
         count -= dropped
-        while dropped > 0 {
-            if slots[start].repeats > dropped {
-                slots[start].repeats -= dropped
-                return
+        var start = self.start, entries = self.entries
+        slots.withUnsafeMutableBufferPointer { slots in
+            while dropped > 0 {
+                if slots[start].repeats > dropped {
+                    slots[start].repeats -= dropped
+                    return
+                }
+                dropped -= slots[start].repeats
+                slots[start].text = nil
+                start = start + 1 == slots.count ? 0 : start + 1
+                entries -= 1
             }
-            dropped -= slots[start].repeats
-            slots[start].text = nil
-            start = slot(1)
-            entries -= 1
         }
+        self.start = start
+        self.entries = entries
     }
 
     /// Rotates the slots so that the oldest entry is at index 0, before a slot is added at the end.
