@@ -7,10 +7,11 @@
 /// screen (spare rows, and columns from `columns` on) is `.blank`, so that a resize within the
 /// storage only blanks what leaves the screen (``resized(rows:columns:prefix:firstRow:)``).
 ///
-/// A storage row filled whole with one cell by ``fillUniform(row:with:)`` is marked with that cell
-/// until anything may write to it: every write goes through ``row(_:)`` (or a method built on it),
-/// which clears the mark, so a marked row is known to hold the cell without reading it. Readers use
-/// ``readRow(_:)``, which leaves the mark.
+/// A storage row known to hold one cell in every column (filled so by ``fillUniform(row:with:)``,
+/// or found so by ``markIfUniform(row:)``) is marked with that cell until anything may write to it:
+/// every write goes through ``row(_:)`` (or a method built on it), which clears the mark, and a
+/// resize in place forgets all marks; so a marked row is known to hold the cell without reading it.
+/// Readers use ``readRow(_:)``, which leaves the mark.
 final class Grid {
     private(set) var rows: Int
     private(set) var columns: Int
