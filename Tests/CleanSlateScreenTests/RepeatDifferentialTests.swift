@@ -80,9 +80,10 @@ final class RepeatDifferentialTests: XCTestCase {
 
     /// Whole lines of REP at the bottom of the screen scroll at once, go to the scrollback as counted
     /// runs (only as many as it keeps), and leave rows marked as one repeated cell; these follow
-    /// several REPs (with colours, and characters between them) by a resize, which brings scrollback
-    /// lines back onto the screen or pushes rows into it, and more output over the marked rows, and
-    /// compare everything with the same characters printed one at a time.
+    /// several REPs (with colours, characters between them, and the alternate screen in and out) by
+    /// a resize, which brings scrollback lines back onto the screen or pushes rows into it, then
+    /// more REPs and output over the marked rows, and compare everything with the same characters
+    /// printed one at a time.
     func testRepeatedLinesThenResizeAndOutputMatchPrintingOneAtATime() {
         var random = SeededRandom(seed: 1413)
         for trial in 0..<2000 {
@@ -95,7 +96,7 @@ final class RepeatDifferentialTests: XCTestCase {
             for terminal in [repeated, printed] { terminal.feed(start) }
             steps.append(start.debugDescription)
             for _ in 0..<(1 + random.below(4)) {
-                let lead = ["", csi("31m"), csi("0m"), csi("1;44m"), "\r\n", csi("\(rows);\(columns)H")][random.below(6)]
+                let lead = ["", csi("31m"), csi("0m"), csi("1;44m"), "\r\n", csi("\(rows);\(columns)H"), csi("?1049h"), csi("?1049l")][random.below(8)]
                     + ["a", "a", "b", "中"][random.below(4)]
                 let count = random.below(3) == 0 ? random.below(100_000) : random.below(4 * rows * columns + 3)
                 for terminal in [repeated, printed] { terminal.feed(lead) }
