@@ -8,10 +8,10 @@
 /// storage only blanks what leaves the screen (``resized(rows:columns:prefix:firstRow:)``).
 ///
 /// A storage row known to hold one cell in every column (filled so by ``fillUniform(row:with:)``,
-/// or found so by ``markIfUniform(row:)``) is marked with that cell until anything may write to it:
-/// every write goes through ``row(_:)`` (or a method built on it), which clears the mark, and a
-/// resize in place forgets all marks; so a marked row is known to hold the cell without reading it.
-/// Readers use ``readRow(_:)``, which leaves the mark.
+/// found so by ``markIfUniform(row:)``, or made so by a caller of ``mark(row:as:)``) is marked with
+/// that cell until anything may write to it: every write goes through ``row(_:)`` (or a method
+/// built on it), which clears the mark, and a resize in place forgets all marks; so a marked row is
+/// known to hold the cell without reading it. Readers use ``readRow(_:)``, which leaves the mark.
 final class Grid {
     private(set) var rows: Int
     private(set) var columns: Int
@@ -77,9 +77,14 @@ final class Grid {
     func markIfUniform(row: Int) -> Bool {
         let line = readRow(row)
         guard Cell.all(line, count: columns, are: line[0]) else { return false }
-        uniformCells[lineMap[row]] = line[0]
-        mayHaveMarks = true
+        mark(row: row, as: line[0])
         return true
+    }
+
+    /// Marks screen row `row` as holding `cell` in every column, which the caller has just made sure of.
+    func mark(row: Int, as cell: Cell) {
+        uniformCells[lineMap[row]] = cell
+        mayHaveMarks = true
     }
 
     /// The number of screen rows from `row` on, up to `end`, marked as the same cell repeated as `row` (0 if it is not marked).

@@ -45,7 +45,7 @@ extension TerminalEmulator {
         if width == 1 {
             grid.fill(row: cursorRow, from: column, to: column + span, with: cell)
             // A line this run completes with the character throughout is marked, for a REP or a scroll to come.
-            if column + span == columns { _ = grid.markIfUniform(row: cursorRow) }
+            if column + span == columns && Cell.all(line, count: column, are: cell) { grid.mark(row: cursorRow, as: cell) }
         } else {
             var rightHalf = cell
             rightHalf.code = 0
