@@ -28,9 +28,12 @@ struct Scrollback {
 
     init(limit: Int) { self.limit = max(0, limit) }
 
-    /// Whether the `columns` cells at `row` are all the same cell.
+    /// Whether the `columns` cells at `row` are all the same cell (a line of text differs in its
+    /// second cell, which is looked at first).
+    @inline(__always)
     static func isUniform(_ row: UnsafePointer<Cell>, columns: Int) -> Bool {
-        columns == 0 || Cell.all(row, count: columns, are: row[0])
+        if columns > 1 && !row[1].isSame(as: row[0]) { return false }
+        return columns == 0 || Cell.all(row, count: columns, are: row[0])
     }
 
     /// Appends `times` copies of the `columns` cells at `row`; `uniform` says the caller knows they
