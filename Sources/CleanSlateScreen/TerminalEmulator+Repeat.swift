@@ -5,12 +5,12 @@ extension TerminalEmulator {
     /// done a line at a time: the first character of each line goes through ``print(_:)``, which
     /// wraps, scrolls and narrows wide characters; the rest of the line is filled as one run, as
     /// the same prints one by one would leave it (``fillRepeats(of:upTo:)``). Lines printed from the
-    /// bottom of the scroll region are done at once (``repeatWholeLines(of:upTo:)``).
+    /// bottom of the scroll region are done at once (``repeatFromTheBottom(of:upTo:)``).
     func repeatLastCharacter(_ count: Int) {
         guard lastGraphic != 0 else { return }
         var remaining = visibleRepeatCount(count, of: lastGraphic)
         while remaining > 0 {
-            remaining -= repeatWholeLines(of: lastGraphic, upTo: remaining)
+            remaining -= repeatFromTheBottom(of: lastGraphic, upTo: remaining)
             guard remaining > 0 else { return }
             let columnBefore = cursorColumn
             print(lastGraphic)
@@ -74,7 +74,7 @@ extension TerminalEmulator {
     /// line, of which the scrollback takes one count. Lines the scrollback would drop again are not
     /// pushed. Rows already marked as filled with the same cell are not written again
     /// (``Grid/fillUniform(row:with:)``); rows found to be filled with one cell are marked.
-    private func repeatWholeLines(of scalar: UInt32, upTo limit: Int) -> Int {
+    private func repeatFromTheBottom(of scalar: UInt32, upTo limit: Int) -> Int {
         guard wrapPending, modes.autowrap, !modes.insert, cursorRow == scrollBottom, leftMargin == 0, rightMargin == columns - 1,
             charsets.singleShift == nil, charsets.designations[charsets.gl].map(scalar) == scalar, CharacterWidth.of(scalar) == 1
         else { return 0 }
