@@ -6,6 +6,12 @@
 /// come in. `lineMap[rows..<rowCapacity]` name the spare storage rows. Every cell outside the
 /// screen (spare rows, and columns from `columns` on) is `.blank`, so that a resize within the
 /// storage only blanks what leaves the screen (``resized(rows:columns:prefix:firstRow:)``).
+///
+/// A storage row known to hold one cell in every column (filled so by ``fillUniform(row:with:)``,
+/// found so by ``markIfUniform(row:)``, or made so by a caller of ``mark(row:as:)``) is marked with
+/// that cell until anything may write to it: every write goes through ``row(_:)`` (or a method
+/// built on it), which clears the mark, and a resize in place forgets all marks; so a marked row is
+/// known to hold the cell without reading it. Readers use ``readRow(_:)``, which leaves the mark.
 final class Grid {
     private(set) var rows: Int
     private(set) var columns: Int
@@ -14,6 +20,13 @@ final class Grid {
     let stride: Int
     let cells: UnsafeMutablePointer<Cell>
     let lineMap: UnsafeMutablePointer<Int>
+    /// For each storage row, the cell it holds in every column, or ``notUniform``.
+    private let uniformCells: UnsafeMutablePointer<Cell>
+    /// Whether any row may be marked (false: there are no marks to forget).
+    private var mayHaveMarks = false
+
+    /// The mark of a storage row not known to be one cell repeated (a right half alone, never filled whole).
+    private static let notUniform = Cell(code: 0, foreground: 0, background: 0, attributes: 0, underline: 0, width: 0)
 
     /// A blank grid of `rows` by `columns` with storage for at least that many.
     init(rows: Int, columns: Int, rowCapacity: Int = 0, columnCapacity: Int = 0) {
@@ -25,18 +38,81 @@ final class Grid {
         cells.initialize(repeating: .blank, count: self.rowCapacity * stride)
         lineMap = .allocate(capacity: self.rowCapacity)
         for row in 0..<self.rowCapacity { lineMap[row] = row }
+        uniformCells = .allocate(capacity: self.rowCapacity)
+        uniformCells.initialize(repeating: Self.notUniform, count: self.rowCapacity)
     }
 
     deinit {
         cells.deinitialize(count: rowCapacity * stride)
         cells.deallocate()
         lineMap.deallocate()
+        uniformCells.deallocate()
     }
 
-    /// The first cell of screen row `row`.
+    /// The first cell of screen row `row`, to write to (the row loses its mark of one cell repeated).
     @inline(__always)
     func row(_ row: Int) -> UnsafeMutablePointer<Cell> {
-        cells + lineMap[row] &* stride
+        let storageRow = lineMap[row]
+        uniformCells[storageRow] = Self.notUniform
+        return cells + storageRow &* stride
+    }
+
+    /// The first cell of screen row `row`, to read only.
+    @inline(__always)
+    func readRow(_ row: Int) -> UnsafePointer<Cell> {
+        UnsafePointer(cells + lineMap[row] &* stride)
+    }
+
+    /// Whether screen row `row` is marked as one cell repeated across the screen's width.
+    func isMarkedUniform(row: Int) -> Bool {
+        !uniformCells[lineMap[row]].isSame(as: Self.notUniform)
+    }
+
+    /// The cell screen row `row` is marked as holding in every column, if it is marked.
+    func markedCell(row: Int) -> Cell? {
+        isMarkedUniform(row: row) ? uniformCells[lineMap[row]] : nil
+    }
+
+    /// Marks screen row `row` with its cell if it holds one cell in every column; returns whether it does.
+    func markIfUniform(row: Int) -> Bool {
+        let line = readRow(row)
+        guard Cell.all(line, count: columns, are: line[0]) else { return false }
+        mark(row: row, as: line[0])
+        return true
+    }
+
+    /// Marks screen row `row` as holding `cell` in every column, which the caller has just made sure of.
+    func mark(row: Int, as cell: Cell) {
+        uniformCells[lineMap[row]] = cell
+        mayHaveMarks = true
+    }
+
+    /// The number of screen rows from `row` on, up to `end`, marked as the same cell repeated as `row` (0 if it is not marked).
+    @inline(__always)
+    func uniformRun(from row: Int, to end: Int) -> Int {
+        let cell = uniformCells[lineMap[row]]
+        guard !cell.isSame(as: Self.notUniform) else { return 0 }
+        var next = row + 1
+        while next < end && uniformCells[lineMap[next]].isSame(as: cell) { next += 1 }
+        return next - row
+    }
+
+    /// Sets every cell of screen row `row` to `cell` and marks it so; nothing is written when the
+    /// row is already marked with `cell`.
+    @inline(__always)
+    func fillUniform(row: Int, with cell: Cell) {
+        let storageRow = lineMap[row]
+        guard !uniformCells[storageRow].isSame(as: cell) else { return }
+        fill(row: row, from: 0, to: columns, with: cell)
+        uniformCells[storageRow] = cell
+        mayHaveMarks = true
+    }
+
+    /// Forgets every mark of one cell repeated (before writes that bypass ``row(_:)``).
+    private func forgetUniformRows() {
+        guard mayHaveMarks else { return }
+        uniformCells.update(repeating: Self.notUniform, count: rowCapacity)
+        mayHaveMarks = false
     }
 
     /// Sets cells `from..<to` of `row` to `cell`, one 16-byte store per cell.
@@ -66,6 +142,7 @@ final class Grid {
 
     /// Applies `body` to every cell of the storage, on the screen or not.
     func updateEveryCell(_ body: (inout Cell) -> Void) {
+        forgetUniformRows()
         for index in 0..<(rowCapacity * stride) { body(&cells[index]) }
     }
 
@@ -76,6 +153,16 @@ final class Grid {
         guard count > 0 else { return }
         rotate(top: top, height: height, by: count)
         for r in (bottom - count + 1)...bottom { self.fill(row: r, from: 0, to: columns, with: fill) }
+    }
+
+    /// Scrolls rows `top...bottom` up by `count` and fills the rows that enter with `cell`, marked as
+    /// one cell repeated (rows that come round already marked with it are not written again).
+    func scrollUp(top: Int, bottom: Int, count: Int, fillingUniformlyWith cell: Cell) {
+        let height = bottom - top + 1
+        let count = min(count, height)
+        guard count > 0 else { return }
+        rotate(top: top, height: height, by: count)
+        for r in (bottom - count + 1)...bottom { fillUniform(row: r, with: cell) }
     }
 
     /// Scrolls rows `top...bottom` down by `count`: blank rows enter at the top.
@@ -154,27 +241,36 @@ final class Grid {
                                       columnCapacity: min(limit, newColumns + newColumns / 4))
         let keptCount = max(0, min(rows - firstRow, newRows - min(prefix.count, newRows)))
         if fits {
+            // Rows keep their cells but not necessarily their width: the marks no longer hold.
+            forgetUniformRows()
             // Rows that leave the screen become spare rows; the rest lose the columns beyond the new width.
-            for r in 0..<rows where r < firstRow || r >= firstRow + keptCount {
-                row(r).update(repeating: .blank, count: columns)
-            }
+            for r in 0..<firstRow { fill(row: r, from: 0, to: columns, with: .blank) }
+            for r in (firstRow + keptCount)..<rows { fill(row: r, from: 0, to: columns, with: .blank) }
             if newColumns < columns {
+                // A few cells per row, so the loop is kept tight rather than filling row by row.
                 for r in firstRow..<(firstRow + keptCount) {
-                    let line = row(r)
+                    let line = cells + lineMap[r] &* stride
                     (line + newColumns).update(repeating: .blank, count: columns - newColumns)
                     Grid.eraseWideCharacterCut(line, at: newColumns)
                 }
             }
-            // New order: spare rows for the prefix lines, the kept rows, then every other storage row.
-            var order = [Int](unsafeUninitializedCapacity: rowCapacity) { buffer, count in
-                for r in firstRow..<(firstRow + keptCount) { buffer[count] = lineMap[r]; count += 1 }
-                for r in 0..<rowCapacity where r < firstRow || r >= firstRow + keptCount { buffer[count] = lineMap[r]; count += 1 }
-            }
+            // New order: spare rows for the prefix lines, the kept rows, then the other storage rows
+            // (the rows above the kept ones, then those below, in their order).
             let prefixCount = min(prefix.count, newRows)
-            if prefixCount > 0 {
-                order = Array(order[keptCount..<(keptCount + prefixCount)]) + order[..<keptCount] + order[(keptCount + prefixCount)...]
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: rowCapacity) { order in
+                let target = order.baseAddress!
+                // The other rows from index `from` to `to` of their sequence, copied to `destination`.
+                let copyOthers = { (from: Int, to: Int, destination: UnsafeMutablePointer<Int>) in
+                    let above = max(0, min(to, firstRow) - from)
+                    if above > 0 { destination.update(from: self.lineMap + from, count: above) }
+                    let belowStart = max(from, firstRow)
+                    if to > belowStart { (destination + above).update(from: self.lineMap + belowStart + keptCount, count: to - belowStart) }
+                }
+                copyOthers(0, prefixCount, target)
+                (target + prefixCount).update(from: lineMap + firstRow, count: keptCount)
+                copyOthers(prefixCount, rowCapacity - keptCount, target + prefixCount + keptCount)
+                lineMap.update(from: target, count: rowCapacity)
             }
-            order.withUnsafeBufferPointer { (lineMap).update(from: $0.baseAddress!, count: rowCapacity) }
             rows = newRows
             columns = newColumns
         } else {
@@ -199,8 +295,6 @@ final class Grid {
 
     /// Whether every cell of `row` is an erased blank with default colours.
     func isBlank(row: Int) -> Bool {
-        let line = self.row(row)
-        for column in 0..<columns where line[column] != .blank { return false }
-        return true
+        Cell.all(readRow(row), count: columns, are: .blank)
     }
 }

@@ -151,7 +151,7 @@ extension TerminalEmulator {
         var cells: [Cell] = []
         cells.reserveCapacity(rows * columns)
         for row in 0..<rows {
-            cells.append(contentsOf: UnsafeBufferPointer(start: grid.row(row), count: columns))
+            cells.append(contentsOf: UnsafeBufferPointer(start: grid.readRow(row), count: columns))
         }
         let scrollback = scrollbackLines.texts { line in
             ScreenSnapshot.trimmingTrailingBlanks(line.reduce(into: "") { $0 += character(of: $1) })

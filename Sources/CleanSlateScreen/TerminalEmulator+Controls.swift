@@ -104,7 +104,7 @@ extension TerminalEmulator {
             return
         }
         if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
-            for row in 0..<min(count, rows) { scrollbackLines.push(grid.row(row), columns: columns) }
+            for row in 0..<min(count, rows) { scrollbackLines.push(grid.readRow(row), columns: columns, uniform: grid.isMarkedUniform(row: row)) }
         }
         grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
     }

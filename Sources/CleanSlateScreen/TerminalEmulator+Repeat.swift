@@ -4,11 +4,14 @@ extension TerminalEmulator {
     /// The work is bounded by the screen, not by `count` (see ``visibleRepeatCount(_:of:)``), and
     /// done a line at a time: the first character of each line goes through ``print(_:)``, which
     /// wraps, scrolls and narrows wide characters; the rest of the line is filled as one run, as
-    /// the same prints one by one would leave it (``fillRepeats(of:upTo:)``).
+    /// the same prints one by one would leave it (``fillRepeats(of:upTo:)``). Lines printed from the
+    /// bottom of the scroll region are done at once (``repeatFromTheBottom(of:upTo:)``).
     func repeatLastCharacter(_ count: Int) {
         guard lastGraphic != 0 else { return }
         var remaining = visibleRepeatCount(count, of: lastGraphic)
         while remaining > 0 {
+            remaining -= repeatFromTheBottom(of: lastGraphic, upTo: remaining)
+            guard remaining > 0 else { return }
             let columnBefore = cursorColumn
             print(lastGraphic)
             remaining -= 1
@@ -41,6 +44,8 @@ extension TerminalEmulator {
         let cell = makeRoom(on: line, at: column, span: span, edge: edge, for: scalar, width: width)
         if width == 1 {
             grid.fill(row: cursorRow, from: column, to: column + span, with: cell)
+            // A line this run completes with the character throughout is marked, for a REP or a scroll to come.
+            if column + span == columns && Cell.all(line, count: column, are: cell) { grid.mark(row: cursorRow, as: cell) }
         } else {
             var rightHalf = cell
             rightHalf.code = 0
@@ -56,6 +61,57 @@ extension TerminalEmulator {
             wrapPending = modes.autowrap
         }
         return count
+    }
+
+    /// Prints up to `limit` more copies of `scalar` (the character just printed) when the cursor
+    /// waits to wrap at the bottom right of a scroll region as wide as the screen; returns how many
+    /// it printed (all of them, or none where the conditions do not hold).
+    ///
+    /// Each line of them would scroll the region up by one (the top row going to the scrollback when
+    /// the region is the primary screen) and fill the bottom row with the character, the last line
+    /// maybe only in part. The region scrolls by all those lines at once, and the lines that would
+    /// go to the scrollback go in order: the region's rows from the top, then copies of the filled
+    /// line, of which the scrollback takes one count. Lines the scrollback would drop again are not
+    /// pushed. Rows already marked as filled with the same cell are not written again
+    /// (``Grid/fillUniform(row:with:)``); rows found to be filled with one cell are marked.
+    private func repeatFromTheBottom(of scalar: UInt32, upTo limit: Int) -> Int {
+        guard wrapPending, modes.autowrap, !modes.insert, cursorRow == scrollBottom, leftMargin == 0, rightMargin == columns - 1,
+            charsets.singleShift == nil, charsets.designations[charsets.gl].map(scalar) == scalar, CharacterWidth.of(scalar) == 1
+        else { return 0 }
+        let tail = limit % columns
+        let lines = limit / columns + (tail > 0 ? 1 : 0)
+        var cell = pen
+        cell.code = scalar
+        cell.width = 1
+        let height = scrollBottom - scrollTop + 1
+        let toScrollback = !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0
+        // The rows pushed after the old ones entered as whole lines: the partial line enters last.
+        let oldRows = min(lines, height), copies = lines - oldRows
+        if toScrollback {
+            // Of `oldRows + copies` lines pushed, the scrollback keeps the newest `limit`.
+            var row = max(0, min(oldRows, oldRows + copies - scrollbackLines.limit))
+            while row < oldRows {
+                // Rows filled with the same cell go in as one push.
+                var run = grid.uniformRun(from: row, to: oldRows)
+                if run == 0 && grid.markIfUniform(row: row) { run = grid.uniformRun(from: row, to: oldRows) }
+                scrollbackLines.push(grid.readRow(row), columns: columns, times: max(run, 1), uniform: run > 0)
+                row += max(run, 1)
+            }
+        }
+        grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: lines, fillingUniformlyWith: cell)
+        if toScrollback && copies > 0 {
+            scrollbackLines.push(grid.readRow(scrollBottom), columns: columns, times: copies, uniform: true)
+        }
+        if tail > 0 {
+            // The last line: `tail` characters, then what the scroll left (erased with the pen).
+            grid.fill(row: scrollBottom, from: tail, to: columns, with: Cell.erased(with: pen))
+            cursorColumn = tail
+            wrapPending = false
+        } else {
+            cursorColumn = columns - 1
+            wrapPending = true
+        }
+        return limit
     }
 
     /// The number of prints of `scalar` that leave the same screen and cursor as `count` prints.

@@ -69,4 +69,64 @@ final class RepeatDifferentialTests: XCTestCase {
             XCTAssertEqual(repeated.cursor, written.cursor, context)
         }
     }
+
+    /// REP `count` in `repeated`, and the prints it stands for one at a time in `printed`.
+    private static func repeatLast(_ count: Int, in repeated: TerminalEmulator, printingOneAtATimeIn printed: TerminalEmulator) {
+        repeated.feed(csi("\(count)b"))
+        let scalar = printed.lastGraphic
+        guard scalar != 0 else { return }
+        for _ in 0..<printed.visibleRepeatCount(max(count, 1), of: scalar) { printed.print(scalar) }
+    }
+
+    /// Whole lines of REP at the bottom of the screen scroll at once, go to the scrollback as counted
+    /// runs (only as many as it keeps), and leave rows marked as one repeated cell; these follow
+    /// several REPs (with colours, characters between them, and the alternate screen in and out) by
+    /// a resize, which brings scrollback lines back onto the screen or pushes rows into it, then
+    /// more REPs and output over the marked rows, and compare everything with the same characters
+    /// printed one at a time.
+    func testRepeatedLinesThenResizeAndOutputMatchPrintingOneAtATime() {
+        var random = SeededRandom(seed: 1413)
+        for trial in 0..<2000 {
+            let rows = 1 + random.below(6), columns = 1 + random.below(10)
+            let scrollback = random.below(4) == 0 ? 0 : 1 + random.below(3 * rows)
+            let repeated = TerminalEmulator(rows: rows, columns: columns, scrollbackLimit: scrollback)
+            let printed = TerminalEmulator(rows: rows, columns: columns, scrollbackLimit: scrollback)
+            var steps: [String] = []
+            let start = Self.randomSetup(&random, rows: rows, columns: columns)
+            for terminal in [repeated, printed] { terminal.feed(start) }
+            steps.append(start.debugDescription)
+            for _ in 0..<(1 + random.below(4)) {
+                let lead = ["", csi("31m"), csi("0m"), csi("1;44m"), "\r\n", csi("\(rows);\(columns)H"), csi("?1049h"), csi("?1049l")][random.below(8)]
+                    + ["a", "a", "b", "中"][random.below(4)]
+                let count = random.below(3) == 0 ? random.below(100_000) : random.below(4 * rows * columns + 3)
+                for terminal in [repeated, printed] { terminal.feed(lead) }
+                Self.repeatLast(count, in: repeated, printingOneAtATimeIn: printed)
+                steps.append("\(lead.debugDescription) REP \(count)")
+            }
+            let newRows = 1 + random.below(8), newColumns = 1 + random.below(12)
+            for terminal in [repeated, printed] { terminal.resize(rows: newRows, columns: newColumns) }
+            steps.append("resize to \(newRows)x\(newColumns)")
+            let context = "trial \(trial): \(rows)x\(columns), scrollback \(scrollback), \(steps)"
+            XCTAssertTrue(repeated.snapshot() == printed.snapshot(), "\(context): \(repeated.snapshot().lines) against \(printed.snapshot().lines)")
+            XCTAssertEqual(repeated.snapshot().styledText(), printed.snapshot().styledText(), context)
+            XCTAssertEqual(repeated.snapshot().scrollback, printed.snapshot().scrollback, context)
+            // More of the same character from the bottom right (REP's lines at once again, over rows
+            // the resize widened or narrowed), other output, a resize back, and the same again.
+            for (round, (height, width)) in [(newRows, newColumns), (rows, columns)].enumerated() {
+                for terminal in [repeated, printed] { terminal.feed(csi("\(height);\(width)H") + "a") }
+                Self.repeatLast(random.below(3 * height * width + 2), in: repeated, printingOneAtATimeIn: printed)
+                for terminal in [repeated, printed] { terminal.feed("Z") }
+                Self.repeatLast(2, in: repeated, printingOneAtATimeIn: printed)
+                let other = "\r\n" + csi("1;1H") + "yy" + csi("3@") + csi("2P") + csi("S") + csi("2L") + csi("\(height);1H\r\n")
+                for terminal in [repeated, printed] {
+                    terminal.feed(other)
+                    if round == 0 { terminal.resize(rows: rows, columns: columns) }
+                }
+            }
+            XCTAssertTrue(repeated.snapshot() == printed.snapshot(), "\(context) then REPs, output and a resize back: "
+                          + "\(repeated.snapshot().lines) against \(printed.snapshot().lines)")
+            XCTAssertEqual(repeated.snapshot().styledText(), printed.snapshot().styledText(), context)
+            XCTAssertEqual(repeated.snapshot().scrollback, printed.snapshot().scrollback, context)
+        }
+    }
 }
