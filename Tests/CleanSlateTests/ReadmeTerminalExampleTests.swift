@@ -3,7 +3,8 @@ import CleanSlateScreen
 import CleanSlateXCTest
 import XCTest
 
-// The example of the Terminal apps article (Sources/CleanSlate/CleanSlate.docc/TerminalApps.md), kept here so that it is compiled and run.
+// The terminal example of README.md (its first lines) and of the Terminal apps article
+// (Sources/CleanSlate/CleanSlate.docc/TerminalApps.md), kept here so that it is compiled and run.
 final class ReadmeTerminalExampleTests: XCTestCase {
     func testWizardExample() throws {
         let app = try makeApp(.product("SampleApp"))
