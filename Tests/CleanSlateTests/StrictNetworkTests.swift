@@ -164,8 +164,12 @@ extension LoopbackListener {
     /// it, writes `reply` and closes it.
     func answerOneConnection(reading count: Int, reply: Data) -> ServerAnswer {
         let answer = ServerAnswer()
-        let listener = fd
+        // The thread listens on a descriptor of its own: when the test ends (or skips) before a
+        // connection comes, the test closes its listener and the number may be given to the next
+        // test's listener, whose connection this thread must never take.
+        let listener = dup(fd)
         Thread.detachNewThread {
+            defer { if listener >= 0 { Glibc.close(listener) } }
             var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, 20_000) == 1 else { return answer.finish(nil) }
             let client = accept(listener, nil, nil)
@@ -227,8 +231,9 @@ extension LoopbackListener {
     /// (blocking) and closes the connection.
     func floodUntilBackpressure(afterReading count: Int, thenSending more: Int) -> Flood {
         let flood = Flood()
-        let listener = fd
+        let listener = dup(fd)  // its own descriptor, as answerOneConnection's
         Thread.detachNewThread {
+            defer { if listener >= 0 { Glibc.close(listener) } }
             var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, 20_000) == 1 else { flood.reachedBackpressure(after: nil); return flood.finish(nil) }
             let client = accept(listener, nil, nil)
