@@ -7,7 +7,7 @@ import XCTest
 /// onboarding are driven through the launcher, their session recordings turned into tests with
 /// `record --from`, and those tests compiled and run in a fresh package that depends on CleanSlate.
 /// They pass; then, against a SampleApp whose menu calls Solarized "Sunny", the wizard's test
-/// fails at its menu step, naming it, while the onboarding's still passes.
+/// fails at its menu step, naming it and the rows it found, while the onboarding's still passes.
 ///
 /// Slow (it builds CleanSlate again): the package and its build live in `.build/recorder-fixture`
 /// of this clone, so a second run rebuilds only what changed.
@@ -44,7 +44,7 @@ final class RecordedTestE2ETests: XCTestCase {
         let passing = try runTool(swift, ["test"] + options, temporary: temporary)
         XCTAssertEqual(passing.status, .exited(0), passing.output)
         XCTAssertTrue(passing.output.contains("Executed 1 test, with 0 failures"), "the onboarding's XCTest passes\n\(passing.output)")
-        XCTAssertTrue(passing.output.contains("Test run with 1 test passed"), "the wizard's Swift Testing test passes\n\(passing.output)")
+        XCTAssertTrue(passing.output.contains("Test run with 1 test in 1 suite passed"), "the wizard's Swift Testing test passes\n\(passing.output)")
 
         // The same tests against a changed app: SampleApp launched with its menu entry renamed.
         let binary = try runTool(swift, ["build", "--show-bin-path"] + options, temporary: temporary).output
@@ -58,10 +58,11 @@ final class RecordedTestE2ETests: XCTestCase {
         chmod(binary, 0o755)
         let failing = try runTool(swift, ["test", "--skip-build"] + options, temporary: temporary)
         XCTAssertNotEqual(failing.status, .exited(0), failing.output)
-        let selectLine = try XCTUnwrap(wizard.split(separator: "\n", omittingEmptySubsequences: false)
-            .firstIndex { $0.contains(#"menuItems["Solarized"].select()"#) }) + 1
-        XCTAssertTrue(failing.output.contains("WizardRecordedTests.swift:\(selectLine):"), "fails at the menu step\n\(failing.output)")
-        XCTAssertTrue(failing.output.contains(#"menu item "Solarized""#), "the failure names the step's element\n\(failing.output)")
+        // Swift Testing places a thrown error at the test function; the message names the step.
+        XCTAssertTrue(failing.output.contains(#"Caught error: CleanSlate actionUnavailable: cannot select menu item "Solarized": it is not in the list"#),
+                      "the failure names the menu step\n\(failing.output)")
+        XCTAssertTrue(failing.output.contains(#"rows seen: "Light", "Dark", "Sunny""#), "and what the menu had instead\n\(failing.output)")
+        XCTAssertTrue(failing.output.contains("Test run with 1 test in 1 suite failed"), failing.output)
         XCTAssertTrue(failing.output.contains("Executed 1 test, with 0 failures"), "the onboarding's test still passes\n\(failing.output)")
     }
 
