@@ -154,7 +154,8 @@ enum RecordCommand {
             source.size = (session.rows, session.columns)
             source.steps = steps
             let text = last.plainText()
-            if !text.contains("\"\"\"#") { source.lastScreen = text }
+            // A blank last screen (an app that clears it on exit) says nothing worth asserting.
+            if !text.contains("\"\"\"#") && !text.allSatisfy(\.isWhitespace) { source.lastScreen = text }
         }
         guard let path = options.outputPath else {
             CLIOutput.write(Array(source.text.utf8), to: 1)

@@ -61,9 +61,11 @@ enum TerminalSteps {
         /// The screen whose first changed line was last written as a comment.
         var commented: ScreenSnapshot
         var lines: [String] = []
-        /// Whether the previous step typed text without a text field: a key after it (Enter) needs
-        /// no wait, the screen having changed only by the echo of what was typed.
+        /// Whether the previous step typed text without a text field: a key after it (Enter, an
+        /// arrow) needs no wait, the screen having changed only by the echo of what was typed.
         var typedPlainText = false
+        /// Whether the step just written is a menu item's `select()`.
+        var selected = false
 
         init(actions: [Action], first: ScreenSnapshot) {
             self.actions = actions
@@ -82,7 +84,7 @@ enum TerminalSteps {
                 case .text, .key(.backspace, []):
                     index = typing(from: index)
                 case .key(.up, []), .key(.down, []):
-                    index = arrows(from: index)
+                    index = arrows(from: index, waits: !afterPlainTyping)
                 case let .click(row, column):
                     click(row: row, column: column, on: action.before)
                     index += 1
@@ -95,7 +97,10 @@ enum TerminalSteps {
                 case .ignored:
                     index += 1
                 }
-                previous = actions[index - 1].after
+                // New text is what appeared since this input was sent; after a selection, which
+                // waits for its row to be highlighted, since that redraw.
+                previous = selected ? actions[index - 1].after : action.before
+                selected = false
             }
         }
 
@@ -130,7 +135,7 @@ enum TerminalSteps {
         }
 
         /// A run of Up and Down presses: a menu item selected by name when one ended highlighted.
-        private mutating func arrows(from start: Int) -> Int {
+        private mutating func arrows(from start: Int, waits: Bool) -> Int {
             var end = start
             var downs = 0
             while end < actions.count, case let .key(key, modifiers) = actions[end].input, modifiers.isEmpty, key == .up || key == .down {
@@ -141,9 +146,10 @@ enum TerminalSteps {
             if let item = highlightedMenuItem(on: after), let label = uniqueLabel(item, on: after),
                highlightedMenuItem(on: before)?.label != item.label {
                 lines.append("try app.menuItems[\(SwiftLiteral.string(label))].select()")
+                selected = true
                 return end
             }
-            waitForNewText(on: before)
+            if waits { waitForNewText(on: before) }
             if downs != 0 { lines.append(SwiftLiteral.press(downs > 0 ? .down : .up, [], times: abs(downs))) }
             return end
         }

@@ -3,8 +3,8 @@ import CleanSlateXCTest
 import Foundation
 import XCTest
 
-/// `cleanslate record` end to end: SampleApp's wizard (with a corrected typo) and its line
-/// onboarding are driven through the launcher, their session recordings turned into tests with
+/// `cleanslate record` end to end: SampleApp's wizard (with a corrected typo), its line
+/// onboarding and nano (edit with a corrected typo, save, exit) are driven through the launcher, their session recordings turned into tests with
 /// `record --from`, and those tests compiled and run in a fresh package that depends on CleanSlate.
 /// They pass; then, against a SampleApp whose menu calls Solarized "Sunny", the wizard's test
 /// fails at its menu step, naming it and the rows it found, while the onboarding's still passes.
@@ -22,6 +22,10 @@ final class RecordedTestE2ETests: XCTestCase {
         let wizardCast = folder + "/wizard.cast", onboardingCast = folder + "/onboarding.cast"
         try recordWizard().write(toFile: wizardCast, atomically: true, encoding: .utf8)
         try recordOnboarding().write(toFile: onboardingCast, atomically: true, encoding: .utf8)
+        let nanoCast = folder + "/nano.cast"
+        let hasNano = FileManager.default.isExecutableFile(atPath: "/usr/bin/nano")
+        if !hasNano && externalRequirementsEnforced { throw MissingProgram(path: "/usr/bin/nano") }
+        if hasNano { try recordNano().write(toFile: nanoCast, atomically: true, encoding: .utf8) }
 
         let fixture = Self.packageRoot + "/.build/recorder-fixture"
         let package = fixture + "/package", scratch = fixture + "/build", temporary = fixture + "/tmp"
@@ -32,6 +36,18 @@ final class RecordedTestE2ETests: XCTestCase {
         try writeTest(from: wizardCast, ["--name", "WizardRecordedTests", "--output", wizardTest])
         try writeTest(from: onboardingCast, ["--xctest", "--name", "OnboardingRecordedTests", "--output",
                                              package + "/Tests/RecordedTests/OnboardingRecordedTests.swift"])
+        let nanoTest = package + "/Tests/RecordedTests/NanoRecordedTests.swift"
+        try? FileManager.default.removeItem(atPath: nanoTest)
+        if hasNano {
+            try writeTest(from: nanoCast, ["--xctest", "--name", "NanoRecordedTests", "--output", nanoTest, "--", "nano", "notes.txt"])
+            let nano = try String(contentsOfFile: nanoTest, encoding: .utf8)
+            for step in [#"try app.typeText("Hello")"#, #"try app.keyHints["Write Out"].press()"#,
+                         #"try app.waitForScreen(containing: "File Name to Write"#, "try app.press(.enter)",
+                         #"try app.keyHints["Exit"].press()"#] {
+                XCTAssertTrue(nano.contains(step), "nano's test lacks \(step):\n\(nano)")
+            }
+        }
+        let xctestCount = hasNano ? 2 : 1
         let wizard = try String(contentsOfFile: wizardTest, encoding: .utf8)
         for step in [#"let app = try launchApp(.product("SampleApp"), terminalSize: .standard)"#,
                      #"try app.textFields["Name"].typeText("Ada")"#, #"try app.menuItems["Solarized"].select()"#,
@@ -43,7 +59,8 @@ final class RecordedTestE2ETests: XCTestCase {
 
         let passing = try runTool(swift, ["test"] + options, temporary: temporary)
         XCTAssertEqual(passing.status, .exited(0), passing.output)
-        XCTAssertTrue(passing.output.contains("Executed 1 test, with 0 failures"), "the onboarding's XCTest passes\n\(passing.output)")
+        XCTAssertTrue(passing.output.contains("Executed \(xctestCount) test\(xctestCount == 1 ? "" : "s"), with 0 failures"),
+                      "the onboarding's (and nano's) XCTest passes\n\(passing.output)")
         XCTAssertTrue(passing.output.contains("Test run with 1 test in 1 suite passed"), "the wizard's Swift Testing test passes\n\(passing.output)")
 
         // The same tests against a changed app: SampleApp launched with its menu entry renamed.
@@ -63,7 +80,9 @@ final class RecordedTestE2ETests: XCTestCase {
                       "the failure names the menu step\n\(failing.output)")
         XCTAssertTrue(failing.output.contains(#"rows seen: "Light", "Dark", "Sunny""#), "and what the menu had instead\n\(failing.output)")
         XCTAssertTrue(failing.output.contains("Test run with 1 test in 1 suite failed"), failing.output)
-        XCTAssertTrue(failing.output.contains("Executed 1 test, with 0 failures"), "the onboarding's test still passes\n\(failing.output)")
+        XCTAssertTrue(failing.output.contains("Executed \(xctestCount) test\(xctestCount == 1 ? "" : "s"), with 0 failures"),
+                      "the onboarding's (and nano's) test still passes\n\(failing.output)")
+        if !hasNano { throw XCTSkip("nano's part was left out: /usr/bin/nano is not installed (apt-get install -y nano)") }
     }
 
     /// SampleApp's wizard as a person uses it: "Adx", Backspace, "a", Enter; Down twice; Enter.
@@ -103,6 +122,25 @@ final class RecordedTestE2ETests: XCTestCase {
         try app.typeText("\n")
         try app.waitForOutput("Name cannot be empty.")
         try app.typeText("Ada\n")
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        return app.sessionRecording()
+    }
+
+    /// nano as a person uses it: "Help", Backspace, "lo"; Ctrl-O, Enter at the file name; Ctrl-X.
+    private func recordNano() throws -> String {
+        let app = try launchApp(.name("nano"), arguments: ["notes.txt"], terminalSize: .standard)
+        app.defaultTimeout = .seconds(10)
+        XCTAssertTrue(try app.keyHints["Write Out"].waitForExistence())
+        try app.typeText("Help")
+        try app.waitForScreen(containing: "Help")
+        try app.press(.backspace)
+        try app.typeText("lo")
+        try app.waitForScreen(containing: "Hello")
+        try app.press(.character("o"), modifiers: .control)
+        try app.waitForScreen(containing: "File Name to Write")
+        try app.press(.enter)
+        try app.waitForScreen(containing: "Wrote 1 line")
+        try app.press(.character("x"), modifiers: .control)
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         return app.sessionRecording()
     }
