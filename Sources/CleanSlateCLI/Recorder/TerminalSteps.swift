@@ -81,6 +81,14 @@ enum TerminalSteps {
                 let afterPlainTyping = typedPlainText
                 typedPlainText = false
                 switch action.input {
+                case .text(" ") where highlightedRow(on: action.before)?.kind == .checkBox:
+                    let box = highlightedRow(on: action.before)!
+                    if let label = uniqueLabel(box, on: action.before) {
+                        lines.append("try app.checkBoxes[\(SwiftLiteral.string(label))].toggle()")
+                        index += 1
+                    } else {
+                        index = typing(from: index)
+                    }
                 case .text, .key(.backspace, []):
                     index = typing(from: index)
                 case .key(.up, []), .key(.down, []):
@@ -143,9 +151,14 @@ enum TerminalSteps {
                 end += 1
             }
             let before = actions[start].before, after = actions[end - 1].after
-            if let item = highlightedMenuItem(on: after), let label = uniqueLabel(item, on: after),
-               highlightedMenuItem(on: before)?.label != item.label {
-                lines.append("try app.menuItems[\(SwiftLiteral.string(label))].select()")
+            if let item = highlightedRow(on: after), let label = uniqueLabel(item, on: after),
+               highlightedRow(on: before)?.label != item.label {
+                // A check box moved to and then toggled with Space is one toggle().
+                if item.kind == .checkBox, end < actions.count, actions[end].input == .text(" ") {
+                    lines.append("try app.checkBoxes[\(SwiftLiteral.string(label))].toggle()")
+                    return end + 1
+                }
+                lines.append("try app.\(item.kind == .checkBox ? "checkBoxes" : "menuItems")[\(SwiftLiteral.string(label))].select()")
                 selected = true
                 return end
             }
@@ -182,7 +195,7 @@ enum TerminalSteps {
             let old = previous.lines, new = screen.lines
             var best: (distance: Int, text: String)?
             for (row, line) in new.enumerated() {
-                let text = line.trimmingSpaces
+                let text = Self.insideBoxes(line)
                 guard !text.isEmpty, row >= old.count || old[row] != line else { continue }
                 let wanted = Self.longestWords(text, limit: 60)
                 let distance = abs(row - screen.cursor.row)
@@ -196,10 +209,20 @@ enum TerminalSteps {
             let old = commented.lines, new = screen.lines
             let shown = new.indices.filter { !new[$0].trimmingSpaces.isEmpty }
             let changed = shown.filter { $0 >= old.count || old[$0] != new[$0] }
-            guard !shown.isEmpty, changed.count * 2 > shown.count, let first = changed.first else { return }
+            guard !shown.isEmpty, changed.count * 2 > shown.count,
+                  let first = changed.first(where: { !Self.insideBoxes(new[$0]).isEmpty }) else { return }
             if !lines.isEmpty { lines.append("") }
-            lines.append("// " + Self.longestWords(new[first].trimmingSpaces, limit: 70))
+            lines.append("// " + Self.longestWords(Self.insideBoxes(new[first]), limit: 70))
             commented = screen
+        }
+
+        /// The longest run of `line` between line-drawing characters (a dialog's borders), trimmed;
+        /// empty when no run holds a letter or digit.
+        static func insideBoxes(_ line: String) -> String {
+            let runs = line.split { character in character.unicodeScalars.allSatisfy { (0x2500...0x259F).contains($0.value) } }
+                .map { String($0).trimmingSpaces }
+                .filter { $0.contains { $0.isLetter || $0.isNumber } }
+            return runs.max { $0.count < $1.count } ?? ""
         }
 
         /// At most `limit` characters of `text`, cut at a space, so a wait quotes whole words.
@@ -213,8 +236,9 @@ enum TerminalSteps {
             screen.elements.allElements.first { $0.kind == .textField && $0.frame.contains(screen.cursor) }
         }
 
-        private func highlightedMenuItem(on screen: ScreenSnapshot) -> ScreenElement? {
-            let highlighted = screen.elements.allElements.filter { $0.kind == .menuItem && $0.isHighlighted }
+        /// The one highlighted row of a list: a menu item or a check box (dialog's checklist).
+        private func highlightedRow(on screen: ScreenSnapshot) -> ScreenElement? {
+            let highlighted = screen.elements.allElements.filter { ($0.kind == .menuItem || $0.kind == .checkBox) && $0.isHighlighted }
             return highlighted.count == 1 ? highlighted[0] : nil
         }
 

@@ -47,7 +47,9 @@ struct TestSource {
         body.append(expectEqual("try app.waitForExit()", Self.literal(status)))
         if let lastScreen {
             body.append("assertScreenSnapshot(of: app, matches: #\"\"\"")
-            body += lastScreen.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+            // The assertion drops one trailing line feed of the expected text: one more line keeps
+            // a screen that ends with blank rows whole.
+            body += lastScreen.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) } + [""]
             body.append("\"\"\"#)")
         }
         for file in createdFiles {

@@ -122,7 +122,7 @@ final class RecordFromCastTests: XCTestCase {
         XCTAssertTrue(source.contains(#"let app = try launchApp(.path("./demo"), arguments: ["--flag"], environment: ["LANG": "C.UTF-8"], "#
             + "terminalSize: try TerminalSize(rows: 5, columns: 30))"), source)
         XCTAssertTrue(source.contains("#expect(try app.waitForExit() == .exited(3))"), source)
-        XCTAssertTrue(source.contains("assertScreenSnapshot(of: app, matches: #\"\"\"\n        bye now\n        \"\"\"#)"), source)
+        XCTAssertTrue(source.contains("assertScreenSnapshot(of: app, matches: #\"\"\"\n        bye now\n\n        \"\"\"#)"), source)
         XCTAssertFalse(source.contains("sleep("), "no sleeps in a written test")
     }
 

@@ -4,7 +4,8 @@ import Foundation
 import XCTest
 
 /// `cleanslate record` end to end: SampleApp's wizard (with a corrected typo), its line
-/// onboarding and nano (edit with a corrected typo, save, exit) are driven through the launcher, their session recordings turned into tests with
+/// onboarding, nano (edit with a corrected typo, save, exit) and dialog's checklist are driven
+/// through the launcher, their session recordings turned into tests with
 /// `record --from`, and those tests compiled and run in a fresh package that depends on CleanSlate.
 /// They pass; then, against a SampleApp whose menu calls Solarized "Sunny", the wizard's test
 /// fails at its menu step, naming it and the rows it found, while the onboarding's still passes.
@@ -22,10 +23,13 @@ final class RecordedTestE2ETests: XCTestCase {
         let wizardCast = folder + "/wizard.cast", onboardingCast = folder + "/onboarding.cast"
         try recordWizard().write(toFile: wizardCast, atomically: true, encoding: .utf8)
         try recordOnboarding().write(toFile: onboardingCast, atomically: true, encoding: .utf8)
-        let nanoCast = folder + "/nano.cast"
+        let nanoCast = folder + "/nano.cast", dialogCast = folder + "/dialog.cast"
         let hasNano = FileManager.default.isExecutableFile(atPath: "/usr/bin/nano")
+        let hasDialog = FileManager.default.isExecutableFile(atPath: "/usr/bin/dialog")
         if !hasNano && externalRequirementsEnforced { throw MissingProgram(path: "/usr/bin/nano") }
+        if !hasDialog && externalRequirementsEnforced { throw MissingProgram(path: "/usr/bin/dialog") }
         if hasNano { try recordNano().write(toFile: nanoCast, atomically: true, encoding: .utf8) }
+        if hasDialog { try recordDialog().write(toFile: dialogCast, atomically: true, encoding: .utf8) }
 
         let fixture = Self.packageRoot + "/.build/recorder-fixture"
         let package = fixture + "/package", scratch = fixture + "/build", temporary = fixture + "/tmp"
@@ -47,7 +51,14 @@ final class RecordedTestE2ETests: XCTestCase {
                 XCTAssertTrue(nano.contains(step), "nano's test lacks \(step):\n\(nano)")
             }
         }
-        let xctestCount = hasNano ? 2 : 1
+        let dialogTest = package + "/Tests/RecordedTests/DialogRecordedTests.swift"
+        try? FileManager.default.removeItem(atPath: dialogTest)
+        if hasDialog {
+            try writeTest(from: dialogCast, ["--xctest", "--name", "DialogRecordedTests", "--output", dialogTest, "--", "sh", "-c", Self.checklist])
+            let dialog = try String(contentsOfFile: dialogTest, encoding: .utf8)
+            XCTAssertTrue(dialog.contains(#"try app.checkBoxes["olives"].toggle()"#), "dialog's test toggles olives by name:\n\(dialog)")
+        }
+        let xctestCount = 1 + (hasNano ? 1 : 0) + (hasDialog ? 1 : 0)
         let wizard = try String(contentsOfFile: wizardTest, encoding: .utf8)
         for step in [#"let app = try launchApp(.product("SampleApp"), terminalSize: .standard)"#,
                      #"try app.textFields["Name"].typeText("Ada")"#, #"try app.menuItems["Solarized"].select()"#,
@@ -82,7 +93,9 @@ final class RecordedTestE2ETests: XCTestCase {
         XCTAssertTrue(failing.output.contains("Test run with 1 test in 1 suite failed"), failing.output)
         XCTAssertTrue(failing.output.contains("Executed \(xctestCount) test\(xctestCount == 1 ? "" : "s"), with 0 failures"),
                       "the onboarding's (and nano's) test still passes\n\(failing.output)")
-        if !hasNano { throw XCTSkip("nano's part was left out: /usr/bin/nano is not installed (apt-get install -y nano)") }
+        if !hasNano || !hasDialog {
+            throw XCTSkip("nano's or dialog's part was left out: /usr/bin/nano or /usr/bin/dialog is not installed (apt-get install -y nano dialog)")
+        }
     }
 
     /// SampleApp's wizard as a person uses it: "Adx", Backspace, "a", Enter; Down twice; Enter.
@@ -141,6 +154,23 @@ final class RecordedTestE2ETests: XCTestCase {
         try app.press(.enter)
         try app.waitForScreen(containing: "Wrote 1 line")
         try app.press(.character("x"), modifiers: .control)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        return app.sessionRecording()
+    }
+
+    /// dialog's checklist, its choice written to a file in HOME.
+    private static let checklist = #"dialog --checklist "Toppings" 12 40 4 cheese Cheese off olives Olives off ham Ham off 2>"$HOME/choice""#
+
+    /// dialog's checklist as a person uses it: Down to olives, Space, Enter.
+    private func recordDialog() throws -> String {
+        let app = try launchApp(.name("sh"), arguments: ["-c", Self.checklist], terminalSize: .standard)
+        app.defaultTimeout = .seconds(10)
+        try app.checkBoxes["cheese"].waitUntil("it is highlighted") { $0.isHighlighted }
+        try app.press(.down)
+        try app.checkBoxes["olives"].waitUntil("it is highlighted") { $0.isHighlighted }
+        try app.typeText(" ")
+        try app.checkBoxes["olives"].waitUntil("it is checked") { $0.isChecked == true }
+        try app.press(.enter)
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         return app.sessionRecording()
     }
