@@ -114,7 +114,13 @@ enum RecordCommand {
         do { file = try options.outputPath.map(TestFile.prepare) } catch {
             return RunCommand.exitCode(reporting: error)
         }
-        let recording = FileManager.default.temporaryDirectory.path + "/cleanslate-record-\(getpid()).cast"
+        // A new file (never a symlink someone put in a shared /tmp first), removed at the end.
+        let folder = FileManager.default.temporaryDirectory.path
+        guard let recording = TestFile.makeUnique(folder + "/cleanslate-record-") else {
+            file?.discard()
+            CLIOutput.error("cannot create the session's recording in \(folder) (errno \(errno)); set TMPDIR to a writable folder")
+            return 73
+        }
         defer { unlink(recording) }
         var run = RunCommand.Options()
         run.command = options.command

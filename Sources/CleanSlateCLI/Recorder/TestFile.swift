@@ -18,13 +18,21 @@ struct TestFile {
         }
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        guard let temporary = makeUnique((folder.isEmpty ? "." : folder) + "/.\(name).") else {
             throw RecordingFileError(message: "cannot create the test \(path): its folder does not exist or is not writable (errno \(errno)); give --output a path in a writable folder")
         }
+        return TestFile(path: path, temporaryPath: temporary)
+    }
+
+    /// A new, empty file whose path is `prefix` and six random characters (mkstemp: never a name
+    /// someone else put there first, such as a symlink in a shared folder); nil with `errno` set
+    /// when it cannot be made.
+    static func makeUnique(_ prefix: String) -> String? {
+        var template = Array((prefix + "XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
         close(descriptor)
-        return TestFile(path: path, temporaryPath: String(cString: template))
+        return String(cString: template)
     }
 
     /// Writes `text` to the temporary file and renames it to ``path``; removes it and throws
