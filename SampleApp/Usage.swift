@@ -40,6 +40,10 @@ enum Usage {
           $XDG_DATA_HOME/sampleapp/notes.txt
           $XDG_CACHE_HOME/sampleapp/index.cache
 
+        Environment:
+          SAMPLEAPP_SOLARIZED_LABEL   what the wizard's menu shows for Solarized (for
+                                      tests of a changed app; the profile keeps Solarized)
+
         Exit status: 0 ok, 1 not onboarded, 64 usage, 65 bad data, 66 no input,
         73 cannot create, 74 I/O error, 78 no HOME or XDG folder, 130 setup cancelled.
         """

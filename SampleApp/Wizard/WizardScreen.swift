@@ -1,3 +1,4 @@
+import Foundation
 /// Draws a `WizardState` as one complete frame of escape sequences and text. Every frame
 /// clears the screen and draws everything, so a resize is handled by drawing again.
 ///
@@ -76,11 +77,13 @@ struct WizardScreen {
                 Line(text: "Type your name, then press Enter.", style: ANSI.hintStyle),
             ]
         case .theme:
-            let itemWidth = (Theme.allCases.map(\.rawValue.count).max() ?? 0) + 4
-            let items = Theme.allCases.enumerated().map { index, theme in
+            let environment = ProcessInfo.processInfo.environment
+            let labels = Theme.allCases.map { $0.menuLabel(environment: environment) }
+            let itemWidth = (labels.map(\.count).max() ?? 0) + 4
+            let items = labels.enumerated().map { index, label in
                 index == state.selectedThemeIndex
-                    ? Line(text: padded("> " + theme.rawValue, to: itemWidth), style: ANSI.inverseStyle, isEssential: true)
-                    : Line(text: "  " + theme.rawValue, isEssential: true)
+                    ? Line(text: padded("> " + label, to: itemWidth), style: ANSI.inverseStyle, isEssential: true)
+                    : Line(text: "  " + label, isEssential: true)
             }
             return [Line(text: "Hello, \(state.name)!"), Line(text: ""), Line(text: "Choose a theme", isEssential: true), Line(text: "")]
                 + items

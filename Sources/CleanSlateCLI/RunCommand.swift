@@ -26,6 +26,11 @@ enum RunCommand {
         /// `--faults`: output in pieces, slow typing, a full or read-only sandbox.
         var faults = Faults.none
         var command: [String] = []
+        /// The executable to run instead of the one `command` names (`cleanslate record` finds
+        /// the package's own products).
+        var executable: Executable?
+        /// Told how the run ended (`cleanslate record` writes its test from it).
+        var observer: RunObserver?
     }
 
     /// The values `CLEANSLATE_KEEP` takes, as the test integrations take them (any letter case).
@@ -42,7 +47,16 @@ enum RunCommand {
         }
         do {
             return try run(options)
-        } catch let error as RecordingFileError {
+        } catch {
+            return exitCode(reporting: error)
+        }
+    }
+
+    /// Says what went wrong on standard error and returns the exit code for it: 73 for a recording
+    /// that cannot be written, 127 for an executable not found, 126 for one that cannot run, 64 for
+    /// an invalid argument, 70 for anything else.
+    static func exitCode(reporting error: Error) -> Int32 {
+        do { throw error } catch let error as RecordingFileError {
             CLIOutput.error(error.message)
             return 73
         } catch let error as CleanSlateError {
@@ -154,7 +168,9 @@ enum RunCommand {
         do { before = try sandbox.snapshot() } catch { before = nil; beforeFailure = error }
 
         let executable: Executable
-        if let command = options.command.first {
+        if let chosen = options.executable {
+            executable = chosen
+        } else if let command = options.command.first {
             executable = command.contains("/") ? .path(command) : .name(command)
         } else {
             executable = .product("SampleApp")
@@ -198,6 +214,7 @@ enum RunCommand {
             }
         }
         let status = try app.waitForExit()
+        options.observer?.status = status
         let screen = options.terminalSize != nil ? try app.screen() : nil
         let escaped = app.terminate()
         rawMode?.restore()
@@ -220,7 +237,9 @@ enum RunCommand {
         // The report is a courtesy: when it cannot be made, say why, and still mirror the app's status.
         do {
             guard let before else { throw beforeFailure! }
-            reportChanges(try sandbox.snapshot().changes(since: before), sandbox: sandbox)
+            let changes = try sandbox.snapshot().changes(since: before)
+            options.observer?.changes = changes
+            reportChanges(changes, sandbox: sandbox)
         } catch {
             CLIOutput.error("warning: could not report the files the app changed: \(error)")
         }
@@ -231,6 +250,7 @@ enum RunCommand {
         }
         finished = true
         let wiped = finish(sandbox, keep: keep)
+        options.observer?.interruption = interruption.signal
         let code = exitCode(status: status, escaped: !escaped.isEmpty, readerGone: reader.isGone, signal: interruption.signal)
         return code == 0 && !wiped ? wipeFailedExitCode : code
     }
@@ -295,6 +315,14 @@ enum RunCommand {
             return false
         }
     }
+}
+
+/// How a run ended, for `cleanslate record`: the app's status, the files it changed, and the signal
+/// that interrupted the run (nil when none did).
+final class RunObserver {
+    var status: AppExitStatus?
+    var changes: SandboxChanges?
+    var interruption: Int32?
 }
 
 /// Whether the reader of the front end's standard output has gone away (a write failed with EPIPE).

@@ -2,6 +2,8 @@
 enum Usage {
     static let text = """
         usage: cleanslate run [OPTIONS] [--] [COMMAND [ARGUMENTS...]]
+               cleanslate record [OPTIONS] [--] COMMAND [ARGUMENTS...]
+               cleanslate record --from FILE.cast [OPTIONS] [--] [COMMAND [ARGUMENTS...]]
                cleanslate render [--rows R --cols C] [--format F | --elements] [--at SECONDS] [--cursor] [--framed] FILE|-
                cleanslate sweep [--dry-run] [--root DIR]
 
@@ -50,6 +52,25 @@ enum Usage {
                                  missing=FOLDER (an empty sandbox folder such as cache removed);
                                  with strict isolation: size=BYTES (writes past it fail with
                                  ENOSPC), read-only=FOLDER (config, data, ...: EROFS)
+
+        record   Runs COMMAND as 'run' does, on a pseudo-terminal of this terminal's size (over pipes
+                 when standard input is not a terminal), passing your keys through, and when it
+                 exits writes a test that repeats the session: element queries (menuItems[...].
+                 select(), textFields[...].typeText, buttons[...].click(), keyHints[...].press())
+                 or a wait for the new text then the input; waitForExit with the status, the last
+                 screen and the files created. No sleeps. Exit code 0 when written; 64 usage; 65 a
+                 recording that is not asciicast v2; 66 one that cannot be read; 73 an output that
+                 cannot be created; 127 no such command; 128 + N when interrupted by signal N
+                 (nothing written).
+          --terminal ROWSxCOLS   the pseudo-terminal's size
+          --swift-testing        write a Swift Testing suite (the default)
+          --xctest               write an XCTestCase
+          --output FILE          write the test to FILE (atomically; nothing on failure), not stdout
+          --name NAME            the suite's or class's name (default RecordedSessionTests)
+          --env NAME=VALUE       set in the app's environment and in the test's launch (repeatable)
+          --from FILE            write the test from an asciicast v2 recording instead of running
+                                 the app (COMMAND defaults to the recording's title)
+          --exit-status N        with --from: the exit status the test expects (default 0)
 
         render   Feeds a raw byte capture (what a program wrote to its terminal), or an asciicast v2
                  recording (cleanslate run --record, a failed test's artifacts, asciinema rec),

@@ -13,6 +13,8 @@ let status: Int32
 switch arguments.first {
 case "run":
     status = RunCommand.main(Array(arguments.dropFirst()))
+case "record":
+    status = RecordCommand.main(Array(arguments.dropFirst()))
 case "render":
     TerminationSignals.exitOnSignal()
     status = RenderCommand.main(Array(arguments.dropFirst()))

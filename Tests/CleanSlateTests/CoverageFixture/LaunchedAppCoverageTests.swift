@@ -19,22 +19,22 @@ final class LaunchedAppCoverageTests: XCTestCase {
         let strictAvailable = try strictIsolationIsAvailable()
         let fixture = Self.packageRoot + "/.build/coverage-fixture"
         let package = fixture + "/package", scratch = fixture + "/build", temporary = fixture + "/tmp"
-        try writeFixture(at: package)
+        try writeFixture(CoverageFixturePackage.files(cleanSlateRoot: Self.packageRoot), at: package)
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         let options = ["--package-path", package, "--scratch-path", scratch]
 
-        let test = try run(swift, ["test", "--enable-code-coverage"] + options, temporary: temporary)
+        let test = try runTool(swift, ["test", "--enable-code-coverage"] + options, temporary: temporary)
         XCTAssertEqual(test.status, .exited(0), test.output)
         XCTAssertTrue(test.output.contains("Executed 5 tests, with 0 failures"), test.output)
         XCTAssertEqual(test.output.contains("GreeterLaunchTests.testInStrictIsolation' skipped"), !strictAvailable, test.output)
 
-        let codecov = try run(swift, ["test", "--show-codecov-path"] + options, temporary: temporary)
+        let codecov = try runTool(swift, ["test", "--show-codecov-path"] + options, temporary: temporary)
         let report = codecov.output.trimmingCharacters(in: .whitespacesAndNewlines)
         let profile = (report as NSString).deletingLastPathComponent + "/default.profdata"
-        let greeter = try run(swift, ["build", "--show-bin-path"] + options, temporary: temporary).output
+        let greeter = try runTool(swift, ["build", "--show-bin-path"] + options, temporary: temporary).output
             .trimmingCharacters(in: .whitespacesAndNewlines) + "/Greeter"
         let llvmCov = ((swift as NSString).resolvingSymlinksInPath as NSString).deletingLastPathComponent + "/llvm-cov"
-        let shown = try run(llvmCov, ["show", "-instr-profile", profile, greeter, package + "/Sources/Greeter/Greeting.swift"],
+        let shown = try runTool(llvmCov, ["show", "-instr-profile", profile, greeter, package + "/Sources/Greeter/Greeting.swift"],
                             temporary: temporary)
         XCTAssertEqual(shown.status, .exited(0), shown.output)
         let counts = Self.lineCounts(shown.output)
@@ -53,36 +53,8 @@ final class LaunchedAppCoverageTests: XCTestCase {
         XCTAssertGreaterThan(try Self.coveredLines(of: "Greeting.swift", inReport: Data(json.utf8)), 5, "SwiftPM's report counts its lines")
     }
 
-    /// `swift` from this process's PATH; a skip (a failure under `.ci/run`) when there is none.
-    private func requireSwift() throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let found = path.split(separator: ":").map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        try requireProgram(found ?? "swift", hint: "the fixture package needs a Swift toolchain's `swift` on PATH")
-        return found!
-    }
-
     private func strictIsolationIsAvailable() throws -> Bool {
         do { try requireStrictIsolation(); return true } catch is XCTSkip { return false }
-    }
-
-    /// Writes the fixture's files, leaving unchanged ones alone (so their builds are reused).
-    private func writeFixture(at package: String) throws {
-        for (path, text) in CoverageFixturePackage.files(cleanSlateRoot: Self.packageRoot) {
-            let file = package + "/" + path
-            if (try? String(contentsOfFile: file, encoding: .utf8)) == text { continue }
-            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
-        }
-    }
-
-    /// Runs a tool in this test's sandbox (with this PATH) and returns how it ended and what it printed.
-    private func run(_ tool: String, _ arguments: [String], temporary: String) throws -> (status: ExitStatus, output: String) {
-        let app = try makeApp(.path(tool), arguments: arguments, environment: ["TMPDIR": temporary])
-        try app.launch()
-        try app.closeInput()
-        let status = try app.waitForExit(timeout: .seconds(3600))
-        let output = String(decoding: app.outputBytes(.standardOutput) + app.outputBytes(.standardError), as: UTF8.self)
-        return (status, output)
     }
 
     /// The execution count of each line of `llvm-cov show` output that holds a `MARK-` comment,

@@ -1,0 +1,73 @@
+import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// `cleanslate record` given bad input: a clear message, the documented exit code (64 usage, 65 not
+/// a recording, 66 unreadable, 73 cannot create, 127 no such command), and no test file at all.
+final class RecordBadInputTests: XCTestCase {
+    func testNoCommandAndNoRecordingIsAUsageError() throws {
+        let (status, app) = try runCleanslate(["record"])
+        XCTAssertEqual(status, .exited(64))
+        XCTAssertTrue(app.standardError.contains("record needs a COMMAND to run"), app.standardError)
+    }
+
+    func testACommandThatDoesNotExistWritesNoTest() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        let (status, app) = try runCleanslate(["record", "--output", folder + "/Written.swift", "--", "no-such-command-cleanslate"])
+        XCTAssertEqual(status, .exited(127), app.standardError)
+        XCTAssertTrue(app.standardError.contains("no-such-command-cleanslate"), app.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing half-written")
+    }
+
+    func testARecordingThatIsNotAsciicastV2IsBadData() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        try "{\"version\": 1, \"width\": 80, \"height\": 24}\n".write(toFile: folder + "/old.cast", atomically: true, encoding: .utf8)
+        let (status, app) = try runCleanslate(["record", "--from", folder + "/old.cast", "--output", folder + "/Written.swift"])
+        XCTAssertEqual(status, .exited(65))
+        XCTAssertTrue(app.standardError.contains("old.cast: it is not an asciicast v2 recording"), app.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["old.cast"], "nothing half-written")
+    }
+
+    func testABrokenEventLineIsBadDataNamingTheLine() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        try "{\"version\": 2, \"width\": 80, \"height\": 24, \"title\": \"demo\"}\n[0.1, \"o\", \"hi\"]\nnot json\n"
+            .write(toFile: folder + "/cut.cast", atomically: true, encoding: .utf8)
+        let (status, app) = try runCleanslate(["record", "--from", folder + "/cut.cast"])
+        XCTAssertEqual(status, .exited(65))
+        XCTAssertTrue(app.standardError.contains("line 3"), app.standardError)
+        XCTAssertEqual(app.standardOutput, "")
+    }
+
+    func testAMissingRecordingIsNoInput() throws {
+        let (status, app) = try runCleanslate(["record", "--from", "/nonexistent/session.cast"])
+        XCTAssertEqual(status, .exited(66))
+        XCTAssertTrue(app.standardError.contains("cannot read the recording /nonexistent/session.cast"), app.standardError)
+    }
+
+    func testAnOutputThatCannotBeWrittenIsCantCreateAndLeavesNothing() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        try "{\"version\": 2, \"width\": 80, \"height\": 24, \"title\": \"demo\"}\n[0.1, \"o\", \"hi\"]\n".write(toFile: folder + "/s.cast", atomically: true, encoding: .utf8)
+        let (status, app) = try runCleanslate(["record", "--from", folder + "/s.cast", "--output", folder + "/missing/Written.swift"])
+        XCTAssertEqual(status, .exited(73))
+        XCTAssertTrue(app.standardError.contains("cannot create the test \(folder)/missing/Written.swift"), app.standardError)
+        // A directory named as the output is refused too, and left as it was.
+        try FileManager.default.createDirectory(atPath: folder + "/Dir.swift", withIntermediateDirectories: false)
+        let (second, secondApp) = try runCleanslate(["record", "--from", folder + "/s.cast", "--output", folder + "/Dir.swift"])
+        XCTAssertEqual(second, .exited(73))
+        XCTAssertTrue(secondApp.standardError.contains("it is a directory"), secondApp.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["Dir.swift", "s.cast"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/Dir.swift"), [])
+    }
+
+    func testAnExistingOutputIsReplacedWhole() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        try "{\"version\": 2, \"width\": 80, \"height\": 24, \"title\": \"demo\"}\n[0.1, \"o\", \"hi\"]\n".write(toFile: folder + "/s.cast", atomically: true, encoding: .utf8)
+        try String(repeating: "old line\n", count: 1000).write(toFile: folder + "/Written.swift", atomically: true, encoding: .utf8)
+        let (status, app) = try runCleanslate(["record", "--from", folder + "/s.cast", "--output", folder + "/Written.swift"])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        let text = try String(contentsOfFile: folder + "/Written.swift", encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("import CleanSlate\n") && !text.contains("old line"), text)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["Written.swift", "s.cast"], "no temporary file left")
+    }
+}

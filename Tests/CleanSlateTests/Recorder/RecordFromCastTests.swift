@@ -1,0 +1,137 @@
+import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import XCTest
+
+/// `cleanslate record --from FILE`: the test written from a recording, one kind of input per test,
+/// on recordings written by hand (the element each one acts on drawn as real apps draw it).
+final class RecordFromCastTests: XCTestCase {
+    /// The test `cleanslate record --from` writes for `cast` (on standard output), after checking
+    /// it exited 0.
+    private func written(_ cast: SyntheticCast, _ options: [String] = []) throws -> String {
+        let file = try sandboxForTest().temporaryDirectory + "/session.cast"
+        try cast.text.write(toFile: file, atomically: true, encoding: .utf8)
+        let (status, app) = try runCleanslate(["record", "--from", file] + options)
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        return app.standardOutput
+    }
+
+    /// The statements between the launch and the end, trimmed, blank lines and comments left out.
+    private func steps(_ source: String) -> [String] {
+        let lines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let launch = lines.firstIndex(where: { $0.hasPrefix("let app = ") }),
+              let end = lines.firstIndex(where: { $0.contains("waitForExit()") }) else { return [] }
+        return lines[(launch + 1)..<end].filter { !$0.isEmpty && !$0.hasPrefix("//") }
+    }
+
+    func testArrowsThatEndOnAMenuItemBecomeItsSelection() throws {
+        var cast = SyntheticCast()
+        cast.output(SyntheticCast.themeMenu(highlighted: 0))
+        cast.input("\u{1B}[B")
+        cast.output(SyntheticCast.themeMenu(highlighted: 1))
+        cast.input("\u{1B}[B")
+        cast.output(SyntheticCast.themeMenu(highlighted: 2))
+        cast.input("\r")
+        cast.output("\u{1B}[2J\u{1B}[HDone")
+        XCTAssertEqual(steps(try written(cast)), [
+            #"try app.menuItems["Solarized"].select()"#,
+            "try app.press(.enter)",
+        ])
+    }
+
+    func testTypingWithBackspaceCorrectionsBecomesTheFieldsFinalText() throws {
+        var cast = SyntheticCast()
+        cast.output("\u{1B}[H\u{1B}[2J\u{1B}[2;3HWelcome\u{1B}[4;3HName: ")
+        for (key, shown) in zip(["A", "d", "x", "\u{7F}", "a"], ["A", "Ad", "Adx", "Ad", "Ada"]) {
+            cast.input(key)
+            cast.output("\u{1B}[4;9H\u{1B}[K" + shown)
+        }
+        XCTAssertEqual(steps(try written(cast)), [#"try app.textFields["Name"].typeText("Ada")"#])
+    }
+
+    func testAClickOnAButtonBecomesItsClick() throws {
+        var cast = SyntheticCast()
+        cast.output("\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J\u{1B}[2;3HSave changes?\u{1B}[4;5H< OK >   <Cancel>")
+        cast.input("\u{1B}[<0;7;4M")  // SGR press at column 7, row 4 (one-based): inside "< OK >"
+        cast.input("\u{1B}[<0;7;4m")
+        cast.output("\u{1B}[2J\u{1B}[Hsaved")
+        XCTAssertEqual(steps(try written(cast)), [#"try app.buttons["OK"].click()"#])
+    }
+
+    func testAKeyAHintNamesBecomesTheHintsPress() throws {
+        var cast = SyntheticCast()
+        cast.output("\u{1B}[H\u{1B}[2J\u{1B}[1;3HGNU nano 7.2\u{1B}[11;1H\u{1B}[7m^G\u{1B}[0m Help  \u{1B}[7m^X\u{1B}[0m Exit  "
+            + "\u{1B}[7m^O\u{1B}[0m Write Out\u{1B}[3;1H")
+        cast.input("\u{18}")  // Ctrl-X
+        XCTAssertEqual(steps(try written(cast)), [#"try app.keyHints["Exit"].press()"#])
+    }
+
+    func testOtherInputWaitsForTheNewTextThenTypesAndPresses() throws {
+        var cast = SyntheticCast()
+        cast.output("Ready.\r\nContinue? ")
+        cast.input("y")
+        cast.output("y")
+        cast.input("\u{1B}[A")  // no menu on the screen: a plain press
+        cast.input("\r")
+        cast.output("\r\nbye\r\n")
+        XCTAssertEqual(steps(try written(cast)), [
+            #"try app.waitForScreen(containing: "Continue?")"#,
+            #"try app.typeText("y")"#,
+            "try app.press(.up)",
+            "try app.press(.enter)",
+        ])
+    }
+
+    func testAControlKeyWithoutAHintIsPressedWithItsModifier() throws {
+        var cast = SyntheticCast()
+        cast.output("$ sleep 100")
+        cast.input("\u{03}")
+        XCTAssertEqual(steps(try written(cast)), [
+            #"try app.waitForScreen(containing: "$ sleep 100")"#,
+            #"try app.press(.character("c"), modifiers: .control)"#,
+        ])
+    }
+
+    func testAPipeSessionWaitsForEachPromptThenTypesTheLine() throws {
+        var cast = SyntheticCast()
+        cast.pipe = true
+        cast.output("Welcome!\r\nWhat's your name? ")
+        cast.input("\n")
+        cast.output("Name cannot be empty.\r\nWhat's your name? ")
+        cast.input("Adx\u{7F}a\n")
+        cast.output("Nice to meet you, Ada.\r\n")
+        let source = try written(cast)
+        XCTAssertEqual(steps(source), [
+            #"try app.waitForOutput("What's your name?")"#,
+            #"try app.typeText("\n")"#,
+            // The prompt was printed before: the line above it makes the wait this time's.
+            #"try app.waitForOutput("Name cannot be empty.\nWhat's your name?")"#,
+            #"try app.typeText("Ada\n")"#,
+        ])
+        XCTAssertTrue(source.contains(#"let app = try launchApp(.name("demo"))"#), source)
+    }
+
+    func testTheTestHasTheLaunchTheExitStatusAndTheLastScreen() throws {
+        var cast = SyntheticCast()
+        cast.rows = 5
+        cast.columns = 30
+        cast.output("\u{1B}[2J\u{1B}[Hbye now")
+        let source = try written(cast, ["--exit-status", "3", "--name", "DemoTests", "--env", "LANG=C.UTF-8",
+                                        "--", "./demo", "--flag"])
+        XCTAssertTrue(source.contains("@Suite(.cleanSlate)\nstruct DemoTests {\n    @Test func recordedSession() throws {\n"), source)
+        XCTAssertTrue(source.contains(#"let app = try launchApp(.path("./demo"), arguments: ["--flag"], environment: ["LANG": "C.UTF-8"], "#
+            + "terminalSize: try TerminalSize(rows: 5, columns: 30))"), source)
+        XCTAssertTrue(source.contains("#expect(try app.waitForExit() == .exited(3))"), source)
+        XCTAssertTrue(source.contains("assertScreenSnapshot(of: app, matches: #\"\"\"\n        bye now\n\n        \"\"\"#)"), source)
+        XCTAssertFalse(source.contains("sleep("), "no sleeps in a written test")
+    }
+
+    func testXCTestIsWrittenWithItsAssertions() throws {
+        var cast = SyntheticCast()
+        cast.output("hello")
+        let source = try written(cast, ["--xctest"])
+        XCTAssertTrue(source.contains("import CleanSlateXCTest\n"), source)
+        XCTAssertTrue(source.contains("final class RecordedSessionTests: XCTestCase {\n    func testRecordedSession() throws {"), source)
+        XCTAssertTrue(source.contains("XCTAssertEqual(try app.waitForExit(), .exited(0))"), source)
+    }
+}

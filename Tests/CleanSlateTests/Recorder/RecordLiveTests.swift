@@ -1,0 +1,111 @@
+import CleanSlate
+import CleanSlateXCTest
+import Foundation
+import Glibc
+import XCTest
+
+/// `cleanslate record -- COMMAND` live: a scripted person at a real pseudo-terminal (this test's
+/// launch of `cleanslate`) goes through SampleApp's wizard with a corrected typo; and a recording
+/// interrupted by SIGINT writes nothing.
+final class RecordLiveTests: XCTestCase {
+    /// This clone's root folder: `cleanslate record` runs there, so SampleApp is one of its products.
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    func testAPersonAtATerminalGetsATestOfTheWizard() throws {
+        let output = try sandboxForTest().temporaryDirectory + "/WizardTests.swift"
+        // No --terminal: the person's terminal size (this launch's, 30x100) is the session's.
+        let app = try makeApp(.product("cleanslate"), arguments: ["record", "--name", "WizardTests", "--output", output, "--", "SampleApp"],
+                              terminalSize: TerminalSize(rows: 30, columns: 100))
+        app.workingDirectory = Self.packageRoot
+        app.defaultTimeout = .seconds(20)
+        try app.launch()
+        try goThroughTheWizard(app)
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        let body = written.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let launch = try XCTUnwrap(body.firstIndex { $0.hasPrefix("let app =") }, written)
+        XCTAssertEqual(Array(body[launch...].filter { !$0.isEmpty && !$0.hasPrefix("//") }.prefix(6)), [
+            #"let app = try launchApp(.product("SampleApp"), terminalSize: try TerminalSize(rows: 30, columns: 100))"#,
+            #"try app.textFields["Name"].typeText("Ada")"#,
+            #"try app.keyHints["confirm"].press()"#,
+            #"try app.menuItems["Solarized"].select()"#,
+            #"try app.keyHints["confirm"].press()"#,
+            "#expect(try app.waitForExit() == .exited(0))",
+        ], written)
+        XCTAssertTrue(written.contains("All set, Ada! Theme: Solarized"), "the last screen is asserted\n\(written)")
+        XCTAssertTrue(written.contains(#"#expect(FileManager.default.fileExists(atPath: app.sandbox.configHome + "/sampleapp/profile.json"))"#),
+                      "the file the app created is asserted\n\(written)")
+    }
+
+    func testARecordingInterruptedBySIGINTWritesNothing() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        let app = try makeApp(.product("cleanslate"), arguments: ["record", "--output", folder + "/Written.swift", "--",
+                                                                  "sh", "-c", "echo ready; exec sleep 60"])
+        try app.launch()
+        try app.waitForOutput("ready")
+        guard case let .running(pid) = app.state else { return XCTFail("record is not running: \(app.state)") }
+        XCTAssertEqual(kill(pid, SIGINT), 0)
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(30)), .exited(130))
+        XCTAssertTrue(app.standardError.contains("no test written"), app.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing half-written")
+    }
+
+    /// The scripted person: "Adx", Backspace, "a", Enter; Down twice to Solarized; Enter; each
+    /// key once the screen shows the previous one's effect.
+    private func goThroughTheWizard(_ app: AppLauncher) throws {
+        let name = app.textFields["Name"]
+        XCTAssertTrue(try name.waitForExistence())
+        try app.typeText("Adx")
+        try name.waitUntil("it shows Adx") { $0.value == .text("Adx") }
+        try app.press(.backspace)
+        try name.waitUntil("it shows Ad") { $0.value == .text("Ad") }
+        try app.typeText("a")
+        try name.waitUntil("it shows Ada") { $0.value == .text("Ada") }
+        try app.press(.enter)
+        try app.menuItems["Light"].waitUntil("it is highlighted") { $0.isHighlighted }
+        try app.press(.down)
+        try app.menuItems["Dark"].waitUntil("it is highlighted") { $0.isHighlighted }
+        try app.press(.down)
+        try app.menuItems["Solarized"].waitUntil("it is highlighted") { $0.isHighlighted }
+        try app.press(.enter)
+    }
+
+    /// The steps of a written test, from the launch to the exit status, trimmed.
+    private func steps(_ source: String) -> [String] {
+        let lines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let launch = lines.firstIndex(where: { $0.hasPrefix("let app =") }),
+              let end = lines.firstIndex(where: { $0.contains("waitForExit()") }) else { return [] }
+        return Array(lines[launch...end])
+    }
+
+    func testATestWrittenFromARunsRecordingIsTheOneWrittenLive() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        let size = try TerminalSize(rows: 30, columns: 100)
+        let live = try makeApp(.product("cleanslate"), arguments: ["record", "--output", folder + "/Live.swift", "--", "SampleApp"],
+                               terminalSize: size)
+        live.workingDirectory = Self.packageRoot
+        live.defaultTimeout = .seconds(20)
+        try live.launch()
+        try goThroughTheWizard(live)
+        XCTAssertEqual(try live.waitForExit(), .exited(0))
+
+        // Another session, the same person: recorded by `run --record` (with no command it runs
+        // SampleApp), written with `--from`.
+        let run = try makeApp(.product("cleanslate"), arguments: ["run", "--terminal", "30x100", "--record", folder + "/session.cast"],
+                              terminalSize: size)
+        run.defaultTimeout = .seconds(20)
+        try run.launch()
+        try goThroughTheWizard(run)
+        XCTAssertEqual(try run.waitForExit(), .exited(0))
+        let from = try makeApp(.product("cleanslate"), arguments: ["record", "--from", folder + "/session.cast", "--output", folder + "/From.swift"])
+        from.workingDirectory = Self.packageRoot
+        try from.launch()
+        XCTAssertEqual(try from.waitForExit(), .exited(0), from.standardError)
+
+        let liveSteps = steps(try String(contentsOfFile: folder + "/Live.swift", encoding: .utf8))
+        XCTAssertEqual(liveSteps.filter { $0.contains("menuItems") }, [#"try app.menuItems["Solarized"].select()"#])
+        XCTAssertEqual(steps(try String(contentsOfFile: folder + "/From.swift", encoding: .utf8)), liveSteps)
+    }
+}
