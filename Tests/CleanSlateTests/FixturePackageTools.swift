@@ -26,9 +26,14 @@ extension XCTestCase {
     }
 
     /// Runs a tool in this test's sandbox (with this PATH) and returns how it ended and what it printed.
+    ///
+    /// The fixture package's own tests make their sandboxes inside this test's sandbox
+    /// (`CLEANSLATE_ROOT`), so one that a failing fixture test keeps (as the recorder's test of a
+    /// changed app does on purpose) is wiped with this test's sandbox instead of staying in `/dev/shm`.
     func runTool(_ tool: String, _ arguments: [String], temporary: String,
                  workingDirectory: String? = nil) throws -> (status: AppExitStatus, output: String) {
-        let app = try makeApp(.path(tool), arguments: arguments, environment: ["TMPDIR": temporary])
+        let sandboxes = try sandboxForTest().temporaryDirectory
+        let app = try makeApp(.path(tool), arguments: arguments, environment: ["TMPDIR": temporary, "CLEANSLATE_ROOT": sandboxes])
         app.workingDirectory = workingDirectory
         try app.launch()
         try app.closeInput()
