@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CleanSlateTesting", dependencies: ["CleanSlate", "CleanSlateTestSupport"]),
         .executableTarget(name: "CleanSlateCLI", dependencies: ["CleanSlate", "SampleApp"]),
         .executableTarget(name: "SampleApp", path: "SampleApp"),
-        .executableTarget(name: "CleanSlateBenchmarks", dependencies: ["CleanSlate", "_CleanSlateCShim", "CleanSlateScreen"]),
+        .executableTarget(name: "CleanSlateBenchmarks", dependencies: ["CleanSlate", "_CleanSlateCShim", "CleanSlateScreen", "CleanSlateXCTest"]),
         .testTarget(name: "CleanSlateTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
         .testTarget(name: "CleanSlateXCTestTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
         // ElementFixtures holds captured screens (bytes) that tests read by path: not sources.

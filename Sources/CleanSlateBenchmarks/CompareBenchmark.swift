@@ -1,18 +1,21 @@
 import Foundation
 import Glibc
 
-/// `cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--also NAME=PATH]...`:
+/// `cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--tests N] [--also NAME=PATH]...`:
 /// the comparison a user would make. Each system runs in a process of its own (a standalone C loop,
 /// Python's `subprocess.run`, Foundation's `Process`, CleanSlate; for the pseudo-terminal, a standalone
 /// C loop, pexpect and CleanSlate), one batch each per round, in an order that rotates every round, so
 /// that the machine's noise falls on all alike. Each round's medians are divided by the C loop's of
 /// the same round; the report gives the median and range of those ratios over the rounds, and the
-/// goals. `--also NAME=PATH` adds the launch worker of another build of this benchmark (to compare
-/// two versions of CleanSlate in one run).
+/// goals. `--also NAME=PATH` adds the launch and PTY workers of another build of this benchmark (to
+/// compare two versions of CleanSlate in one run). The XCTest row runs two XCTest tests alternately in
+/// one process (one launching /bin/true with `launchApp` + `waitForExit`, one only spawning it): its
+/// ratio is the launching test's time to the other's.
 func runCompareBenchmark(arguments: [String]) throws {
     let rounds = integerOption("--rounds", in: arguments) ?? 9
     let launches = integerOption("--launches", in: arguments) ?? 200
     let roundTrips = integerOption("--round-trips", in: arguments) ?? 1000
+    let tests = integerOption("--tests", in: arguments) ?? 200
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let this = try ownExecutablePath()
@@ -44,18 +47,24 @@ func runCompareBenchmark(arguments: [String]) throws {
     }
     launchSystems.append(ComparedSystem(command: [this, "compare-worker", "foundation"], series: ["Foundation Process (terminationHandler)"]))
     launchSystems.append(ComparedSystem(command: [this, "compare-worker", "launch"], series: ["CleanSlate launch + waitForExit, sandbox reused"]))
-    for other in options("--also", in: arguments) {
-        guard let separator = other.firstIndex(of: "=") else { throw usage("--also takes NAME=PATH") }
-        launchSystems.append(ComparedSystem(command: [String(other[other.index(after: separator)...]), "compare-worker", "launch"],
-                                            series: ["CleanSlate launch, \(other[..<separator])"]))
-    }
     terminalSystems.append(ComparedSystem(command: [this, "compare-worker", "pty"],
                                           series: ["CleanSlate typeText + waitForScreen", "raw write/read loop inside CleanSlate's process"]))
+    for other in options("--also", in: arguments) {
+        guard let separator = other.firstIndex(of: "=") else { throw usage("--also takes NAME=PATH") }
+        let (name, path) = (other[..<separator], String(other[other.index(after: separator)...]))
+        launchSystems.append(ComparedSystem(command: [path, "compare-worker", "launch"], series: ["CleanSlate launch, \(name)"]))
+        terminalSystems.append(ComparedSystem(command: [path, "compare-worker", "pty"],
+                                              series: ["CleanSlate typeText + waitForScreen, \(name)", "raw loop inside CleanSlate's process, \(name)"]))
+    }
+    let testSystems = [ComparedSystem(command: [this, "compare-worker", "xctest"],
+                                      series: ["XCTest test: posix_spawn + waitpid only", "XCTest test: sandboxForTest only",
+                                               "XCTest test: launchApp + waitForExit"])]
 
     print("compare: each system in a process of its own, \(rounds) interleaved rounds (the order rotates each round)")
     for note in skipped { print("  skipped: \(note)") }
     let launchRounds = try measure(launchSystems, rounds: rounds, warmup: 20, iterations: launches)
     let terminalRounds = try measure(terminalSystems, rounds: rounds, warmup: 100, iterations: roundTrips)
+    let testRounds = try measure(testSystems, rounds: rounds, warmup: 20, iterations: tests)
     print("\nlaunch and reap /bin/true: \(launches) launches per batch, per-launch median of each batch")
     report(launchRounds, of: launchSystems, hasFloor: compiler != nil)
     print("  goal: CleanSlate no slower than the fastest peer, and at most 1.25x the C floor")
@@ -67,6 +76,9 @@ func runCompareBenchmark(arguments: [String]) throws {
         print("  CleanSlate / the raw loop in its own process: \(summary(ratios))")
     }
     print("  goal: CleanSlate at most 1.3x the C floor")
+    print("\nan XCTest test, set-up and tear-down included (the launching test makes and wipes its sandbox); \(tests) per batch")
+    report(testRounds, of: testSystems, hasFloor: true)
+    print("  goal: the launching test at most 1.2x the test that only spawns")
 }
 
 /// One program of the comparison and the names of the medians it prints, in order.

@@ -8,7 +8,7 @@ import Glibc
 /// and a raw write/read loop's interleaved in the same process.
 func runCompareWorker(arguments: [String]) throws {
     guard arguments.count == 3, let warmup = Int(arguments[1]), let iterations = Int(arguments[2]), iterations > 0 else {
-        FileHandle.standardError.write(Data("usage: cleanslate-benchmarks compare-worker launch|foundation|pty WARMUP ITERATIONS\n".utf8))
+        FileHandle.standardError.write(Data("usage: cleanslate-benchmarks compare-worker launch|foundation|pty|xctest WARMUP ITERATIONS\n".utf8))
         exit(64)
     }
     switch arguments[0] {
@@ -36,6 +36,8 @@ func runCompareWorker(arguments: [String]) throws {
         print(String(format: "%.3f", median))
     case "pty":
         try printPseudoTerminalMedians(warmup: warmup, iterations: iterations)
+    case "xctest":
+        try printXCTestMedians(warmup: warmup, iterations: iterations)
     default:
         FileHandle.standardError.write(Data("compare-worker: unknown kind \(arguments[0])\n".utf8))
         exit(64)

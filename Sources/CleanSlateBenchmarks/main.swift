@@ -27,7 +27,7 @@ default:
                cleanslate-benchmarks roundtrip [--iterations N]
                cleanslate-benchmarks output [--runs N]
                cleanslate-benchmarks sessions [--sessions N] [--runs N]
-               cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--also NAME=PATH]...
+               cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--tests N] [--also NAME=PATH]...
                cleanslate-benchmarks element-waits [--iterations N]
                cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
                cleanslate-benchmarks elements [--runs N]
