@@ -19,6 +19,10 @@ final class KillEverythingTests: SweepTestCase {
             "$1" run --root "$2" -- sh -c "kill -9 -1; exec sleep $3"
             echo "run ended: $?"
             survivor() { for p in /proc/[0-9]*; do tr '\0' ' ' < $p/cmdline 2>/dev/null | grep -qxF "$marker" && echo yes; done; }
+            # The run ends as soon as the app's kill reaches it; the app may not have exec'd sleep
+            # yet. No event says that it has, so look for it again until it shows (for up to 10 s).
+            tries=0
+            while [ -z "$(survivor)" ] && [ $tries -lt 100 ]; do sleep 0.1; tries=$((tries + 1)); done
             echo "survivor before the sweep: $(survivor)"
             echo "sandboxes before the sweep: $(ls "$2" | grep -c cleanslate-)"
             "$1" sweep --root "$2"
