@@ -55,4 +55,13 @@ struct ArgumentReader {
         guard let value = remaining.popFirst() else { throw UsageError(message: "\(option) needs a value; see 'cleanslate --help'") }
         return value
     }
+
+    /// The `NAME=VALUE` that must follow `option` (`--env`), split at its first `=`.
+    mutating func variable(for option: String) throws -> (name: String, value: String) {
+        let pair = try value(for: option)
+        guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+            throw UsageError(message: "\(option) takes NAME=VALUE, got '\(pair)'")
+        }
+        return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+    }
 }

@@ -50,11 +50,8 @@ enum RecordCommand {
                 }
                 options.name = name
             case "--env":
-                let pair = try reader.value(for: "--env")
-                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                    throw UsageError(message: "--env takes NAME=VALUE, got '\(pair)'")
-                }
-                options.environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+                let variable = try reader.variable(for: "--env")
+                options.environment[variable.name] = variable.value
             case "--exit-status":
                 let text = try reader.value(for: "--exit-status")
                 guard let code = Int32(text), (0...255).contains(code) else {

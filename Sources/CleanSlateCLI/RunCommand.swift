@@ -87,11 +87,8 @@ enum RunCommand {
             case "--keep": options.keep = true
             case "--terminal": options.terminalSize = try TerminalSize(parsing: reader.value(for: "--terminal"))
             case "--env":
-                let pair = try reader.value(for: "--env")
-                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                    throw UsageError(message: "--env takes NAME=VALUE, got '\(pair)'")
-                }
-                options.environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+                let variable = try reader.variable(for: "--env")
+                options.environment[variable.name] = variable.value
             case "--pass-env": options.passedThrough.insert(try reader.value(for: "--pass-env"))
             case "--inherit-env": options.inheritsEnvironment = true
             case "--root": options.rootDirectory = try reader.value(for: "--root")
