@@ -102,21 +102,7 @@ final class RecordedTestE2ETests: XCTestCase {
     private func recordWizard() throws -> String {
         let app = try launchApp(.product("SampleApp"), terminalSize: .standard)
         app.defaultTimeout = .seconds(10)
-        let name = app.textFields["Name"]
-        XCTAssertTrue(try name.waitForExistence())
-        try app.typeText("Adx")
-        try name.waitUntil("it shows Adx") { $0.value == .text("Adx") }
-        try app.press(.backspace)
-        try name.waitUntil("it shows Ad") { $0.value == .text("Ad") }
-        try app.typeText("a")
-        try name.waitUntil("it shows Ada") { $0.value == .text("Ada") }
-        try app.press(.enter)
-        try app.menuItems["Light"].waitUntil("it is highlighted") { $0.isHighlighted }
-        try app.press(.down)
-        try app.menuItems["Dark"].waitUntil("it is highlighted") { $0.isHighlighted }
-        try app.press(.down)
-        try app.menuItems["Solarized"].waitUntil("it is highlighted") { $0.isHighlighted }
-        try app.press(.enter)
+        try goThroughTheWizard(app)
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         return app.sessionRecording()
     }
