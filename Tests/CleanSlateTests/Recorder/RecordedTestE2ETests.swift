@@ -139,6 +139,9 @@ final class RecordedTestE2ETests: XCTestCase {
         try app.waitForScreen(containing: "File Name to Write")
         try app.press(.enter)
         try app.waitForScreen(containing: "Wrote 1 line")
+        // As a person does: ^X once the bar shows "^X Exit" again (nano redraws it after the
+        // message; a ^X typed before that is, rightly, written as a plain key press).
+        XCTAssertTrue(try app.keyHints["Exit"].waitForExistence())
         try app.press(.character("x"), modifiers: .control)
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         return app.sessionRecording()
