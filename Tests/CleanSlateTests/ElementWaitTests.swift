@@ -17,6 +17,17 @@ final class ElementWaitTests: XCTestCase {
         return app
     }
 
+    /// Adds a monitor that answers "Send anonymous statistics?" with Enter; returns how many times
+    /// it ran and its token.
+    private func answerTheStatisticsPromptWithEnter(on app: AppLauncher) -> (runs: Counter, token: InterruptionMonitorToken) {
+        let handled = Counter()
+        let token = app.addInterruptionMonitor(for: app.staticTexts["Send anonymous statistics?"]) { app in
+            handled.increment()
+            try app.typeText("\n")
+        }
+        return (handled, token)
+    }
+
     func testWaitForExistenceIsTrueOnceTheOutputDrawsTheElement() throws {
         let app = try launchScreens(["\\n< OK >  < Cancel >\\n"])
         XCTAssertFalse(app.buttons["OK"].exists)
@@ -128,6 +139,25 @@ final class ElementWaitTests: XCTestCase {
         XCTAssertEqual(handled.value, 1)
     }
 
+    func testAnInterruptionMonitorDismissesAPromptThatBlocksATextWait() throws {
+        let app = try launchScreens(["\\nSend anonymous statistics?\\n< Yes >  < No >\\n", "\\033[2J\\033[HMain menu\\n< Quit >\\n"])
+        let handled = answerTheStatisticsPromptWithEnter(on: app).runs
+        try app.typeText("\n")
+        try app.waitForScreen(containing: "Main menu")
+        XCTAssertEqual(handled.value, 1)
+    }
+
+    func testTextWaitsByPatternAndByPredicateRunMonitorsOncePerAppearance() throws {
+        let app = try launchScreens(["\\nSend anonymous statistics?\\n", "\\033[2J\\033[HMain menu\\n", "\\nSend anonymous statistics?\\n", "\\033[2J\\033[HDone\\n"])
+        let handled = answerTheStatisticsPromptWithEnter(on: app).runs
+        try app.typeText("\n")
+        try app.waitForScreen(matching: "Main +menu")
+        XCTAssertEqual(handled.value, 1)
+        try app.typeText("\n")
+        try app.waitForScreen("Done is shown") { $0.text.contains("Done") }
+        XCTAssertEqual(handled.value, 2, "the prompt appeared a second time")
+    }
+
     func testAHandlerRunsOnceEachTimeItsPromptAppears() throws {
         let app = try launchScreens(["\\nSend anonymous statistics?\\n"])
         let handled = Counter()
@@ -140,11 +170,7 @@ final class ElementWaitTests: XCTestCase {
 
     func testARemovedInterruptionMonitorNoLongerRuns() throws {
         let app = try launchScreens(["\\nSend anonymous statistics?\\n", "\\033[2J\\033[HMain menu\\n< Quit >\\n"])
-        let handled = Counter()
-        let token = app.addInterruptionMonitor(for: app.staticTexts["Send anonymous statistics?"]) { app in
-            handled.increment()
-            try app.typeText("\n")
-        }
+        let (handled, token) = answerTheStatisticsPromptWithEnter(on: app)
         XCTAssertTrue(app.removeInterruptionMonitor(token))
         XCTAssertFalse(app.removeInterruptionMonitor(token), "already removed")
         try app.typeText("\n")

@@ -24,15 +24,8 @@ extension AppLauncher {
                 let screen = emulator.snapshot()
                 let tree = screen.elements
                 if let value = check(screen, tree) { return .value(value, screen, tree) }
-                // Past the deadline a wait ends: no handler keeps it going.
-                for monitor in monitors where MonotonicInstant.now < deadline {
-                    if monitor.locator.resolve(in: tree).matches.isEmpty {
-                        handledAndVisible.remove(monitor.id)
-                    } else if !handledAndVisible.contains(monitor.id) {
-                        return .interruption(monitor)
-                    }
-                }
-                return nil
+                return InterruptionMonitors.due(monitors, on: emulator, tree: { tree }, handled: &handledAndVisible, before: deadline)
+                    .map { .interruption($0) }
             }
             switch outcome {
             case let .held(.value(value, screen, tree)):

@@ -48,11 +48,38 @@ final class InterruptionMonitors: @unchecked Sendable {
         defer { lock.withLock { handling = false } }
         try entry.handler(app)
     }
+
+    /// The first of `monitors` whose element is on the screen and was not at the last look, while
+    /// `deadline` has not passed (past it a wait ends: no handler keeps it going). `handled` keeps
+    /// the monitors whose element is on the screen and already handled: one that leaves the screen
+    /// is forgotten, so that its next appearance is handled again. The screen is recognised (by
+    /// `tree`, at most once) only when a monitor's label words are on it.
+    static func due(
+        _ monitors: [Entry], on emulator: TerminalEmulator, tree: () -> ScreenElementTree,
+        handled: inout Set<Int>, before deadline: MonotonicInstant
+    ) -> Entry? {
+        var recognized: ScreenElementTree?
+        for monitor in monitors where MonotonicInstant.now < deadline {
+            var shown = false
+            if AppLauncher.mayShow(monitor.locator, on: emulator) {
+                let elements = recognized ?? tree()
+                recognized = elements
+                shown = !monitor.locator.resolve(in: elements).matches.isEmpty
+            }
+            if !shown {
+                handled.remove(monitor.id)
+            } else if !handled.contains(monitor.id) {
+                return monitor
+            }
+        }
+        return nil
+    }
 }
 
 extension AppLauncher {
     /// Registers `handler` for a prompt that appears only sometimes (`Send anonymous statistics?`):
-    /// whenever an element wait or action is about to wait for the screen while `element` is on
+    /// whenever a wait for the screen (an element wait or action, `waitForScreen(containing:)`,
+    /// `waitForScreen(matching:)` or `waitForScreen(_:until:)`) is about to wait while `element` is on
     /// it (the thing waited for not being there), `handler` runs to dismiss it, and the wait goes
     /// on with its own deadline. A handler runs once each time its element appears; the waits and
     /// actions inside it do not run handlers. The monitor belongs to this launcher only.

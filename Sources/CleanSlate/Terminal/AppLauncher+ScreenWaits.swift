@@ -28,19 +28,42 @@ extension AppLauncher {
     }
 
     /// The shared wait: `holds` is checked on the live emulator (with the monitor held) after
-    /// every chunk of output.
+    /// every chunk of output. While it does not hold and an interruption monitor's element is on
+    /// the screen, that monitor's handler runs (once per appearance) and the wait goes on until
+    /// the same deadline.
     private func waitForScreen(
         description: String, timeout: Duration?, holds: (TerminalEmulator) throws -> Bool
     ) throws -> ScreenSnapshot {
         let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let outcome = try waitOnScreen(until: start.advanced(by: limit.duration)) { emulator in
-            try holds(emulator) ? emulator.snapshot() : nil
+        let deadline = start.advanced(by: limit.duration)
+        var handled = Set<Int>()
+        while true {
+            let monitors = interruptionMonitors.active
+            let outcome = try waitOnScreen(until: deadline) { emulator -> TextWaitStep? in
+                if try holds(emulator) { return .held(emulator.snapshot()) }
+                guard !monitors.isEmpty else { return nil }
+                return InterruptionMonitors.due(monitors, on: emulator, tree: { emulator.snapshot().elements }, handled: &handled, before: deadline)
+                    .map { .interruption($0) }
+            }
+            switch outcome {
+            case let .held(.held(screen)):
+                return screen
+            case let .held(.interruption(monitor)):
+                handled.insert(monitor.id)
+                try interruptionMonitors.run(monitor, on: self)
+            case let .failed(code, process):
+                throw screenWaitError(code, process, waitingFor: description, since: start, limit: limit)
+            }
         }
-        switch outcome {
-        case let .held(screen): return screen
-        case let .failed(code, process): throw screenWaitError(code, process, waitingFor: description, since: start, limit: limit)
-        }
+    }
+
+    /// What a text wait's check found.
+    private enum TextWaitStep {
+        /// The condition held on this screen.
+        case held(ScreenSnapshot)
+        /// A monitored prompt to handle first.
+        case interruption(InterruptionMonitors.Entry)
     }
 
     /// How a wait on the screen ended.
