@@ -70,7 +70,7 @@ extension ElementReference where Source == AppLauncher {
         try source.press(.character(" "), timeout: timeout)
         let wanted = isRadio ? true : !wasChecked
         let start = MonotonicInstant.now
-        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { _, tree in
+        let outcome = try source.waitForElementValue(until: source.deadline(after: timeout)) { tree in
             locator.resolve(in: tree).matches.first?.isChecked == wanted ? true : nil
         }
         if case let .failed(code, process) = outcome {

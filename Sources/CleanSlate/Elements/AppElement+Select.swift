@@ -72,7 +72,7 @@ extension ElementReference where Source == AppLauncher {
             // The end of a list is a quiet second, not a timeout: it is not scaled.
             let pressLimit = targetVisible ? app.waitLimit(timeout).duration : Self.endOfListWait
             let start = MonotonicInstant.now
-            let outcome = try app.waitForElements(until: start.advanced(by: pressLimit)) { _, tree in
+            let outcome = try app.waitForElements(until: start.advanced(by: pressLimit)) { tree in
                 let candidates = locator.resolve(in: tree).candidates
                 guard targetVisible else { return candidates != resolution.candidates ? true : nil }
                 // Moved: a row other than before is highlighted (none while the app is half way
@@ -103,7 +103,7 @@ extension ElementReference where Source == AppLauncher {
     /// query looks) is and the screen has settled without it.
     private func waitForRowOrList(timeout: Duration?) throws -> (ScreenSnapshot, ScreenElementTree) {
         let start = MonotonicInstant.now
-        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { _, tree in
+        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { tree in
             let resolution = locator.resolve(in: tree)
             return resolution.matches.isEmpty && resolution.candidates.isEmpty ? nil : resolution.matches.isEmpty
         }

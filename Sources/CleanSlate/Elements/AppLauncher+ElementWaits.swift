@@ -1,35 +1,58 @@
 import CleanSlateScreen
 
 extension AppLauncher {
-    /// Waits until `check` gives a value for the screen and its elements, woken by the app's
-    /// output as screen waits are (never polling). While `check` gives nothing and an interruption
-    /// monitor's element is on the screen, that monitor's handler runs (once per appearance) and
-    /// the wait goes on until the same deadline.
+    /// Waits until `check` gives a value for the screen's elements, woken by the app's
+    /// output as screen waits are (never polling), and returns it with the screen and elements
+    /// it held on. While `check` gives nothing and an interruption monitor's element is on the
+    /// screen, that monitor's handler runs (once per appearance) and the wait goes on until the
+    /// same deadline.
     ///
     /// `absent`, when given, names locators whose label words are looked for on the live screen
-    /// first (no snapshot, no recognition): while a word of each is missing, none of them can
-    /// match, and the screen is not recognised unless a monitor needs it; `absentValue` is then
-    /// the outcome (nil: keep waiting).
+    /// first (no recognition): while a word of each is missing, none of them can match, and the
+    /// screen is not recognised unless a monitor needs it.
     func waitForElements<Value>(
-        until deadline: MonotonicInstant, absent: [ElementLocator] = [], absentValue: Value? = nil,
-        check: (ScreenSnapshot, ScreenElementTree) -> Value?
+        until deadline: MonotonicInstant, absent: [ElementLocator] = [], check: (ScreenElementTree) -> Value?
     ) throws -> ScreenWaitOutcome<(value: Value, screen: ScreenSnapshot, tree: ScreenElementTree)> {
+        try watchElements(until: deadline, absent: absent, whileAbsent: nil) { tree, emulator in
+            check(tree).map { ($0, emulator.snapshot(), tree) }
+        }
+    }
+
+    /// ``waitForElements(until:absent:check:)`` for a wait that needs only `check`'s value: no
+    /// snapshot of the screen is taken. While the words of every `absent` locator's labels are
+    /// missing, `absentValue` is the outcome (nil: keep waiting).
+    func waitForElementValue<Value>(
+        until deadline: MonotonicInstant, absent: [ElementLocator] = [], absentValue: Value? = nil,
+        check: (ScreenElementTree) -> Value?
+    ) throws -> ScreenWaitOutcome<Value> {
+        try watchElements(until: deadline, absent: absent, whileAbsent: absentValue) { tree, _ in check(tree) }
+    }
+
+    /// The shared element wait: the screen's elements are recognised from the live grid (the
+    /// monitor held) after every chunk of output, unless `absent`'s label words show they cannot
+    /// match (then `whileAbsent`, when given, is the outcome).
+    private func watchElements<Outcome>(
+        until deadline: MonotonicInstant, absent: [ElementLocator], whileAbsent: Outcome?,
+        check: (ScreenElementTree, TerminalEmulator) -> Outcome?
+    ) throws -> ScreenWaitOutcome<Outcome> {
+        // Each locator's labels as words, split once for the whole wait.
+        let absentWords = absent.map(Self.labelWords)
         var handledAndVisible = Set<Int>()
         while true {
             let monitors = interruptionMonitors.active
-            let outcome = try waitOnScreen(until: deadline) { emulator -> ElementWaitStep<Value>? in
-                if monitors.isEmpty, !absent.isEmpty, absent.allSatisfy({ !Self.mayShow($0, on: emulator) }) {
-                    return absentValue.map { .value($0, emulator.snapshot(), ScreenElementTree(roots: [])) }
+            let outcome = try waitOnScreen(until: deadline) { emulator -> ElementWaitStep<Outcome>? in
+                if monitors.isEmpty, !absentWords.isEmpty,
+                   absentWords.allSatisfy({ labels in !labels.allSatisfy { emulator.screenContainsWords($0) } }) {
+                    return whileAbsent.map { .value($0) }
                 }
-                let screen = emulator.snapshot()
-                let tree = screen.elements
-                if let value = check(screen, tree) { return .value(value, screen, tree) }
+                let tree = emulator.elements
+                if let value = check(tree, emulator) { return .value(value) }
                 return InterruptionMonitors.due(monitors, on: emulator, tree: { tree }, handled: &handledAndVisible, before: deadline)
                     .map { .interruption($0) }
             }
             switch outcome {
-            case let .held(.value(value, screen, tree)):
-                return .held((value, screen, tree))
+            case let .held(.value(value)):
+                return .held(value)
             case let .held(.interruption(monitor)):
                 handledAndVisible.insert(monitor.id)
                 try interruptionMonitors.run(monitor, on: self)
@@ -42,7 +65,12 @@ extension AppLauncher {
     /// Whether each label `locator` asks for is on the screen as its words separated by blanks:
     /// if one is not, the locator cannot match.
     static func mayShow(_ locator: ElementLocator, on emulator: TerminalEmulator) -> Bool {
-        locator.labels.allSatisfy { emulator.screenContainsWords($0.split(whereSeparator: \.isWhitespace).map(String.init)) }
+        labelWords(locator).allSatisfy { emulator.screenContainsWords($0) }
+    }
+
+    /// The words of each label `locator` asks for.
+    static func labelWords(_ locator: ElementLocator) -> [[String]] {
+        locator.labels.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
     }
 
     /// The deadline of a wait given `timeout` (the launcher's default when nil), scaled by
@@ -69,11 +97,11 @@ extension AppLauncher {
             throw CleanSlateError(.invalidArgument, "waitForAny needs at least one element to wait for")
         }
         let start = MonotonicInstant.now
-        let outcome = try waitForElements(until: deadline(after: timeout), absent: elements.map(\.locator)) { _, tree in
+        let outcome = try waitForElementValue(until: deadline(after: timeout), absent: elements.map(\.locator)) { tree in
             elements.firstIndex { !$0.locator.resolve(in: tree).matches.isEmpty }
         }
         switch outcome {
-        case let .held(found): return found.value
+        case let .held(index): return index
         case let .failed(code, process):
             let names = elements.map(\.locator.description).joined(separator: " or ")
             throw screenWaitError(code, process, waitingFor: names, since: start, limit: waitLimit(timeout)) { screen in
@@ -94,7 +122,7 @@ extension ElementReference where Source == AppLauncher {
     /// - Throws: only when the screen cannot be read (the app was not launched on a terminal) or
     ///   an interruption handler throws.
     public func waitForExistence(timeout: Duration? = nil) throws -> Bool {
-        let outcome = try source.waitForElements(until: source.deadline(after: timeout), absent: [locator]) { _, tree in
+        let outcome = try source.waitForElementValue(until: source.deadline(after: timeout), absent: [locator]) { tree in
             locator.resolve(in: tree).matches.isEmpty ? nil : true
         }
         if case .held = outcome { return true }
@@ -104,7 +132,7 @@ extension ElementReference where Source == AppLauncher {
     /// Waits until no element matches; returns `false` if `timeout` passes first. (When the app
     /// exits, its last screen is what counts.)
     public func waitForNonExistence(timeout: Duration? = nil) throws -> Bool {
-        let outcome = try source.waitForElements(until: source.deadline(after: timeout), absent: [locator], absentValue: true) { _, tree in
+        let outcome = try source.waitForElementValue(until: source.deadline(after: timeout), absent: [locator], absentValue: true) { tree in
             locator.resolve(in: tree).matches.isEmpty ? true : nil
         }
         if case .held = outcome { return true }
@@ -122,12 +150,12 @@ extension ElementReference where Source == AppLauncher {
     @discardableResult
     public func waitUntil(_ description: String, timeout: Duration? = nil, _ predicate: (ScreenElement) -> Bool) throws -> ScreenElement {
         let start = MonotonicInstant.now
-        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { _, tree in
+        let outcome = try source.waitForElementValue(until: source.deadline(after: timeout)) { tree in
             let matches = locator.resolve(in: tree).matches
             return matches.count == 1 && predicate(matches[0]) ? matches[0] : nil
         }
         switch outcome {
-        case let .held(found): return found.value
+        case let .held(element): return element
         case let .failed(code, process):
             throw source.screenWaitError(code, process, waitingFor: "\(locator) until \(description)", since: start, limit: source.waitLimit(timeout)) { screen in
                 ElementListing.describe(locator.resolve(in: screen.elements).candidates, kind: locator.kind, on: screen)
@@ -145,7 +173,7 @@ extension ElementReference where Source == AppLauncher {
 
     func waitForOne(to action: String, until deadline: MonotonicInstant, limit: WaitLimit) throws -> (element: ScreenElement, screen: ScreenSnapshot, tree: ScreenElementTree) {
         let start = MonotonicInstant.now
-        let outcome = try source.waitForElements(until: deadline, absent: [locator]) { _, tree in
+        let outcome = try source.waitForElements(until: deadline, absent: [locator]) { tree in
             let resolution = locator.resolve(in: tree)
             return resolution.matches.isEmpty ? nil : resolution
         }
@@ -165,8 +193,8 @@ extension ElementReference where Source == AppLauncher {
 
 /// What one look at the screen found during an element wait.
 private enum ElementWaitStep<Value> {
-    /// The awaited condition, with the screen and elements it held on.
-    case value(Value, ScreenSnapshot, ScreenElementTree)
+    /// The awaited condition's outcome.
+    case value(Value)
     /// A monitored prompt to handle first.
     case interruption(InterruptionMonitors.Entry)
 }

@@ -51,13 +51,13 @@ extension RecognitionWork {
                 ScreenElement(
                     kind: .progressIndicator, label: label.isEmpty ? text : label, frame: frame, value: .fraction(fraction),
                     style: grid.style(row, inside.lowerBound)),
-                owner: owner, look: ElementLook(grid: grid, row: row, label: inside))
+                owner: owner)
         } else {
             add(
                 ScreenElement(
                     kind: .textField, label: TextFieldRecognition.labelText(label), frame: frame, value: .text(text),
                     style: grid.style(row, inside.lowerBound)),
-                owner: owner, look: ElementLook(grid: grid, row: row, label: inside))
+                owner: owner)
         }
         claim(row: box.top, box.left..<(box.right + 1))
         claim(row: box.bottom, box.left..<(box.right + 1))

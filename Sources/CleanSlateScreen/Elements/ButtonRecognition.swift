@@ -24,7 +24,7 @@ extension RecognitionWork {
                             kind: .button, label: grid.trimmedText(row: row, label),
                             frame: ScreenRectangle(row: row, column: column, height: 1, width: end + 1 - column),
                             style: grid.style(row, firstLetter(row: row, label))),
-                        owner: span.owner, look: ElementLook(grid: grid, row: row, label: label, edge: column), highlightGroup: group)
+                        owner: span.owner, sibling: .init(group: group, look: ElementLook(grid: grid, row: row, label: label, edge: column)))
                     column = end + 1
                 }
             }

@@ -8,7 +8,43 @@
 public enum ElementLabel {
     /// Whether an element labelled `label` is what a query for `wanted` names.
     public static func matches(_ label: String, _ wanted: String) -> Bool {
-        normalized(label) == normalized(wanted)
+        if let same = asciiWordsMatch(label, wanted) { return same }
+        return normalized(label) == normalized(wanted)
+    }
+
+    /// ``matches(_:_:)`` for two ASCII strings, compared byte by byte without building the
+    /// normalized strings (waits compare a label with every element of its kind on each wake);
+    /// `nil` when either string holds anything else. In ASCII the white space that
+    /// `Character.isWhitespace` knows is tab, line feed, vertical tab, form feed, carriage return
+    /// (also as `\r\n`) and space.
+    static func asciiWordsMatch(_ label: String, _ wanted: String) -> Bool? {
+        var label = label
+        var wanted = wanted
+        return label.withUTF8 { first in
+            wanted.withUTF8 { second -> Bool? in
+                guard first.allSatisfy({ $0 < 0x80 }), second.allSatisfy({ $0 < 0x80 }) else { return nil }
+                func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+                var i = 0
+                var j = 0
+                while i < first.count && isSpace(first[i]) { i += 1 }
+                while j < second.count && isSpace(second[j]) { j += 1 }
+                while i < first.count && j < second.count {
+                    let a = first[i], b = second[j]
+                    if isSpace(a) && isSpace(b) {
+                        while i < first.count && isSpace(first[i]) { i += 1 }
+                        while j < second.count && isSpace(second[j]) { j += 1 }
+                        // A run of white space at the end of one only is trimmed, not a word gap.
+                        continue
+                    }
+                    guard a == b else { return false }
+                    i += 1
+                    j += 1
+                }
+                while i < first.count && isSpace(first[i]) { i += 1 }
+                while j < second.count && isSpace(second[j]) { j += 1 }
+                return i == first.count && j == second.count
+            }
+        }
     }
 
     /// `text` with white space at the ends removed and inner runs of it made one space.

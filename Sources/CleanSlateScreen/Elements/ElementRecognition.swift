@@ -10,23 +10,46 @@ extension ScreenSnapshot {
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
 /// fields or gauges), then, on the cells no earlier rule took, progress bars, buttons, check boxes
 /// and radio buttons, key hints, menu bars, text fields, menu rows and last static text.
+///
+/// A rule is skipped when the screen lacks what it needs to find anything (see
+/// ``RecognitionTriggers``): a skipped rule would have found nothing and taken no cells, so the
+/// rules after it see the same screen and the tree is the same. `runsEveryRule` turns the
+/// skipping off (the reference the differential tests compare with).
 struct ElementRecognizer {
     /// The screen being read.
-    let screen: ScreenSnapshot
+    let grid: RecognitionGrid
+    /// Whether to run every rule even where the screen lacks what it needs.
+    var runsEveryRule = false
+
+    /// Reads `screen`.
+    init(screen: ScreenSnapshot, runsEveryRule: Bool = false) {
+        self.init(grid: RecognitionGrid(screen), runsEveryRule: runsEveryRule)
+    }
+
+    /// Reads `grid`.
+    init(grid: RecognitionGrid, runsEveryRule: Bool = false) {
+        self.grid = grid
+        self.runsEveryRule = runsEveryRule
+    }
 
     /// The elements of the screen.
     func recognize() -> ScreenElementTree {
-        var work = RecognitionWork(grid: RecognitionGrid(screen))
-        work.findBoxes()
+        let has = grid.triggers
+        let all = runsEveryRule
+        var work = RecognitionWork(grid: grid)
+        if all || has.hasLine { work.findBoxes() }
         work.findGrounds()
-        work.findProgressBars()
-        work.findButtons()
-        work.findToggles()
-        work.findStyledKeyHints()
-        work.findWrittenKeyHints()
-        work.findMenuBars()
-        work.findTextFields()
-        work.findMenus()
+        // One shade everywhere, the windows' too, and nothing bold: no element can stand out from
+        // its siblings or from its window, so the rules that need a shade or a highlight find nothing.
+        let isPlain = has.isOneShade && !has.hasBold && work.grounds.allSatisfy { $0 == has.firstShade }
+        if all || !isPlain || has.hasOpeningBracket || has.hasBlock { work.findProgressBars() }
+        if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
+        if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
+        if all || !has.isOneShade { work.findStyledKeyHints() }
+        if all || has.hasKeyMark { work.findWrittenKeyHints() }
+        if all || !isPlain { work.findMenuBars() }
+        work.findTextFields(underscored: all || has.hasUnderscore, shaded: all || !isPlain || has.hasUnderline)
+        if all || !isPlain { work.findMenus() }
         work.findStaticTexts()
         work.markHighlights()
         return work.tree()
@@ -39,11 +62,18 @@ struct FoundElement {
     var element: ScreenElement
     /// The window it is inside: an index into ``RecognitionWork/windows``, or -1 for the screen.
     var owner: Int
-    /// How it is drawn, for telling the highlighted one among its siblings.
-    var look: ElementLook
-    /// Elements whose highlight is decided together (a menu's rows, a window's buttons) share it;
-    /// `nil` for elements that are never highlighted.
-    var highlightGroup: Int?
+    /// Its highlight group and how it is drawn, for telling the highlighted one among its
+    /// siblings; `nil` for elements that are never highlighted.
+    var sibling: Sibling?
+
+    /// An element whose highlight is decided together with others (a window's buttons, a list's
+    /// check boxes).
+    struct Sibling {
+        /// Elements decided together share it.
+        var group: Int
+        /// How the element is drawn.
+        var look: ElementLook
+    }
 }
 
 /// The state of one recognition: the grid, the windows, which cells rules have taken, and the
@@ -95,16 +125,23 @@ struct RecognitionWork {
         var result: [Span] = []
         var start: Int?
         var owner: Int32 = -1
-        for column in 0..<grid.columns {
-            let index = grid.index(row, column)
-            let free = !claimed[index] && !BoxCharacters.isLine(grid.scalars[index])
-            if let begun = start, !free || owners[index] != owner {
-                result.append(Span(row: row, columns: begun..<column, owner: Int(owner)))
-                start = nil
-            }
-            if free && start == nil {
-                start = column
-                owner = owners[index]
+        let mayHoldLines = grid.triggers.hasLine
+        claimed.withUnsafeBufferPointer { claimed in
+            owners.withUnsafeBufferPointer { owners in
+                grid.scalars.withUnsafeBufferPointer { scalars in
+                    for column in 0..<grid.columns {
+                        let index = grid.index(row, column)
+                        let free = !claimed[index] && !(mayHoldLines && BoxCharacters.isLine(scalars[index]))
+                        if let begun = start, !free || owners[index] != owner {
+                            result.append(Span(row: row, columns: begun..<column, owner: Int(owner)))
+                            start = nil
+                        }
+                        if free && start == nil {
+                            start = column
+                            owner = owners[index]
+                        }
+                    }
+                }
             }
         }
         if let begun = start { result.append(Span(row: row, columns: begun..<grid.columns, owner: Int(owner))) }
@@ -124,16 +161,16 @@ struct RecognitionWork {
         return !claimed[index] && !BoxCharacters.isLine(grid.scalars[index])
     }
 
-    /// Records an element and takes its cells on `row`.
-    mutating func add(_ element: ScreenElement, owner: Int, look: ElementLook, highlightGroup: Int? = nil) {
-        found.append(FoundElement(element: element, owner: owner, look: look, highlightGroup: highlightGroup))
+    /// Records an element and takes its cells on `row`; `sibling` gives its highlight group and
+    /// look when its highlight is decided among siblings.
+    mutating func add(_ element: ScreenElement, owner: Int, sibling: FoundElement.Sibling? = nil) {
+        found.append(FoundElement(element: element, owner: owner, sibling: sibling))
         let frame = element.frame
         for row in frame.row..<(frame.row + frame.height) { claim(row: row, frame.column..<(frame.column + frame.width)) }
     }
 
-    /// Records an element of one row over `columns`, drawn as the cell at `styleColumn` (the first
-    /// of `lookColumns` when not given), its look read from `lookColumns` (all of `columns` when
-    /// not given).
+    /// Records an element of one row over `columns`, its style read from the first of
+    /// `lookColumns` (of `columns` when not given).
     mutating func addOnRow(
         _ kind: ScreenElementKind, label: String, row: Int, columns: Range<Int>, owner: Int,
         value: ScreenElementValue? = nil, keyName: String? = nil, lookColumns: Range<Int>? = nil
@@ -143,7 +180,7 @@ struct RecognitionWork {
             ScreenElement(
                 kind: kind, label: label, frame: ScreenRectangle(row: row, column: columns.lowerBound, height: 1, width: columns.count),
                 value: value, keyName: keyName, style: grid.style(row, looked.lowerBound)),
-            owner: owner, look: ElementLook(grid: grid, row: row, label: looked))
+            owner: owner)
     }
 
     /// A new highlight group number.
@@ -157,16 +194,27 @@ struct RecognitionWork {
 
     /// Works out every window's ground (and the screen's) in one pass over the cells.
     mutating func findGrounds() {
+        if windows.isEmpty && grid.triggers.isOneShade {
+            // One shade and no window: the screen's blanks, if any, all have the first cell's shade.
+            grounds = [grid.triggers.hasBlank ? grid.triggers.firstShade : 0]
+            return
+        }
         var counts = [[UInt64: Int]](repeating: [:], count: windows.count + 1)
         // Blank cells come in runs of one owner and shade: count a run at a time.
         var run = (owner: Int32(-1), shade: UInt64(0), length: 0)
-        for index in 0..<grid.scalars.count where grid.scalars[index] == 0x20 {
-            if owners[index] == run.owner && grid.shades[index] == run.shade {
-                run.length += 1
-                continue
+        grid.scalars.withUnsafeBufferPointer { scalars in
+            grid.shades.withUnsafeBufferPointer { shades in
+                owners.withUnsafeBufferPointer { owners in
+                    for index in 0..<scalars.count where scalars[index] == 0x20 {
+                        if owners[index] == run.owner && shades[index] == run.shade {
+                            run.length += 1
+                            continue
+                        }
+                        if run.length > 0 { counts[Int(run.owner) + 1][run.shade, default: 0] += run.length }
+                        run = (owners[index], shades[index], 1)
+                    }
+                }
             }
-            if run.length > 0 { counts[Int(run.owner) + 1][run.shade, default: 0] += run.length }
-            run = (owners[index], grid.shades[index], 1)
         }
         if run.length > 0 { counts[Int(run.owner) + 1][run.shade, default: 0] += run.length }
         grounds = counts.map { counted in

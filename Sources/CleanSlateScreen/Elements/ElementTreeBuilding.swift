@@ -12,10 +12,20 @@ extension RecognitionWork {
                 style: grid.style(box.top, box.titleColumn ?? box.left))
         }
         for index in windows.indices.reversed() {
-            built[index].children = children[index + 1].sorted(by: RecognitionWork.readingOrder)
+            built[index].children = RecognitionWork.inReadingOrder(children[index + 1])
             children[windowParents[index] + 1].append(built[index])
         }
-        return ScreenElementTree(roots: children[0].sorted(by: RecognitionWork.readingOrder))
+        return ScreenElementTree(roots: RecognitionWork.inReadingOrder(children[0]))
+    }
+
+    /// `elements` sorted by ``readingOrder(_:_:)`` (stably, as `sorted(by:)` sorts): their
+    /// indices are sorted, with the same comparisons, and the elements (large values) moved once.
+    static func inReadingOrder(_ elements: [ScreenElement]) -> [ScreenElement] {
+        // Often already so (static text, found last, is most of a screen); the sort is stable,
+        // so it would leave such an array as it is.
+        if elements.indices.dropFirst().allSatisfy({ !readingOrder(elements[$0], elements[$0 - 1]) }) { return elements }
+        let order = elements.indices.sorted { readingOrder(elements[$0], elements[$1]) }
+        return order.map { elements[$0] }
     }
 
     /// Top to bottom, then left to right, by the top-left cell; a window before what starts at its corner.

@@ -34,15 +34,15 @@ enum Highlighting {
 extension RecognitionWork {
     /// Marks the highlighted element of each highlight group found.
     mutating func markHighlights() {
-        var groups: [Int: [Int]] = [:]
+        var groups: [Int: [(index: Int, look: ElementLook)]] = [:]
         for (index, item) in found.enumerated() {
-            if let group = item.highlightGroup { groups[group, default: []].append(index) }
+            if let sibling = item.sibling { groups[sibling.group, default: []].append((index, sibling.look)) }
         }
         for members in groups.values {
-            let owner = found[members[0]].owner
+            let owner = found[members[0].index].owner
             let ground = ground(of: owner)
-            if let chosen = Highlighting.highlighted(members.map { found[$0].look }, ground: ground) {
-                found[members[chosen]].element.isHighlighted = true
+            if let chosen = Highlighting.highlighted(members.map(\.look), ground: ground) {
+                found[members[chosen].index].element.isHighlighted = true
             }
         }
     }

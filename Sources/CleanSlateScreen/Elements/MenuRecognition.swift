@@ -85,7 +85,7 @@ extension RecognitionWork {
                             kind: .menuItem, label: grid.text(row: row, item),
                             frame: ScreenRectangle(row: row, column: item.lowerBound, height: 1, width: item.count),
                             isHighlighted: index == chosen, style: grid.style(row, item.lowerBound)),
-                        owner: span.owner, look: looks[index])
+                        owner: span.owner)
                 }
             }
         }
@@ -141,7 +141,7 @@ extension RecognitionWork {
                     kind: .menuItem, label: name,
                     frame: ScreenRectangle(row: row, column: candidate.start, height: 1, width: candidate.text.columns.upperBound - candidate.start),
                     isHighlighted: index == chosen, style: grid.style(row, candidate.text.columns.lowerBound), detail: rest),
-                owner: owner, look: looks[index])
+                owner: owner)
         }
     }
 }

@@ -1,38 +1,75 @@
-/// The cells of a snapshot as the recognition rules read them: one scalar per cell and one
-/// number for how its background looks, built in one pass so that every rule reads arrays.
+/// The cells of a screen as the recognition rules read them: one scalar per cell and one
+/// number for how its background looks, built in one pass so that every rule reads arrays. The
+/// same pass notes what the screen holds at all (``RecognitionTriggers``), so that rules that
+/// cannot find anything on it are not run.
 struct RecognitionGrid {
-    /// The screen read.
-    let screen: ScreenSnapshot
     /// The number of rows.
     let rows: Int
     /// The number of columns.
     let columns: Int
+    /// The stored cells, row by row.
+    let cells: [Cell]
+    /// The scalars of the cluster entries the cells refer to.
+    let clusterScalars: [[UInt32]]
+    /// Where the cursor is.
+    let cursor: ScreenPosition
+    /// Whether the cursor is shown.
+    let isCursorVisible: Bool
     /// The first scalar each cell shows: `0x20` for a blank, `0` for the right half of a wide character.
     private(set) var scalars: [UInt32]
     /// How each cell's background looks (see ``shade(of:)``).
     private(set) var shades: [UInt64]
+    /// What the screen holds that some rule needs before it can find anything.
+    private(set) var triggers = RecognitionTriggers()
 
     /// Reads `screen`.
     init(_ screen: ScreenSnapshot) {
-        self.screen = screen
-        rows = screen.rows
-        columns = screen.columns
-        scalars = [UInt32](repeating: 0x20, count: screen.storedCells.count)
-        shades = [UInt64](repeating: 0, count: screen.storedCells.count)
-        for (index, cell) in screen.storedCells.enumerated() {
-            if RecognitionGrid.isShadow(cell) && index % columns != 0 {
-                shades[index] = shades[index - 1]
-            } else {
-                shades[index] = RecognitionGrid.shade(of: cell)
-            }
-            if cell.width == 0 {
-                scalars[index] = 0
-            } else if cell.isCluster {
-                scalars[index] = screen.clusterScalars[Int(cell.code & ~Cell.clusterFlag)].first ?? 0xFFFD
-            } else if cell.code != 0 {
-                scalars[index] = cell.code
+        self.init(
+            rows: screen.rows, columns: screen.columns, cells: screen.storedCells, clusterScalars: screen.clusterScalars,
+            cursor: screen.cursor, isCursorVisible: screen.isCursorVisible)
+    }
+
+    /// Reads `cells` (`rows * columns` of them, row by row).
+    init(rows: Int, columns: Int, cells: [Cell], clusterScalars: [[UInt32]], cursor: ScreenPosition, isCursorVisible: Bool) {
+        self.rows = rows
+        self.columns = columns
+        self.cells = cells
+        self.clusterScalars = clusterScalars
+        self.cursor = cursor
+        self.isCursorVisible = isCursorVisible
+        var scalars = [UInt32](repeating: 0x20, count: cells.count)
+        var shades = [UInt64](repeating: 0, count: cells.count)
+        var triggers = RecognitionTriggers(firstShade: cells.isEmpty ? 0 : RecognitionGrid.shade(of: cells[0]))
+        // Every cell is read here, on every wake of an element wait: buffers, not checked subscripts.
+        cells.withUnsafeBufferPointer { cells in
+            scalars.withUnsafeMutableBufferPointer { scalars in
+                shades.withUnsafeMutableBufferPointer { shades in
+                    var column = 0
+                    var previousShade: UInt64 = 0
+                    for index in 0..<cells.count {
+                        let cell = cells[index]
+                        let shade = RecognitionGrid.isShadow(cell) && column != 0 ? previousShade : RecognitionGrid.shade(of: cell)
+                        shades[index] = shade
+                        previousShade = shade
+                        let scalar: UInt32
+                        if cell.width == 0 {
+                            scalar = 0
+                        } else if cell.isCluster {
+                            scalar = clusterScalars[Int(cell.code & ~Cell.clusterFlag)].first ?? 0xFFFD
+                        } else {
+                            scalar = cell.code != 0 ? cell.code : 0x20
+                        }
+                        scalars[index] = scalar
+                        triggers.note(scalar: scalar, shade: shade, cell: cell)
+                        column += 1
+                        if column == columns { column = 0 }
+                    }
+                }
             }
         }
+        self.scalars = scalars
+        self.shades = shades
+        self.triggers = triggers
     }
 
     /// The colour a person sees behind a cell's character: its background, or under inverse its
@@ -71,15 +108,15 @@ struct RecognitionGrid {
 
     /// Whether a cell is bold.
     func isBold(_ row: Int, _ column: Int) -> Bool {
-        screen.storedCells[row * columns + column].attributes & CellAttributes.bold.rawValue != 0
+        cells[row * columns + column].attributes & CellAttributes.bold.rawValue != 0
     }
 
     /// Whether a cell is underlined in any style.
-    func isUnderlined(_ row: Int, _ column: Int) -> Bool { screen.storedCells[row * columns + column].underline != 0 }
+    func isUnderlined(_ row: Int, _ column: Int) -> Bool { cells[row * columns + column].underline != 0 }
 
     /// How the cell is drawn, as elements report it.
     func style(_ row: Int, _ column: Int) -> ScreenElementStyle {
-        let cell = screen.storedCells[row * columns + column]
+        let cell = cells[row * columns + column]
         return ScreenElementStyle(
             foreground: PackedColor.unpack(cell.foreground), background: PackedColor.unpack(cell.background),
             attributes: CellAttributes(rawValue: cell.attributes & ~CellAttributes.protected.rawValue))
@@ -87,14 +124,31 @@ struct RecognitionGrid {
 
     /// The text of `columns` on `row` as shown (wide characters once), untrimmed.
     func text(row: Int, _ columnRange: Range<Int>) -> String {
+        // Plain ASCII (most labels) is gathered on the stack and decoded once: no array, and no
+        // allocation at all for a short label.
+        let asciiCount = columnRange.count
+        if asciiCount <= 64, let ascii = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: asciiCount, { bytes -> String? in
+            var count = 0
+            for column in columnRange {
+                let cell = cells[row * columns + column]
+                guard cell.width == 1, cell.code < 0x80 else { return nil }
+                bytes[count] = cell.code == 0 ? 0x20 : UInt8(cell.code)
+                count += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<count]), as: UTF8.self)
+        }) {
+            return ascii
+        }
         // UTF-8 gathered in an array and decoded once: far cheaper than growing a String per cell.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(columnRange.count)
         for column in columnRange {
-            let cell = screen.storedCells[row * columns + column]
+            let cell = cells[row * columns + column]
             if cell.width == 0 { continue }
             if cell.isCluster {
-                bytes.append(contentsOf: screen.character(of: cell).utf8)
+                for scalar in clusterScalars[Int(cell.code & ~Cell.clusterFlag)] {
+                    UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { bytes.append($0) }
+                }
             } else if cell.code < 0x80 {
                 bytes.append(cell.code == 0 ? 0x20 : UInt8(cell.code))
             } else {

@@ -11,13 +11,15 @@ enum TextFieldRecognition {
 }
 
 extension RecognitionWork {
-    /// Text fields on free cells.
-    mutating func findTextFields() {
+    /// Text fields on free cells; `underscored` and `shaded` say whether to look for fields filled
+    /// out with `_` and for fields of a shade of their own (``ElementRecognizer`` skips them on
+    /// screens where they cannot be).
+    mutating func findTextFields(underscored: Bool = true, shaded: Bool = true) {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
                 let ground = ground(of: span.owner)
-                if findUnderscoredField(in: span, ground: ground) { continue }
-                if findShadedField(in: span, ground: ground) { continue }
+                if underscored && findUnderscoredField(in: span, ground: ground) { continue }
+                if shaded && findShadedField(in: span, ground: ground) { continue }
                 findPromptField(in: span)
             }
         }
@@ -109,9 +111,9 @@ extension RecognitionWork {
     /// follows the colon: a prompt field. Its value runs from after the colon (and one blank) to a
     /// gap of two blanks; the prompt stays static text.
     private mutating func findPromptField(in span: Span) {
-        let cursor = grid.screen.cursor
+        let cursor = grid.cursor
         let row = span.row
-        guard grid.screen.isCursorVisible, cursor.row == row,
+        guard grid.isCursorVisible, cursor.row == row,
               cursor.column >= span.columns.lowerBound, cursor.column <= span.columns.upperBound else { return }
         var colon = min(cursor.column, span.columns.upperBound) - 1
         while colon > span.columns.lowerBound && grid.scalar(row, colon) != 0x3A {

@@ -87,9 +87,10 @@ extension RecognitionWork {
                     frame: ScreenRectangle(row: toggle.row.row, column: toggle.box, height: 1, width: right - toggle.box),
                     isChecked: toggle.isChecked, style: grid.style(toggle.row.row, toggle.row.columns.isEmpty ? toggle.box : toggle.row.columns.lowerBound))
                 element.detail = rest
-                add(element, owner: toggle.owner,
-                    look: ElementLook(grid: grid, row: toggle.row.row, label: toggle.row.columns.isEmpty ? toggle.box..<(toggle.box + 3) : toggle.row.columns, edge: toggle.box, mark: toggle.box + 1),
-                    highlightGroup: group)
+                let look = ElementLook(
+                    grid: grid, row: toggle.row.row, label: toggle.row.columns.isEmpty ? toggle.box..<(toggle.box + 3) : toggle.row.columns,
+                    edge: toggle.box, mark: toggle.box + 1)
+                add(element, owner: toggle.owner, sibling: .init(group: group, look: look))
             }
         }
     }

@@ -1,0 +1,54 @@
+/// What a screen holds anywhere, noted cell by cell while its ``RecognitionGrid`` is built: the
+/// characters and looks without which a recognition rule cannot find anything. A screen of plain
+/// text in one style (a shell, `cat`, a log) has none of them, so only the rules that read plain
+/// text run on it; the tree is the same as with every rule run (the differential tests in
+/// ElementSkippingTests compare the two on random and captured screens).
+struct RecognitionTriggers {
+    /// The shade of the first cell.
+    var firstShade: UInt64 = 0
+    /// Whether every cell has the shade of the first.
+    var isOneShade = true
+    /// Every attribute some cell has.
+    var attributesSeen: UInt16 = 0
+    /// Every underline style bit some cell has.
+    var underlinesSeen: UInt8 = 0
+    /// Whether some cell is bold (the highlight rule's last resort).
+    var hasBold: Bool { attributesSeen & CellAttributes.bold.rawValue != 0 }
+    /// Whether some cell is underlined (an underlined field).
+    var hasUnderline: Bool { underlinesSeen != 0 }
+    /// Whether some cell is a line-drawing character (boxes, column lines, separators).
+    var hasLine = false
+    /// Whether some cell is blank (windows' grounds are counted on blanks).
+    var hasBlank = false
+    /// `[`: buttons, check boxes and bracketed progress bars open with it.
+    var hasOpeningBracket = false
+    /// `<`: buttons.
+    var hasAngleBracket = false
+    /// `(`: radio buttons.
+    var hasParenthesis = false
+    /// `_`: fields filled out with underscores.
+    var hasUnderscore = false
+    /// A block character: progress bars drawn in blocks.
+    var hasBlock = false
+    /// `^`, `M`, `F` or `:`: every written key legend holds one (`^X`, `M-U`, `F10`, `q:quit`).
+    var hasKeyMark = false
+
+    /// Notes one cell showing `scalar` with background `shade`.
+    @inline(__always)
+    mutating func note(scalar: UInt32, shade: UInt64, cell: Cell) {
+        if shade != firstShade { isOneShade = false }
+        attributesSeen |= cell.attributes
+        underlinesSeen |= cell.underline
+        switch scalar {
+        case 0x20: hasBlank = true
+        case 0x30...0x39, 0x61...0x7A: return  // the common case: digits, small letters
+        case 0x5B: hasOpeningBracket = true
+        case 0x3C: hasAngleBracket = true
+        case 0x28: hasParenthesis = true
+        case 0x5F: hasUnderscore = true
+        case 0x5E, 0x4D, 0x46, 0x3A: hasKeyMark = true
+        case 0x2500...0x257F, 0x23BA...0x23BD: hasLine = true
+        default: if ProgressRecognition.isBlock(scalar) { hasBlock = true }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+@testable import CleanSlateScreen
+import Foundation
+import XCTest
+
+/// The shortcuts element recognition takes for speed give the same tree as the reference: every
+/// rule run on a snapshot (`ElementRecognizer(screen:runsEveryRule: true)`). Compared on the real
+/// captures, on each screen a capture passes through while it is fed in pieces, and on random
+/// screens (seeded, so a failure repeats): `snapshot.elements` (rules skipped where the screen
+/// lacks what they need) and `TerminalEmulator.elements` (read from the live grid).
+final class ElementRecognitionDifferentialTests: XCTestCase {
+    /// The three trees of the terminal's screen now, or a failure naming what differs.
+    private func assertSameTrees(_ terminal: TerminalEmulator, _ context: @autoclosure () -> String,
+                                 file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let screen = terminal.snapshot()
+        let reference = ElementRecognizer(screen: screen, runsEveryRule: true).recognize()
+        let skipping = screen.elements
+        let live = terminal.elements
+        guard skipping == reference, live == reference else {
+            let which = skipping != reference ? "snapshot.elements" : "TerminalEmulator.elements"
+            XCTFail("""
+                \(which) differs from every rule run on \(context()):
+                reference:
+                \(reference.debugDescription)
+                got:
+                \((skipping != reference ? skipping : live).debugDescription)
+                screen:
+                \(screen.text)
+                """, file: file, line: line)
+            return false
+        }
+        return true
+    }
+
+    private func fixtureBytes(_ name: String) throws -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ElementFixtures").appendingPathComponent(name)
+        return [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: url.path), "missing fixture \(url.path)"))
+    }
+
+    private func fixtureNames() throws -> [String] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ElementFixtures")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".bin") }.sorted()
+    }
+
+    func testEveryCaptureGivesTheReferenceTreeOnEachScreenItPassesThrough() throws {
+        let names = try fixtureNames()
+        XCTAssertGreaterThanOrEqual(names.count, 20, "the captures in ElementFixtures")
+        var screensCompared = 0
+        for name in names {
+            let bytes = try fixtureBytes(name)
+            let terminal = TerminalEmulator(rows: 24, columns: 80)
+            // Pieces of a few hundred bytes: the screens a wait would have woken on.
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + 97 + offset % 300)
+                terminal.feed(Array(bytes[offset..<end]))
+                offset = end
+                screensCompared += 1
+                guard assertSameTrees(terminal, "\(name) after \(end) of \(bytes.count) bytes") else { return }
+            }
+        }
+        XCTAssertGreaterThan(screensCompared, names.count)
+    }
+
+    func testCapturesGiveTheReferenceTreeAtOtherSizes() throws {
+        for name in try fixtureNames() {
+            for (rows, columns) in [(40, 100), (10, 30)] {
+                let terminal = TerminalEmulator(rows: rows, columns: columns)
+                terminal.feed(try fixtureBytes(name))
+                guard assertSameTrees(terminal, "\(name) at \(rows)x\(columns)") else { return }
+            }
+        }
+    }
+
+    func testRandomPlainTextScreensGiveTheReferenceTree() {
+        // Mostly text in one style, as a shell or `cat` shows, now and then a character or a
+        // style some rule needs: the screens where rules are skipped, and their near misses.
+        assertRandomScreens("plain", seed: 0x5EED_0001, count: 1500, rows: 12, columns: 40, RandomScreens.plainText)
+    }
+
+    func testRandomDrawnScreensGiveTheReferenceTree() {
+        assertRandomScreens("drawn", seed: 0x5EED_0002, count: 600, rows: 16, columns: 50, RandomScreens.drawn)
+    }
+
+    /// Compares the trees of `count` screens that `draw` makes with a generator seeded `seed`.
+    private func assertRandomScreens(_ name: String, seed: UInt64, count: Int, rows: Int, columns: Int,
+                                     _ draw: (inout SeededGenerator) -> String) {
+        var random = SeededGenerator(seed: seed)
+        for index in 0..<count {
+            let terminal = TerminalEmulator(rows: rows, columns: columns)
+            terminal.feed(Array(draw(&random).utf8))
+            guard assertSameTrees(terminal, "random \(name) screen #\(index)") else { return }
+        }
+    }
+
+    func testAScrollingSessionGivesTheReferenceTreeAfterEveryLine() {
+        // The benchmark's session: lines typed into `cat` scroll a 24x80 screen, with a prompt,
+        // a key legend and a bracketed word now and then.
+        var random = SeededGenerator(seed: 0x5EED_0003)
+        let terminal = TerminalEmulator(rows: 24, columns: 80)
+        for index in 0..<400 {
+            terminal.feed(Array((RandomScreens.line(&random, index: index) + "\r\n").utf8))
+            guard assertSameTrees(terminal, "the session after line \(index)") else { return }
+        }
+    }
+
+    func testLabelsCompareAsTheirWordsWhateverTheWhiteSpace() {
+        // The byte-wise comparison for ASCII labels against the definition: words split at white
+        // space, joined by one space.
+        let pieces = ["a", "B", "ok", " ", "  ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{1F}", "\u{A0}", "é", "<", ">"]
+        var random = SeededGenerator(seed: 0x5EED_0004)
+        for _ in 0..<5000 {
+            let first = (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let second = Bool.random(using: &random) ? first.replacingOccurrences(of: " ", with: "\t") + " "
+                : (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let expected = first.split(whereSeparator: \.isWhitespace).joined(separator: " ") == second.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            XCTAssertEqual(ElementLabel.matches(first, second), expected, "\(first.debugDescription) against \(second.debugDescription)")
+        }
+        XCTAssertTrue(ElementLabel.matches("  Hello,\t\r\n world ", "Hello, world"))
+        XCTAssertFalse(ElementLabel.matches("Hello, world", "Hello,world"))
+        XCTAssertFalse(ElementLabel.matches("ok", "OK"))
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that a random screen that fails repeats.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// Escape sequences that draw random screens.
+enum RandomScreens {
+    /// Words of plain text.
+    static let words = ["text", "element", "12", "ok", "Done", "alpha.txt", "a", "é", "日本", "x"]
+    /// Characters and words some rule needs, and their near misses.
+    static let triggers = [
+        "[", "]", "<", ">", "(", ")", "_", "___", "^X", "M-U", "F10Quit", "q:quit", "Name:", ":", "%", "42%", "#", "=", "|", "*",
+        "[ OK ]", "< Yes >", "<No>", "[X]", "( )", "[###   ]", "█▌░", "─", "│", "┌──┐", "└──┘", "> Dark", "Enter: go", "-",
+    ]
+    /// Styles, mostly none.
+    static let styles = ["\u{1B}[1m", "\u{1B}[7m", "\u{1B}[4m", "\u{1B}[44m", "\u{1B}[41;37m", "\u{1B}[40;30m", "\u{1B}[100m"]
+
+    /// A screen of text lines in the default style, a trigger or a style now and then.
+    static func plainText(_ random: inout SeededGenerator) -> String {
+        var text = ""
+        for index in 0..<Int.random(in: 1...12, using: &random) {
+            text += line(&random, index: index)
+            text += "\r\n"
+        }
+        if Bool.random(using: &random) { text += "\u{1B}[?25l" }
+        text += "\u{1B}[\(Int.random(in: 1...12, using: &random));\(Int.random(in: 1...40, using: &random))H"
+        return text
+    }
+
+    /// One line: words with one or more blanks between, now and then a trigger or a style.
+    static func line(_ random: inout SeededGenerator, index: Int) -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: 0...5, using: &random) {
+            switch Int.random(in: 0..<40, using: &random) {
+            case 0: text += triggers.randomElement(using: &random)!
+            case 1: text += styles.randomElement(using: &random)! + words.randomElement(using: &random)! + "\u{1B}[m"
+            default: text += words.randomElement(using: &random)! + (index % 3 == 0 ? " \(index)" : "")
+            }
+            text += String(repeating: " ", count: Int.random(in: 1...3, using: &random))
+        }
+        return text
+    }
+
+    /// A screen with boxes, bars, buttons, toggles, colours and legends placed at random.
+    static func drawn(_ random: inout SeededGenerator) -> String {
+        var text = Bool.random(using: &random) ? "\u{1B}[44m\u{1B}[2J" : ""
+        for _ in 0..<Int.random(in: 1...6, using: &random) {
+            let top = Int.random(in: 1...12, using: &random)
+            let left = Int.random(in: 1...30, using: &random)
+            let width = Int.random(in: 3...18, using: &random)
+            let height = Int.random(in: 2...5, using: &random)
+            text += styles.randomElement(using: &random)!
+            text += "\u{1B}[\(top);\(left)H┌" + String(repeating: "─", count: width) + "┐"
+            for row in 1..<height { text += "\u{1B}[\(top + row);\(left)H│\u{1B}[\(top + row);\(left + width + 1)H│" }
+            text += "\u{1B}[\(top + height);\(left)H└" + String(repeating: "─", count: width) + "┘\u{1B}[m"
+        }
+        for _ in 0..<Int.random(in: 3...14, using: &random) {
+            text += "\u{1B}[\(Int.random(in: 1...16, using: &random));\(Int.random(in: 1...45, using: &random))H"
+            if Bool.random(using: &random) { text += styles.randomElement(using: &random)! }
+            text += Bool.random(using: &random) ? triggers.randomElement(using: &random)! : words.randomElement(using: &random)!
+            if Bool.random(using: &random) { text += "\u{1B}[m" }
+        }
+        return text
+    }
+}
