@@ -15,6 +15,20 @@ final class ElementRecognitionDifferentialTests: XCTestCase {
         let reference = ElementRecognizer(screen: screen, runsEveryRule: true).recognize()
         let skipping = screen.elements
         let live = terminal.elements
+        // Labels are read by RecognitionGrid.text, which both sides share: it is compared with
+        // the text of each cell as the snapshot gives it, on whole rows and on their middles.
+        let grid = RecognitionGrid(screen)
+        for row in 0..<screen.rows {
+            for columns in [0..<screen.columns, (screen.columns / 3)..<(screen.columns * 2 / 3)] {
+                let expected = screen.storedCells[(row * screen.columns + columns.lowerBound)..<(row * screen.columns + columns.upperBound)]
+                    .map { screen.character(of: $0) }.joined()
+                guard grid.text(row: row, columns) == expected else {
+                    XCTFail("row \(row) columns \(columns) reads \(grid.text(row: row, columns).debugDescription), not \(expected.debugDescription), on \(context())",
+                            file: file, line: line)
+                    return false
+                }
+            }
+        }
         guard skipping == reference, live == reference else {
             let which = skipping != reference ? "snapshot.elements" : "TerminalEmulator.elements"
             XCTFail("""
@@ -148,6 +162,7 @@ enum RandomScreens {
 
     /// A screen of text lines in the default style, a trigger or a style now and then.
     static func plainText(_ random: inout SeededGenerator) -> String {
+        if Int.random(in: 0..<8, using: &random) == 0 { return filled(&random) }
         var text = ""
         for index in 0..<Int.random(in: 1...12, using: &random) {
             text += line(&random, index: index)
@@ -167,9 +182,23 @@ enum RandomScreens {
             case 1: text += styles.randomElement(using: &random)! + words.randomElement(using: &random)! + "\u{1B}[m"
             default: text += words.randomElement(using: &random)! + (index % 3 == 0 ? " \(index)" : "")
             }
-            text += String(repeating: " ", count: Int.random(in: 1...3, using: &random))
+            // Blanks written, or cells skipped over (erased cells read as blanks).
+            let gap = Int.random(in: 1...3, using: &random)
+            text += Bool.random(using: &random) ? String(repeating: " ", count: gap) : "\u{1B}[\(gap)C"
         }
         return text
+    }
+
+    /// A 12x40 screen with no blank at all, in one style: words run together, now and then a
+    /// percentage or a bar (the screen's shade is then no window's ground).
+    static func filled(_ random: inout SeededGenerator) -> String {
+        var text = ["", "\u{1B}[44m", "\u{1B}[7m", "\u{1B}[1m"].randomElement(using: &random)!
+        for row in 1...12 {
+            var line = Int.random(in: 0..<4, using: &random) == 0 ? "000000000000000000000000000000000000042%" : ""
+            while line.count < 40 { line += ["text", "x", "12", "[###]", "ok", "_", "<", "q:quit"].randomElement(using: &random)! }
+            text += "\u{1B}[\(row);1H" + line.prefix(40)
+        }
+        return text + "\u{1B}[1;1H"
     }
 
     /// A screen with boxes, bars, buttons, toggles, colours and legends placed at random.

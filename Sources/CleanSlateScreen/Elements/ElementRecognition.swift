@@ -14,7 +14,8 @@ extension ScreenSnapshot {
 /// A rule is skipped when the screen lacks what it needs to find anything (see
 /// ``RecognitionTriggers``): a skipped rule would have found nothing and taken no cells, so the
 /// rules after it see the same screen and the tree is the same. `runsEveryRule` turns the
-/// skipping off (the reference the differential tests compare with).
+/// skipping off, and the shortcuts inside the rules (``RecognitionWork/takesShortcuts``): the
+/// reference the differential tests compare with.
 struct ElementRecognizer {
     /// The screen being read.
     let grid: RecognitionGrid
@@ -37,6 +38,7 @@ struct ElementRecognizer {
         let has = grid.triggers
         let all = runsEveryRule
         var work = RecognitionWork(grid: grid)
+        work.takesShortcuts = !all
         if all || has.hasLine { work.findBoxes() }
         work.findGrounds()
         // One shade everywhere, the windows' too, and nothing bold: no element can stand out from
@@ -96,6 +98,9 @@ struct RecognitionWork {
     var grounds: [UInt64] = []
     /// The next highlight group number.
     var nextHighlightGroup = 0
+    /// Whether to take the shortcuts that give the same result with less work (a screen without
+    /// lines has no line to split spans at; a screen of one shade has that shade as its ground).
+    var takesShortcuts = true
 
     init(grid: RecognitionGrid) {
         self.grid = grid
@@ -125,7 +130,7 @@ struct RecognitionWork {
         var result: [Span] = []
         var start: Int?
         var owner: Int32 = -1
-        let mayHoldLines = grid.triggers.hasLine
+        let mayHoldLines = grid.triggers.hasLine || !takesShortcuts
         claimed.withUnsafeBufferPointer { claimed in
             owners.withUnsafeBufferPointer { owners in
                 grid.scalars.withUnsafeBufferPointer { scalars in
@@ -194,7 +199,7 @@ struct RecognitionWork {
 
     /// Works out every window's ground (and the screen's) in one pass over the cells.
     mutating func findGrounds() {
-        if windows.isEmpty && grid.triggers.isOneShade {
+        if takesShortcuts && windows.isEmpty && grid.triggers.isOneShade {
             // One shade and no window: the screen's blanks, if any, all have the first cell's shade.
             grounds = [grid.triggers.hasBlank ? grid.triggers.firstShade : 0]
             return

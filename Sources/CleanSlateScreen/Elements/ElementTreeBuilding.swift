@@ -12,19 +12,19 @@ extension RecognitionWork {
                 style: grid.style(box.top, box.titleColumn ?? box.left))
         }
         for index in windows.indices.reversed() {
-            built[index].children = RecognitionWork.inReadingOrder(children[index + 1])
+            built[index].children = inReadingOrder(children[index + 1])
             children[windowParents[index] + 1].append(built[index])
         }
-        return ScreenElementTree(roots: RecognitionWork.inReadingOrder(children[0]))
+        return ScreenElementTree(roots: inReadingOrder(children[0]))
     }
 
     /// `elements` sorted by ``readingOrder(_:_:)`` (stably, as `sorted(by:)` sorts): their
     /// indices are sorted, with the same comparisons, and the elements (large values) moved once.
-    static func inReadingOrder(_ elements: [ScreenElement]) -> [ScreenElement] {
+    func inReadingOrder(_ elements: [ScreenElement]) -> [ScreenElement] {
         // Often already so (static text, found last, is most of a screen); the sort is stable,
         // so it would leave such an array as it is.
-        if elements.indices.dropFirst().allSatisfy({ !readingOrder(elements[$0], elements[$0 - 1]) }) { return elements }
-        let order = elements.indices.sorted { readingOrder(elements[$0], elements[$1]) }
+        if takesShortcuts, elements.indices.dropFirst().allSatisfy({ !RecognitionWork.readingOrder(elements[$0], elements[$0 - 1]) }) { return elements }
+        let order = elements.indices.sorted { RecognitionWork.readingOrder(elements[$0], elements[$1]) }
         return order.map { elements[$0] }
     }
 
