@@ -193,9 +193,10 @@ enum RandomScreens {
     /// percentage or a bar (the screen's shade is then no window's ground).
     static func filled(_ random: inout SeededGenerator) -> String {
         var text = ["", "\u{1B}[44m", "\u{1B}[7m", "\u{1B}[1m"].randomElement(using: &random)!
+        let words = Bool.random(using: &random) ? ["text", "x", "12", "ok"] : ["text", "x", "12", "[###]", "ok", "_", "<", "q:quit"]
         for row in 1...12 {
             var line = Int.random(in: 0..<4, using: &random) == 0 ? "000000000000000000000000000000000000042%" : ""
-            while line.count < 40 { line += ["text", "x", "12", "[###]", "ok", "_", "<", "q:quit"].randomElement(using: &random)! }
+            while line.count < 40 { line += words.randomElement(using: &random)! }
             text += "\u{1B}[\(row);1H" + line.prefix(40)
         }
         return text + "\u{1B}[1;1H"

@@ -37,6 +37,7 @@ struct ElementRecognizer {
     func recognize() -> ScreenElementTree {
         let has = grid.triggers
         let all = runsEveryRule
+        if !all && has.holdsPlainTextOnly { return grid.plainTextElements() }
         var work = RecognitionWork(grid: grid)
         work.takesShortcuts = !all
         if all || has.hasLine { work.findBoxes() }

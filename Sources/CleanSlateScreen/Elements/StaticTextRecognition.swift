@@ -5,23 +5,52 @@ extension RecognitionWork {
     mutating func findStaticTexts() {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
-                var column = span.columns.lowerBound
-                while column < span.columns.upperBound {
-                    guard !grid.isBlank(row, column) else {
-                        column += 1
-                        continue
-                    }
-                    let shade = grid.shade(row, column)
-                    var end = column + 1
-                    while end < span.columns.upperBound && grid.shade(row, end) == shade
-                        && !(grid.isBlank(row, end) && (end + 1 == span.columns.upperBound || grid.isBlank(row, end + 1))) {
-                        end += 1
-                    }
-                    let last = textEnd(row: row, column..<end)
-                    addOnRow(.staticText, label: grid.text(row: row, column..<last), row: row, columns: column..<last, owner: span.owner)
-                    column = end
+                grid.forEachStaticText(row: row, in: span.columns) { columns in
+                    addOnRow(.staticText, label: grid.text(row: row, columns), row: row, columns: columns, owner: span.owner)
                 }
             }
         }
+    }
+}
+
+extension RecognitionGrid {
+    /// Calls `body` with the columns of each static text in `span` (free cells of one window on
+    /// `row`): runs of one shade that start with a character, split at gaps of two or more
+    /// blanks, trailing blanks left out.
+    @inline(__always)
+    func forEachStaticText(row: Int, in span: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var column = span.lowerBound
+        while column < span.upperBound {
+            guard !isBlank(row, column) else {
+                column += 1
+                continue
+            }
+            let shade = shade(row, column)
+            var end = column + 1
+            while end < span.upperBound && self.shade(row, end) == shade
+                && !(isBlank(row, end) && (end + 1 == span.upperBound || isBlank(row, end + 1))) {
+                end += 1
+            }
+            var last = end
+            while last > column && (isBlank(row, last - 1) || BoxCharacters.isLine(scalar(row, last - 1))) { last -= 1 }
+            body(column..<last)
+            column = end
+        }
+    }
+
+    /// The elements of a screen that holds plain text only (see
+    /// ``RecognitionTriggers/holdsPlainTextOnly``): on such a screen every rule but static
+    /// text finds nothing, so its static texts, row by row, are its whole tree.
+    func plainTextElements() -> ScreenElementTree {
+        var roots: [ScreenElement] = []
+        for row in 0..<rows {
+            forEachStaticText(row: row, in: 0..<columns) { columns in
+                roots.append(ScreenElement(
+                    kind: .staticText, label: text(row: row, columns),
+                    frame: ScreenRectangle(row: row, column: columns.lowerBound, height: 1, width: columns.count),
+                    style: style(row, columns.lowerBound)))
+            }
+        }
+        return ScreenElementTree(roots: roots)
     }
 }
