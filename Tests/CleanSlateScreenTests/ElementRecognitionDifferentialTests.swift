@@ -117,6 +117,34 @@ final class ElementRecognitionDifferentialTests: XCTestCase {
         }
     }
 
+    func testTheLiveWordSearchFindsWhatTheSnapshotsRowsShow() throws {
+        // The check element waits make before recognising: words separated by blanks on one
+        // row, read from the live grid. The reference is a regular expression on the rows'
+        // text; rows hold wide characters and clusters (e + a combining acute) now and then.
+        var random = SeededGenerator(seed: 0x5EED_0005)
+        var found = 0
+        for index in 0..<800 {
+            let terminal = TerminalEmulator(rows: 12, columns: 40)
+            terminal.feed(Array(RandomScreens.plainText(&random).utf8))
+            let lines = terminal.snapshot().lines
+            let words = lines.flatMap { $0.split(separator: " ").map(String.init) }
+            var wanted: [String]
+            if let word = words.randomElement(using: &random), Int.random(in: 0..<4, using: &random) != 0 {
+                let line = try XCTUnwrap(lines.first { $0.split(separator: " ").contains(Substring(word)) }).split(separator: " ").map(String.init)
+                let start = try XCTUnwrap(line.firstIndex(of: word))
+                wanted = Array(line[start..<min(line.count, start + Int.random(in: 1...3, using: &random))])
+            } else {
+                wanted = [RandomScreens.words.randomElement(using: &random)!, "0"]
+            }
+            let pattern = wanted.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: " +")
+            let expression = try NSRegularExpression(pattern: pattern)
+            let expected = lines.contains { expression.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+            if expected { found += 1 }
+            XCTAssertEqual(terminal.screenContainsWords(wanted), expected, "\(wanted) on random screen #\(index):\n\(lines.joined(separator: "\n"))")
+        }
+        XCTAssertGreaterThan(found, 300)
+    }
+
     func testLabelsCompareAsTheirWordsWhateverTheWhiteSpace() {
         // The byte-wise comparison for ASCII labels against the definition: words split at white
         // space, joined by one space.
@@ -151,7 +179,7 @@ struct SeededGenerator: RandomNumberGenerator {
 /// Escape sequences that draw random screens.
 enum RandomScreens {
     /// Words of plain text.
-    static let words = ["text", "element", "12", "ok", "Done", "alpha.txt", "a", "é", "日本", "x"]
+    static let words = ["text", "element", "12", "ok", "Done", "alpha.txt", "a", "é", "日本", "x", "cafe\u{301}"]
     /// Characters and words some rule needs, and their near misses.
     static let triggers = [
         "[", "]", "<", ">", "(", ")", "_", "___", "^X", "M-U", "F10Quit", "q:quit", "Name:", ":", "%", "42%", "#", "=", "|", "*",

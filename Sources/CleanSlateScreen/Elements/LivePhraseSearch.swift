@@ -6,26 +6,51 @@ extension TerminalEmulator {
     public func screenContainsWords(_ words: [String]) -> Bool {
         let scalarWords = words.map { Array($0.unicodeScalars.map(\.value)) }.filter { !$0.isEmpty }
         guard let first = scalarWords.first?.first else { return true }
-        // One buffer for every row: this runs on every wake of an element wait.
-        var cells: [UInt32] = []
-        cells.reserveCapacity(columns)
-        for row in 0..<rows where mayHold(first, row: row) {
-            readScalars(row, into: &cells)
-            for start in cells.indices where cells[start] == first {
-                if wordsMatch(scalarWords, in: cells, from: start) { return true }
+        // This runs on every wake of an element wait: a row without a cluster is read into one
+        // buffer on the stack; only a row with one is gathered into an array.
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: columns) { buffer in
+            var clusterRow: [UInt32] = []
+            for row in 0..<rows {
+                switch readPlainScalars(row, into: buffer, lookingFor: first) {
+                case .withoutFirst:
+                    continue
+                case let .read(count):
+                    if wordsStart(scalarWords, in: UnsafeBufferPointer(rebasing: buffer[0..<count])) { return true }
+                case .holdsCluster:
+                    readScalars(row, into: &clusterRow)
+                    if clusterRow.withUnsafeBufferPointer({ wordsStart(scalarWords, in: $0) }) { return true }
+                }
             }
+            return false
         }
-        return false
     }
 
-    /// Whether some cell of the row shows `scalar` or is a cluster (which may hold it): rows
-    /// without are passed over before their scalars are gathered.
-    private func mayHold(_ scalar: UInt32, row: Int) -> Bool {
+    /// What reading a row without its clusters gave.
+    private enum PlainRowReading {
+        /// The row does not show the first scalar looked for.
+        case withoutFirst
+        /// The row's scalars, this many of them, are in the buffer.
+        case read(Int)
+        /// The row holds a cluster: read it with ``readScalars(_:into:)``.
+        case holdsCluster
+    }
+
+    /// Reads the row's cells into `buffer` (`columns` long) as the scalars they show, when no cell
+    /// is a cluster (a blank for an erased cell; the right half of a wide character left out).
+    private func readPlainScalars(_ row: Int, into buffer: UnsafeMutableBufferPointer<UInt32>, lookingFor first: UInt32) -> PlainRowReading {
         let line = grid.readRow(row)
-        for column in 0..<columns where line[column].code == scalar || line[column].isCluster || (line[column].code == 0 && scalar == 0x20) {
-            return true
+        var count = 0
+        var showsFirst = false
+        for column in 0..<columns {
+            let cell = line[column]
+            if cell.width == 0 { continue }
+            if cell.isCluster { return .holdsCluster }
+            let scalar = cell.code == 0 ? 0x20 : cell.code
+            if scalar == first { showsFirst = true }
+            buffer[count] = scalar
+            count += 1
         }
-        return false
+        return showsFirst ? .read(count) : .withoutFirst
     }
 
     /// Puts the row's cells into `scalars` as the scalars they show (a blank for an erased cell;
@@ -40,14 +65,24 @@ extension TerminalEmulator {
         }
     }
 
-    private func wordsMatch(_ words: [[UInt32]], in cells: [UInt32], from start: Int) -> Bool {
+    /// Whether `words` start somewhere in `cells`.
+    private func wordsStart(_ words: [[UInt32]], in cells: UnsafeBufferPointer<UInt32>) -> Bool {
+        let first = words[0][0]
+        for start in cells.indices where cells[start] == first {
+            if wordsMatch(words, in: cells, from: start) { return true }
+        }
+        return false
+    }
+
+    private func wordsMatch(_ words: [[UInt32]], in cells: UnsafeBufferPointer<UInt32>, from start: Int) -> Bool {
         var position = start
         for (index, word) in words.enumerated() {
             if index > 0 {
                 guard position < cells.count, cells[position] == 0x20 else { return false }
                 while position < cells.count && cells[position] == 0x20 { position += 1 }
             }
-            guard position + word.count <= cells.count, cells[position..<(position + word.count)].elementsEqual(word) else { return false }
+            guard position + word.count <= cells.count else { return false }
+            for (offset, scalar) in word.enumerated() where cells[position + offset] != scalar { return false }
             position += word.count
         }
         return true
