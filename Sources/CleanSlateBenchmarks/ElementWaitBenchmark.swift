@@ -5,12 +5,47 @@ import Foundation
 /// pseudo-terminal), type a line and wait until it shows, alternately with
 /// `waitForScreen(containing:)` (the baseline) and with `staticTexts[line].waitForExistence()`,
 /// which recognises the screen's elements after every chunk of output. Reports both medians and
-/// their ratio (the target is at most 1.2x).
+/// their ratio (the target is at most 1.2x). Then the same on a session that draws a dialog (the
+/// one of `cleanslate-benchmarks elements`) and writes each line into it, where recognition reads
+/// a window, a list and buttons on every wake.
 func runElementWaitBenchmark(arguments: [String]) throws {
     let iterations = integerOption("--iterations", in: arguments, default: 2000)
     let terminals = try CatOnTerminals()
     defer { terminals.close() }
     let app = terminals.app
+    let (textMedian, elementMedian) = try compareWaits(on: app, iterations: iterations)
+    // What an element wait adds on each wake: a snapshot of the live screen, then recognition.
+    let screen = try app.screen()
+    var snapshotSamples: [Double] = []
+    var recognitionSamples: [Double] = []
+    for _ in 0..<iterations {
+        var start = DispatchTime.now().uptimeNanoseconds
+        _ = try app.screen()
+        snapshotSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        start = DispatchTime.now().uptimeNanoseconds
+        _ = screen.elements
+        recognitionSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    }
+    print("element wait: type a line into cat on a 24x80 pseudo-terminal until it shows; \(iterations) interleaved iterations, medians")
+    print(String(format: "  typeText + waitForScreen(containing:)             %8.1f us   1.00x", textMedian))
+    print(String(format: "  typeText + staticTexts[line].waitForExistence()   %8.1f us   %.2fx of the text wait (target: at most 1.20x)",
+                 elementMedian, elementMedian / textMedian))
+    print(String(format: "  of which per wake: snapshot of the screen %.1f us, its element tree %.1f us (medians)",
+                 snapshotSamples.sorted()[iterations / 2], recognitionSamples.sorted()[iterations / 2]))
+
+    let dialog = try DialogSession()
+    defer { dialog.close() }
+    let (dialogText, dialogElement) = try compareWaits(on: dialog.app, iterations: iterations)
+    print("the same on a 24x80 dialog (window, list box, highlighted row, buttons) that shows each line typed in its message row")
+    print(String(format: "  typeText + waitForScreen(containing:)             %8.1f us   1.00x", dialogText))
+    print(String(format: "  typeText + staticTexts[line].waitForExistence()   %8.1f us   %.2fx of the text wait",
+                 dialogElement, dialogElement / dialogText))
+}
+
+/// Types `iterations` (plus 100 warm-up) pairs of lines into `app`, waiting for the first of each
+/// pair with `waitForScreen(containing:)` and for the second with
+/// `staticTexts[line].waitForExistence()`; the medians of both, in microseconds.
+private func compareWaits(on app: AppLauncher, iterations: Int) throws -> (text: Double, element: Double) {
     var textSamples: [Double] = []
     var elementSamples: [Double] = []
     for index in 0..<(iterations + 100) {
@@ -32,24 +67,29 @@ func runElementWaitBenchmark(arguments: [String]) throws {
             elementSamples.append(elementTime)
         }
     }
-    // What an element wait adds on each wake: a snapshot of the live screen, then recognition.
-    let screen = try app.screen()
-    var snapshotSamples: [Double] = []
-    var recognitionSamples: [Double] = []
-    for _ in 0..<iterations {
-        var start = DispatchTime.now().uptimeNanoseconds
-        _ = try app.screen()
-        snapshotSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-        start = DispatchTime.now().uptimeNanoseconds
-        _ = screen.elements
-        recognitionSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    return (textSamples.sorted()[textSamples.count / 2], elementSamples.sorted()[elementSamples.count / 2])
+}
+
+/// `sh` on a 24x80 pseudo-terminal drawing the dialog of `cleanslate-benchmarks elements`, then
+/// writing each line it reads over the dialog's message row (padded, so the last line is gone).
+final class DialogSession {
+    let sandbox: Sandbox
+    let app: AppLauncher
+
+    init() throws {
+        let script = "stty -echo; printf '%s' \"$1\"; while IFS= read -r line; do printf '\\033[4;13H\\033[47;30m%-40s' \"$line\"; done"
+        sandbox = try Sandbox(rootDirectory: ProcessInfo.processInfo.environment["CLEANSLATE_ROOT"])
+        app = AppLauncher(.name("sh"), sandbox: sandbox)
+        app.launchArguments = ["-c", script, "sh", ElementsBenchmark.dialog(rows: 24, columns: 80)]
+        app.terminalSize = .standard
+        try app.launch()
+        guard try app.windows["Settings"].waitForExistence() else {
+            throw CleanSlateError(.timedOut, "the dialog did not show:\n\(try app.screen().text)")
+        }
     }
-    let textMedian = textSamples.sorted()[textSamples.count / 2]
-    let elementMedian = elementSamples.sorted()[elementSamples.count / 2]
-    print("element wait: type a line into cat on a 24x80 pseudo-terminal until it shows; \(iterations) interleaved iterations, medians")
-    print(String(format: "  typeText + waitForScreen(containing:)             %8.1f us   1.00x", textMedian))
-    print(String(format: "  typeText + staticTexts[line].waitForExistence()   %8.1f us   %.2fx of the text wait (target: at most 1.20x)",
-                 elementMedian, elementMedian / textMedian))
-    print(String(format: "  of which per wake: snapshot of the screen %.1f us, its element tree %.1f us (medians)",
-                 snapshotSamples.sorted()[iterations / 2], recognitionSamples.sorted()[iterations / 2]))
+
+    func close() {
+        app.terminate()
+        try? sandbox.wipe()
+    }
 }

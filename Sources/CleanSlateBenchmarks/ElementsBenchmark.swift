@@ -88,7 +88,7 @@ enum ElementsBenchmark {
     }
 
     /// A shadowed dialog with a list box, a highlighted row and two buttons over a blue screen.
-    private static func dialog(rows: Int, columns: Int) -> String {
+    static func dialog(rows: Int, columns: Int) -> String {
         let height = min(rows - 4, 20)
         let width = min(columns - 6, 60)
         let top = (rows - height) / 2
