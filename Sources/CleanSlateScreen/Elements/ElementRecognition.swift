@@ -45,7 +45,12 @@ struct ElementRecognizer {
         // One shade everywhere, the windows' too, and nothing bold: no element can stand out from
         // its siblings or from its window, so the rules that need a shade or a highlight find nothing.
         let isPlain = has.isOneShade && !has.hasBold && work.grounds.allSatisfy { $0 == has.firstShade }
-        if all || !isPlain || has.hasOpeningBracket || has.hasBlock { work.findProgressBars() }
+        // A shaded bar needs a shade that is not its window's and a `%`; a drawn one, `[` or a block.
+        let mayHoldShadedBar = !isPlain && has.hasPercent
+        let mayHoldDrawnBar = has.hasOpeningBracket || has.hasBlock
+        if all || mayHoldShadedBar || mayHoldDrawnBar {
+            work.findProgressBars(shaded: all || mayHoldShadedBar, drawn: all || mayHoldDrawnBar)
+        }
         if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
         if all || !has.isOneShade { work.findStyledKeyHints() }

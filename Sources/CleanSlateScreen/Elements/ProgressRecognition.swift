@@ -47,12 +47,14 @@ enum ProgressRecognition {
 }
 
 extension RecognitionWork {
-    /// Bracketed bars, block runs and shaded bars on free cells.
-    mutating func findProgressBars() {
+    /// Bracketed bars, block runs and shaded bars on free cells; `shaded` and `drawn` say whether
+    /// to look for shaded bars and for bars drawn in characters (``ElementRecognizer`` skips them
+    /// on screens without a `%`, or without a `[` or a block character).
+    mutating func findProgressBars(shaded: Bool = true, drawn: Bool = true) {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
-                if findShadedBar(in: span) { continue }
-                findProgressBars(in: span)
+                if shaded && findShadedBar(in: span) { continue }
+                if drawn { findProgressBars(in: span) }
             }
         }
     }

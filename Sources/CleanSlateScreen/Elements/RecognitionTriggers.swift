@@ -28,6 +28,9 @@ struct RecognitionTriggers {
     var hasParenthesis = false
     /// `_`: fields filled out with underscores.
     var hasUnderscore = false
+    /// `%`: a shaded progress bar shows only a percentage. Its text is read whole, so a `%`
+    /// inside a cluster counts too: any cluster sets it.
+    var hasPercent = false
     /// A block character: progress bars drawn in blocks.
     var hasBlock = false
     /// `^`, `M`, `F` or `:`: every written key legend holds one (`^X`, `M-U`, `F10`, `q:quit`).
@@ -48,6 +51,7 @@ struct RecognitionTriggers {
     @inline(__always)
     mutating func note(scalar: UInt32, shade: UInt64, cell: Cell) {
         if shade != firstShade { isOneShade = false }
+        if cell.isCluster { hasPercent = true }
         attributesSeen |= cell.attributes
         underlinesSeen |= cell.underline
         switch scalar {
@@ -57,6 +61,7 @@ struct RecognitionTriggers {
         case 0x3C: hasAngleBracket = true
         case 0x28: hasParenthesis = true
         case 0x5F: hasUnderscore = true
+        case 0x25: hasPercent = true
         case 0x5E, 0x4D, 0x46, 0x3A: hasKeyMark = true
         case 0x2500...0x257F, 0x23BA...0x23BD: hasLine = true
         default: if ProgressRecognition.isBlock(scalar) { hasBlock = true }
