@@ -43,7 +43,7 @@ extension AppLauncher {
             let outcome = try waitOnScreen(until: deadline) { emulator -> TextWaitStep? in
                 if try holds(emulator) { return .held(emulator.snapshot()) }
                 guard !monitors.isEmpty else { return nil }
-                return InterruptionMonitors.due(monitors, on: emulator, tree: { emulator.snapshot().elements }, handled: &handled, before: deadline)
+                return InterruptionMonitors.due(monitors, on: emulator, tree: { emulator.elements }, handled: &handled, before: deadline)
                     .map { .interruption($0) }
             }
             switch outcome {
