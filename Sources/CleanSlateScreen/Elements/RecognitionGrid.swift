@@ -37,35 +37,39 @@ struct RecognitionGrid {
         self.clusterScalars = clusterScalars
         self.cursor = cursor
         self.isCursorVisible = isCursorVisible
-        var scalars = [UInt32](repeating: 0x20, count: cells.count)
-        var shades = [UInt64](repeating: 0, count: cells.count)
+        var shades: [UInt64] = []
         var triggers = RecognitionTriggers(firstShade: cells.isEmpty ? 0 : RecognitionGrid.shade(of: cells[0]))
-        // Every cell is read here, on every wake of an element wait: buffers, not checked subscripts.
-        cells.withUnsafeBufferPointer { cells in
-            scalars.withUnsafeMutableBufferPointer { scalars in
-                shades.withUnsafeMutableBufferPointer { shades in
-                    var column = 0
-                    var previousShade: UInt64 = 0
-                    for index in 0..<cells.count {
-                        let cell = cells[index]
-                        let shade = RecognitionGrid.isShadow(cell) && column != 0 ? previousShade : RecognitionGrid.shade(of: cell)
-                        shades[index] = shade
-                        previousShade = shade
-                        let scalar: UInt32
-                        if cell.width == 0 {
-                            scalar = 0
-                        } else if cell.isCluster {
-                            scalar = clusterScalars[Int(cell.code & ~Cell.clusterFlag)].first ?? 0xFFFD
-                        } else {
-                            scalar = cell.code != 0 ? cell.code : 0x20
+        // Every cell is read here, on every wake of an element wait: one pass writing both arrays
+        // through buffers, the characters' marks looked up in a table.
+        let scalars = [UInt32](unsafeUninitializedCapacity: cells.count) { scalars, scalarCount in
+            shades = [UInt64](unsafeUninitializedCapacity: cells.count) { shades, shadeCount in
+                cells.withUnsafeBufferPointer { cells in
+                    RecognitionTriggers.Marks.ascii.withUnsafeBufferPointer { ascii in
+                        var column = 0
+                        var previousShade: UInt64 = 0
+                        for index in 0..<cells.count {
+                            let cell = cells[index]
+                            let shade = RecognitionGrid.isShadow(cell) && column != 0 ? previousShade : RecognitionGrid.shade(of: cell)
+                            shades[index] = shade
+                            previousShade = shade
+                            let scalar: UInt32
+                            if cell.width == 0 {
+                                scalar = 0
+                            } else if cell.isCluster {
+                                scalar = clusterScalars[Int(cell.code & ~Cell.clusterFlag)].first ?? 0xFFFD
+                            } else {
+                                scalar = cell.code != 0 ? cell.code : 0x20
+                            }
+                            scalars[index] = scalar
+                            triggers.note(scalar: scalar, shade: shade, cell: cell, ascii: ascii)
+                            column += 1
+                            if column == columns { column = 0 }
                         }
-                        scalars[index] = scalar
-                        triggers.note(scalar: scalar, shade: shade, cell: cell)
-                        column += 1
-                        if column == columns { column = 0 }
                     }
                 }
+                shadeCount = cells.count
             }
+            scalarCount = cells.count
         }
         self.scalars = scalars
         self.shades = shades

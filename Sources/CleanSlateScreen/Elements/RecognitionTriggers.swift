@@ -6,35 +6,86 @@
 struct RecognitionTriggers {
     /// The shade of the first cell.
     var firstShade: UInt64 = 0
-    /// Whether every cell has the shade of the first.
-    var isOneShade = true
+    /// The bits in which some cell's shade differs from the first cell's.
+    var shadeDifferences: UInt64 = 0
     /// Every attribute some cell has.
     var attributesSeen: UInt16 = 0
     /// Every underline style bit some cell has.
     var underlinesSeen: UInt8 = 0
+    /// The characters seen, as ``Marks``.
+    var marks = Marks()
+
+    /// Characters some rule needs, each a bit.
+    struct Marks: OptionSet {
+        let rawValue: UInt16
+        /// A blank (windows' grounds are counted on blanks).
+        static let blank = Marks(rawValue: 1 << 0)
+        /// A line-drawing character (boxes, column lines, separators).
+        static let line = Marks(rawValue: 1 << 1)
+        /// `[`: buttons, check boxes and bracketed progress bars open with it.
+        static let openingBracket = Marks(rawValue: 1 << 2)
+        /// `<`: buttons.
+        static let angleBracket = Marks(rawValue: 1 << 3)
+        /// `(`: radio buttons.
+        static let parenthesis = Marks(rawValue: 1 << 4)
+        /// `_`: fields filled out with underscores.
+        static let underscore = Marks(rawValue: 1 << 5)
+        /// `%`, or a cluster (a shaded progress bar's text is read whole, so a `%` inside a
+        /// cluster counts too).
+        static let percent = Marks(rawValue: 1 << 6)
+        /// A block character: progress bars drawn in blocks.
+        static let block = Marks(rawValue: 1 << 7)
+        /// `^`, `M`, `F` or `:`: every written key legend holds one (`^X`, `M-U`, `F10`, `q:quit`).
+        static let keyMark = Marks(rawValue: 1 << 8)
+
+        /// The marks of each ASCII character, by its code.
+        static let ascii: [UInt16] = (0..<128).map { code -> UInt16 in
+            switch code {
+            case 0x20: return blank.rawValue
+            case 0x5B: return openingBracket.rawValue
+            case 0x3C: return angleBracket.rawValue
+            case 0x28: return parenthesis.rawValue
+            case 0x5F: return underscore.rawValue
+            case 0x25: return percent.rawValue
+            case 0x5E, 0x4D, 0x46, 0x3A: return keyMark.rawValue
+            default: return 0
+            }
+        }
+
+        /// The marks of a character beyond ASCII (`cell` is the cell showing it).
+        static func beyondASCII(_ scalar: UInt32, cell: Cell) -> Marks {
+            var marks = Marks()
+            if cell.isCluster { marks.insert(.percent) }
+            if BoxCharacters.isLine(scalar) { marks.insert(.line) }
+            if ProgressRecognition.isBlock(scalar) { marks.insert(.block) }
+            return marks
+        }
+    }
+
+    /// Whether every cell has the shade of the first.
+    var isOneShade: Bool { shadeDifferences == 0 }
     /// Whether some cell is bold (the highlight rule's last resort).
     var hasBold: Bool { attributesSeen & CellAttributes.bold.rawValue != 0 }
     /// Whether some cell is underlined (an underlined field).
     var hasUnderline: Bool { underlinesSeen != 0 }
-    /// Whether some cell is a line-drawing character (boxes, column lines, separators).
-    var hasLine = false
-    /// Whether some cell is blank (windows' grounds are counted on blanks).
-    var hasBlank = false
-    /// `[`: buttons, check boxes and bracketed progress bars open with it.
-    var hasOpeningBracket = false
-    /// `<`: buttons.
-    var hasAngleBracket = false
-    /// `(`: radio buttons.
-    var hasParenthesis = false
-    /// `_`: fields filled out with underscores.
-    var hasUnderscore = false
-    /// `%`: a shaded progress bar shows only a percentage. Its text is read whole, so a `%`
-    /// inside a cluster counts too: any cluster sets it.
-    var hasPercent = false
-    /// A block character: progress bars drawn in blocks.
-    var hasBlock = false
-    /// `^`, `M`, `F` or `:`: every written key legend holds one (`^X`, `M-U`, `F10`, `q:quit`).
-    var hasKeyMark = false
+    /// Whether some cell is a line-drawing character.
+    var hasLine: Bool { marks.contains(.line) }
+    /// Whether some cell is blank.
+    var hasBlank: Bool { marks.contains(.blank) }
+    /// Whether some cell shows `[`.
+    var hasOpeningBracket: Bool { marks.contains(.openingBracket) }
+    /// Whether some cell shows `<`.
+    var hasAngleBracket: Bool { marks.contains(.angleBracket) }
+    /// Whether some cell shows `(`.
+    var hasParenthesis: Bool { marks.contains(.parenthesis) }
+    /// Whether some cell shows `_`.
+    var hasUnderscore: Bool { marks.contains(.underscore) }
+    /// Whether some cell shows `%` or is a cluster.
+    var hasPercent: Bool { marks.contains(.percent) }
+    /// Whether some cell shows a block character.
+    var hasBlock: Bool { marks.contains(.block) }
+    /// Whether some cell shows `^`, `M`, `F` or `:`.
+    var hasKeyMark: Bool { marks.contains(.keyMark) }
 
     /// Whether the screen is plain text only: one shade everywhere (its blanks' too, so that it
     /// is the screen's ground), nothing bold or underlined, no line, and none of the characters
@@ -47,24 +98,16 @@ struct RecognitionTriggers {
             && !hasLine && !hasOpeningBracket && !hasAngleBracket && !hasParenthesis && !hasUnderscore && !hasBlock && !hasKeyMark
     }
 
-    /// Notes one cell showing `scalar` with background `shade`.
+    /// Notes one cell showing `scalar` with background `shade`; `ascii` is ``Marks/ascii``.
     @inline(__always)
-    mutating func note(scalar: UInt32, shade: UInt64, cell: Cell) {
-        if shade != firstShade { isOneShade = false }
-        if cell.isCluster { hasPercent = true }
+    mutating func note(scalar: UInt32, shade: UInt64, cell: Cell, ascii: UnsafeBufferPointer<UInt16>) {
+        shadeDifferences |= shade ^ firstShade
         attributesSeen |= cell.attributes
         underlinesSeen |= cell.underline
-        switch scalar {
-        case 0x20: hasBlank = true
-        case 0x30...0x39, 0x61...0x7A: return  // the common case: digits, small letters
-        case 0x5B: hasOpeningBracket = true
-        case 0x3C: hasAngleBracket = true
-        case 0x28: hasParenthesis = true
-        case 0x5F: hasUnderscore = true
-        case 0x25: hasPercent = true
-        case 0x5E, 0x4D, 0x46, 0x3A: hasKeyMark = true
-        case 0x2500...0x257F, 0x23BA...0x23BD: hasLine = true
-        default: if ProgressRecognition.isBlock(scalar) { hasBlock = true }
+        if scalar < 0x80 {
+            marks = Marks(rawValue: marks.rawValue | ascii[Int(scalar)])
+        } else {
+            marks.formUnion(Marks.beyondASCII(scalar, cell: cell))
         }
     }
 }
