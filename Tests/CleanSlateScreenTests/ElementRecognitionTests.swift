@@ -26,6 +26,14 @@ private enum Palette {
 final class ElementRecognitionTests: XCTestCase {
     // MARK: windows
 
+    func testAKeyDrawnApartWhoseActionStartsAfterTwoBlanksIsNoLegend() {
+        // The action of a legend told apart by colour starts right after its key or after one
+        // blank: `^X` inverse, then two blanks and `Exit` plain, is two static texts.
+        let tree = screen("\u{1B}[7m^X\u{1B}[m  Exit").elements
+        XCTAssertEqual(outline(tree), ["staticText \"^X\"", "staticText \"Exit\""])
+        XCTAssertEqual(outline(screen("\u{1B}[7m^X\u{1B}[m Exit").elements), ["keyHint \"Exit\" key ^X"])
+    }
+
     func testABoxIsAWindowTitledByTheTextInItsTopBorder() throws {
         let tree = screen(box(1, 2, height: 5, width: 24, top: "──┤ Settings ├") + at(2, 4, "Hello")).elements
         XCTAssertEqual(outline(tree), ["window \"Settings\"", "  staticText \"Hello\""])

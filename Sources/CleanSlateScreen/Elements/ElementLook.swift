@@ -23,27 +23,34 @@ struct ElementLook: Hashable {
     /// The look of an element on `row` whose label occupies `label` and which starts at `edge`
     /// (the label's start when not given).
     init(grid: RecognitionGrid, row: Int, label: Range<Int>, edge: Int? = nil, mark: Int? = nil) {
-        // Labels hold a shade or two: a short list is cheaper than a dictionary.
-        var counts: [(shade: UInt64, count: Int)] = []
+        // Labels hold a shade or two: a short list (on the stack) is cheaper than a dictionary.
         var firstLetter: Int?
         var lastLetter: Int?
-        for column in label {
-            let shade = grid.shade(row, column)
-            if let found = counts.firstIndex(where: { $0.shade == shade }) {
-                counts[found].count += 1
-            } else {
-                counts.append((shade, 1))
+        labelShade = withUnsafeTemporaryAllocation(of: (shade: UInt64, count: Int).self, capacity: max(1, label.count)) { counts -> UInt64 in
+            var used = 0
+            for column in label {
+                let shade = grid.shade(row, column)
+                if let found = counts[0..<used].firstIndex(where: { $0.shade == shade }) {
+                    counts[found].count += 1
+                } else {
+                    counts[used] = (shade, 1)
+                    used += 1
+                }
+                if !grid.isBlank(row, column) {
+                    if firstLetter == nil { firstLetter = column }
+                    lastLetter = column
+                }
             }
-            if !grid.isBlank(row, column) {
-                if firstLetter == nil { firstLetter = column }
-                lastLetter = column
-            }
+            let seen = UnsafeBufferPointer(rebasing: counts[0..<used])
+            let lastShade = grid.shade(row, lastLetter ?? firstLetter ?? label.lowerBound)
+            var most = 0
+            for entry in seen { most = max(most, entry.count) }
+            if seen.contains(where: { $0.shade == lastShade && $0.count == most }) { return lastShade }
+            var lowest: UInt64?
+            for entry in seen where entry.count == most { lowest = min(lowest ?? entry.shade, entry.shade) }
+            return lowest ?? lastShade
         }
         let first = firstLetter ?? label.lowerBound
-        let lastShade = grid.shade(row, lastLetter ?? first)
-        let most = counts.map(\.count).max() ?? 0
-        labelShade = counts.contains { $0.shade == lastShade && $0.count == most } ? lastShade
-            : counts.filter { $0.count == most }.map(\.shade).min() ?? lastShade
         labelBold = grid.isBold(row, first)
         let edgeColumn = edge ?? first
         edgeShade = grid.shade(row, edgeColumn)

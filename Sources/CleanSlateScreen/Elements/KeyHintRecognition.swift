@@ -75,11 +75,11 @@ extension RecognitionWork {
                         index += 1
                         continue
                     }
-                    let keyText = grid.trimmedText(row: row, keyRun)
                     let actionStart = runs[index + 1].lowerBound + (grid.isBlank(row, runs[index + 1].lowerBound) ? 1 : 0)
-                    guard let key = KeyHintRecognition.key(keyText[...], allowsNumbers: true),
-                          !grid.isBlank(row, keyRun.upperBound - 1), actionStart < runs[index + 1].upperBound,
-                          !grid.isBlank(row, actionStart) else {
+                    // The cells are checked first: the key's text is built only for a run that can be one.
+                    guard !grid.isBlank(row, keyRun.upperBound - 1), actionStart < runs[index + 1].upperBound,
+                          !grid.isBlank(row, actionStart),
+                          let key = KeyHintRecognition.key(grid.trimmedText(row: row, keyRun)[...], allowsNumbers: true) else {
                         index += 1
                         continue
                     }

@@ -3,6 +3,7 @@
 extension RecognitionWork {
     /// Static texts on the cells still free.
     mutating func findStaticTexts() {
+        let grid = grid  // one copy, not one per span (the closure below changes self)
         for row in 0..<grid.rows {
             for span in spans(row: row) {
                 grid.forEachStaticText(row: row, in: span.columns) { columns in
