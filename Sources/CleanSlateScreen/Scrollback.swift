@@ -16,6 +16,9 @@ struct Scrollback {
         var repeats: Int
         var isUniform: Bool
         var text: String?
+        /// The line's width and first cell, kept beside it so that a join looks at no array.
+        var width: Int
+        var first: Cell
     }
 
     private(set) var limit: Int
@@ -47,7 +50,8 @@ struct Scrollback {
         if isUniform && entries > 0 && joinNewest(row, columns: columns, times: times) { return }
         if entries == slots.count {
             if start != 0 { putInOrder() }
-            slots.append(Entry(line: Array(UnsafeBufferPointer(start: row, count: columns)), repeats: times, isUniform: isUniform, text: nil))
+            slots.append(Entry(line: Array(UnsafeBufferPointer(start: row, count: columns)), repeats: times, isUniform: isUniform, text: nil,
+                               width: columns, first: columns > 0 ? row[0] : .blank))
             entries += 1
             return
         }
@@ -58,6 +62,8 @@ struct Scrollback {
             slots[target].repeats = times
             slots[target].isUniform = isUniform
             slots[target].text = nil
+            slots[target].width = columns
+            slots[target].first = columns > 0 ? row[0] : .blank
             if slots[target].line.count == columns {
                 slots[target].line.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: row, count: columns) }
             } else {
@@ -66,11 +72,35 @@ struct Scrollback {
         }
     }
 
+    /// Appends `times` lines of `columns` copies of `cell` (a row known to be one cell repeated,
+    /// whose cells need not be read). Only the newest `limit` lines are kept.
+    mutating func push(repeating cell: Cell, columns: Int, times: Int = 1) {
+        guard limit > 0, times > 0 else { return }
+        // Fewer than `limit` new lines leave the newest old one, which they may join.
+        if times < limit && entries > 0 && newestRepeats(cell, columns: columns) {
+            let newest = slot(entries - 1)
+            slots.withUnsafeMutableBufferPointer { $0[newest].repeats += times }
+            count += times
+            if count > limit { dropOldest(count - limit) }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Cell.self, capacity: max(columns, 1)) { line in
+            line.initialize(repeating: cell)
+            push(UnsafePointer(line.baseAddress!), columns: columns, times: times, uniform: true)
+        }
+    }
+
+    /// Whether the newest entry is `columns` copies of `cell`.
+    @inline(__always)
+    private func newestRepeats(_ cell: Cell, columns: Int) -> Bool {
+        let newest = slot(entries - 1)
+        return slots.withUnsafeBufferPointer { $0[newest].isUniform && $0[newest].width == columns && (columns == 0 || $0[newest].first.isSame(as: cell)) }
+    }
+
     /// Adds `times` to the newest entry if it is the uniform line at `row`; returns whether it was.
     private mutating func joinNewest(_ row: UnsafePointer<Cell>, columns: Int, times: Int) -> Bool {
-        let newest = slot(entries - 1)
-        guard slots[newest].isUniform && slots[newest].line.count == columns && slots[newest].line[0] == row[0] else { return false }
-        slots[newest].repeats += times
+        guard newestRepeats(columns > 0 ? row[0] : .blank, columns: columns) else { return false }
+        slots[slot(entries - 1)].repeats += times
         return true
     }
 
@@ -163,6 +193,7 @@ struct Scrollback {
         for offset in 0..<entries {
             let slot = slot(offset)
             for column in slots[slot].line.indices { body(&slots[slot].line[column]) }
+            if let first = slots[slot].line.first { slots[slot].first = first }
             slots[slot].text = nil
         }
     }

@@ -43,11 +43,11 @@ struct TerminalCore {
     /// The palette and dynamic colours applications set and query.
     var colors = ColorPalette()
 
-    init(rows: Int, columns: Int, scrollbackLimit: Int) {
+    init(rows: Int, columns: Int, scrollbackLimit: Int, defersGridWrites: Bool) {
         self.rows = rows
         self.columns = columns
-        primaryGrid = Grid(rows: rows, columns: columns)
-        alternateGrid = Grid(rows: rows, columns: columns)
+        primaryGrid = Grid(rows: rows, columns: columns, defersWrites: defersGridWrites)
+        alternateGrid = Grid(rows: rows, columns: columns, defersWrites: defersGridWrites)
         grid = primaryGrid
         scrollbackLines = Scrollback(limit: scrollbackLimit)
         scrollBottom = rows - 1

@@ -28,8 +28,14 @@ extension TerminalEmulator {
             }
             // Text wraps at the right margin, or at the last column when the cursor is beyond it.
             let edge = column <= rightMargin ? rightMargin + 1 : columns
-            let line = grid.row(cursorRow)
             let limit = min(end, index + edge - column)
+            // A short run (a character before a control sequence) needs only the cells up to the one after it.
+            var reach = columns
+            if index &+ 8 <= end {
+                let run = min(limit - index, PrintableASCII.printablePrefix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                if run < 8 { reach = min(columns, column + run + 1) }
+            }
+            let line = grid.row(cursorRow, through: reach)
             if line[column].width == 0 && column > 0 { line[column - 1] = Cell.erased(with: line[column - 1]) }
             let runStart = index
             var target = UnsafeMutableRawPointer(line + column)
@@ -94,7 +100,8 @@ extension TerminalEmulator {
                 cursorColumn = edge - width
             }
         }
-        let line = grid.row(cursorRow)
+        // The cells a print reads and writes: up to the one after it, or the whole line it shifts in insert mode.
+        let line = grid.row(cursorRow, through: modes.insert ? columns : min(columns, cursorColumn + width + 1))
         var cell = makeRoom(on: line, at: cursorColumn, span: width, edge: edge, for: scalar, width: width)
         line[cursorColumn] = cell
         if width == 2 {

@@ -2,16 +2,22 @@ extension TerminalEmulator {
     /// REP: prints the last printed character `count` more times.
     ///
     /// The work is bounded by the screen, not by `count` (see ``visibleRepeatCount(_:of:)``), and
-    /// done a line at a time: the first character of each line goes through ``print(_:)``, which
-    /// wraps, scrolls and narrows wide characters; the rest of the line is filled as one run, as
-    /// the same prints one by one would leave it (``fillRepeats(of:upTo:)``). Lines printed from the
-    /// bottom of the scroll region are done at once (``repeatFromTheBottom(of:upTo:)``).
+    /// done a line at a time: what fits on the cursor's line is filled as one run, as the same
+    /// prints one by one would leave it (``fillRepeats(of:upTo:)``); where that is not a plain store
+    /// (a pending wrap, a wide character that does not fit, a mapping character set), one character
+    /// goes through ``print(_:)``, which wraps, scrolls and narrows wide characters. Lines printed
+    /// from the bottom of the scroll region are done at once (``repeatFromTheBottom(of:upTo:)``).
     func repeatLastCharacter(_ count: Int) {
         guard lastGraphic != 0 else { return }
         var remaining = visibleRepeatCount(count, of: lastGraphic)
         while remaining > 0 {
             remaining -= repeatFromTheBottom(of: lastGraphic, upTo: remaining)
             guard remaining > 0 else { return }
+            let filled = fillRepeats(of: lastGraphic, upTo: remaining)
+            if filled > 0 {
+                remaining -= filled
+                continue
+            }
             let columnBefore = cursorColumn
             print(lastGraphic)
             remaining -= 1
@@ -19,7 +25,6 @@ extension TerminalEmulator {
                 // Stuck at the edge: every further print writes the same cells again.
                 return
             }
-            remaining -= fillRepeats(of: lastGraphic, upTo: remaining)
         }
     }
 
@@ -29,7 +34,8 @@ extension TerminalEmulator {
     /// It prints none where a print would be anything but a plain store: a pending wrap, a
     /// character set that maps `scalar` to something else, or a width other than 1 or 2.
     private func fillRepeats(of scalar: UInt32, upTo limit: Int) -> Int {
-        guard limit > 0, !wrapPending, charsets.singleShift == nil, charsets.designations[charsets.gl].map(scalar) == scalar else { return 0 }
+        guard limit > 0, !wrapPending, charsets.isPlainASCII || (charsets.singleShift == nil && charsets.designations[charsets.gl].map(scalar) == scalar)
+        else { return 0 }
         var width = CharacterWidth.of(scalar)
         guard width == 1 || width == 2 else { return 0 }
         // The same edge and narrowing as print(_:); neither changes while the cursor stays on this line.
@@ -40,12 +46,21 @@ extension TerminalEmulator {
         let count = min(limit, (edge - column) / width)
         guard count > 0 else { return 0 }
         let span = count * width
-        let line = grid.row(cursorRow)
+        // The cells read and written here: up to the one after the run, or the whole line it shifts in insert
+        // mode; a run of narrow characters to the end of the line is filled by the grid (below), which
+        // takes what it needs, so only the cells before the run are looked at here.
+        let reach = modes.insert ? columns : column + span == columns && width == 1 ? column + 1 : min(columns, column + span + 1)
+        unowned(unsafe) let grid = self.grid
+        let line = grid.row(cursorRow, through: reach)
         let cell = makeRoom(on: line, at: column, span: span, edge: edge, for: scalar, width: width)
         if width == 1 {
-            grid.fill(row: cursorRow, from: column, to: column + span, with: cell)
-            // A line this run completes with the character throughout is marked, for a REP or a scroll to come.
-            if column + span == columns && Cell.all(line, count: column, are: cell) { grid.mark(row: cursorRow, as: cell) }
+            if column + span == columns && Cell.all(line, count: column, are: cell) {
+                // A line this run completes with the character throughout is filled as one cell repeated
+                // (noted, not written: see Grid), for a REP or a scroll to come.
+                grid.fillUniform(row: cursorRow, with: cell)
+            } else {
+                grid.fill(row: cursorRow, from: column, to: column + span, with: cell)
+            }
         } else {
             var rightHalf = cell
             rightHalf.code = 0
@@ -76,8 +91,11 @@ extension TerminalEmulator {
     /// (``Grid/fillUniform(row:with:)``); rows found to be filled with one cell are marked.
     private func repeatFromTheBottom(of scalar: UInt32, upTo limit: Int) -> Int {
         guard wrapPending, modes.autowrap, !modes.insert, cursorRow == scrollBottom, leftMargin == 0, rightMargin == columns - 1,
-            charsets.singleShift == nil, charsets.designations[charsets.gl].map(scalar) == scalar, CharacterWidth.of(scalar) == 1
+            charsets.isPlainASCII || (charsets.singleShift == nil && charsets.designations[charsets.gl].map(scalar) == scalar),
+            CharacterWidth.of(scalar) == 1
         else { return 0 }
+        // The core keeps the grid alive for the whole call (see printASCII).
+        unowned(unsafe) let grid = self.grid
         let tail = limit % columns
         let lines = limit / columns + (tail > 0 ? 1 : 0)
         var cell = pen
@@ -87,6 +105,8 @@ extension TerminalEmulator {
         let toScrollback = !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0
         // The rows pushed after the old ones entered as whole lines: the partial line enters last.
         let oldRows = min(lines, height), copies = lines - oldRows
+        // The copies not yet pushed (they join the old rows' last push when those rows are the character too).
+        var copiesLeft = toScrollback ? copies : 0
         if toScrollback {
             // Of `oldRows + copies` lines pushed, the scrollback keeps the newest `limit`.
             var row = max(0, min(oldRows, oldRows + copies - scrollbackLines.limit))
@@ -94,13 +114,18 @@ extension TerminalEmulator {
                 // Rows filled with the same cell go in as one push.
                 var run = grid.uniformRun(from: row, to: oldRows)
                 if run == 0 && grid.markIfUniform(row: row) { run = grid.uniformRun(from: row, to: oldRows) }
-                scrollbackLines.push(grid.readRow(row), columns: columns, times: max(run, 1), uniform: run > 0)
+                if row + run == oldRows, let marked = grid.markedCell(row: row), marked.isSame(as: cell) {
+                    scrollbackLines.push(repeating: cell, columns: columns, times: run + copiesLeft)
+                    copiesLeft = 0
+                } else {
+                    pushToScrollback(grid, row: row, times: max(run, 1))
+                }
                 row += max(run, 1)
             }
         }
         grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: lines, fillingUniformlyWith: cell)
-        if toScrollback && copies > 0 {
-            scrollbackLines.push(grid.readRow(scrollBottom), columns: columns, times: copies, uniform: true)
+        if copiesLeft > 0 {
+            scrollbackLines.push(repeating: cell, columns: columns, times: copiesLeft)
         }
         if tail > 0 {
             // The last line: `tail` characters, then what the scroll left (erased with the pen).

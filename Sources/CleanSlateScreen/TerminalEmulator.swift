@@ -22,10 +22,16 @@ public final class TerminalEmulator {
     ///
     /// `rows` and `columns` are clamped to `1...maximumDimension` (1000), so no size traps or
     /// allocates gigabytes; check ``rows`` and ``columns`` for the size you got.
-    public init(rows: Int = 24, columns: Int = 80, scrollbackLimit: Int = 1000) {
+    public convenience init(rows: Int = 24, columns: Int = 80, scrollbackLimit: Int = 1000) {
+        self.init(rows: rows, columns: columns, scrollbackLimit: scrollbackLimit, defersGridWrites: true)
+    }
+
+    /// A terminal whose grids defer work on whole rows until the rows are used (`defersGridWrites`,
+    /// as every public terminal does) or do it at once (the reference tests compare with; see ``Grid``).
+    init(rows: Int, columns: Int, scrollbackLimit: Int, defersGridWrites: Bool) {
         core = .allocate(capacity: 1)
         core.initialize(to: TerminalCore(rows: Self.clampedDimension(rows), columns: Self.clampedDimension(columns),
-                                         scrollbackLimit: scrollbackLimit))
+                                         scrollbackLimit: scrollbackLimit, defersGridWrites: defersGridWrites))
     }
 
     /// `value` limited to `1...maximumDimension`.
