@@ -66,7 +66,7 @@ extension Grid {
 
     /// Rotates `lineMap[top..<top+height]` left by `shift`.
     private func rotate(top: Int, height: Int, by shift: Int) {
-        let shift = shift % height
+        let shift = shift < height ? shift : shift % height
         guard shift != 0 else { return }
         rowsRotated(top: top, height: height, by: shift)
         if shift == 1 {

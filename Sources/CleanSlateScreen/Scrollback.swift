@@ -8,6 +8,11 @@
 /// stored at the width they had on screen, trailing erased cells included, because one copy of a
 /// whole row costs less than finding its end on every scroll; they are trimmed when read as text
 /// (``texts(_:)``).
+///
+/// The newest entry's line, when it is one cell repeated, is also kept outside the ring (its cell
+/// and width), and lines that join it are counted outside the ring until something else looks at
+/// the slots (``settle()``): a flood of one repeated line into a scrollback that holds only it
+/// touches no slot.
 struct Scrollback {
     /// One slot of the ring: a line, how many identical lines in a row it stands for, whether it is
     /// one cell repeated, and its text once a snapshot asked for it (nil until then).
@@ -16,9 +21,6 @@ struct Scrollback {
         var repeats: Int
         var isUniform: Bool
         var text: String?
-        /// The line's width and first cell, kept beside it so that a join looks at no array.
-        var width: Int
-        var first: Cell
     }
 
     private(set) var limit: Int
@@ -28,6 +30,11 @@ struct Scrollback {
     private var entries = 0
     /// The number of lines held.
     private(set) var count = 0
+    /// The newest entry's cell and width when it is one cell repeated; the width is -1 otherwise (or without entries).
+    private var joinCell = Cell.blank
+    private var joinWidth = -1
+    /// Lines that joined the newest entry (less any dropped from it) not yet added to its slot's `repeats`.
+    private var unsettled = 0
 
     init(limit: Int) { self.limit = max(0, limit) }
 
@@ -43,15 +50,20 @@ struct Scrollback {
     /// are one cell repeated (otherwise they are checked). Only the newest `limit` lines are kept.
     mutating func push(_ row: UnsafePointer<Cell>, columns: Int, times: Int = 1, uniform knownUniform: Bool = false) {
         guard limit > 0, times > 0 else { return }
+        settle()
         let times = min(times, limit)
         let isUniform = knownUniform || Self.isUniform(row, columns: columns)
         if count + times > limit { dropOldest(count + times - limit) }
         count += times
-        if isUniform && entries > 0 && joinNewest(row, columns: columns, times: times) { return }
+        if isUniform && entries > 0 && joinWidth == columns && (columns == 0 || joinCell.isSame(as: row[0])) {
+            slots[slot(entries - 1)].repeats += times
+            return
+        }
+        joinWidth = isUniform ? columns : -1
+        joinCell = columns > 0 ? row[0] : .blank
         if entries == slots.count {
             if start != 0 { putInOrder() }
-            slots.append(Entry(line: Array(UnsafeBufferPointer(start: row, count: columns)), repeats: times, isUniform: isUniform, text: nil,
-                               width: columns, first: columns > 0 ? row[0] : .blank))
+            slots.append(Entry(line: Array(UnsafeBufferPointer(start: row, count: columns)), repeats: times, isUniform: isUniform, text: nil))
             entries += 1
             return
         }
@@ -62,8 +74,6 @@ struct Scrollback {
             slots[target].repeats = times
             slots[target].isUniform = isUniform
             slots[target].text = nil
-            slots[target].width = columns
-            slots[target].first = columns > 0 ? row[0] : .blank
             if slots[target].line.count == columns {
                 slots[target].line.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: row, count: columns) }
             } else {
@@ -77,11 +87,17 @@ struct Scrollback {
     mutating func push(repeating cell: Cell, columns: Int, times: Int = 1) {
         guard limit > 0, times > 0 else { return }
         // Fewer than `limit` new lines leave the newest old one, which they may join.
-        if times < limit && entries > 0 && newestRepeats(cell, columns: columns) {
-            let newest = slot(entries - 1)
-            slots.withUnsafeMutableBufferPointer { $0[newest].repeats += times }
+        if times < limit && entries > 0 && joinWidth == columns && joinCell.isSame(as: cell) {
+            unsettled += times
             count += times
-            if count > limit { dropOldest(count - limit) }
+            guard count > limit else { return }
+            if entries == 1 {
+                // The oldest line is the newest entry's: it keeps `limit` of its lines.
+                unsettled -= count - limit
+                count = limit
+            } else {
+                dropOldest(count - limit)
+            }
             return
         }
         withUnsafeTemporaryAllocation(of: Cell.self, capacity: max(columns, 1)) { line in
@@ -90,18 +106,23 @@ struct Scrollback {
         }
     }
 
-    /// Whether the newest entry is `columns` copies of `cell`.
+    /// Adds the lines counted outside the ring to the newest entry's slot, before anything looks at the slots.
     @inline(__always)
-    private func newestRepeats(_ cell: Cell, columns: Int) -> Bool {
-        let newest = slot(entries - 1)
-        return slots.withUnsafeBufferPointer { $0[newest].isUniform && $0[newest].width == columns && (columns == 0 || $0[newest].first.isSame(as: cell)) }
+    private mutating func settle() {
+        guard unsettled != 0 else { return }
+        slots[slot(entries - 1)].repeats += unsettled
+        unsettled = 0
     }
 
-    /// Adds `times` to the newest entry if it is the uniform line at `row`; returns whether it was.
-    private mutating func joinNewest(_ row: UnsafePointer<Cell>, columns: Int, times: Int) -> Bool {
-        guard newestRepeats(columns > 0 ? row[0] : .blank, columns: columns) else { return false }
-        slots[slot(entries - 1)].repeats += times
-        return true
+    /// Notes the newest entry's cell and width, after the newest entry changed.
+    private mutating func noteNewest() {
+        guard entries > 0 else {
+            joinWidth = -1
+            return
+        }
+        let newest = slot(entries - 1)
+        joinWidth = slots[newest].isUniform ? slots[newest].line.count : -1
+        joinCell = slots[newest].line.first ?? .blank
     }
 
     /// The slot of the entry `offset` places after the oldest.
@@ -114,23 +135,31 @@ struct Scrollback {
     /// Forgets the oldest `dropped` lines (their slots stay, for reuse).
     @inline(__always)
     private mutating func dropOldest(_ dropped: Int) {
-        var dropped = min(dropped, count)
+        settle()
+        let dropped = min(dropped, count)
         count -= dropped
         var start = self.start, entries = self.entries
-        slots.withUnsafeMutableBufferPointer { slots in
-            while dropped > 0 {
-                if slots[start].repeats > dropped {
-                    slots[start].repeats -= dropped
-                    return
-                }
-                dropped -= slots[start].repeats
-                slots[start].text = nil
-                start = start + 1 == slots.count ? 0 : start + 1
-                entries -= 1
-            }
-        }
+        slots.withUnsafeMutableBufferPointer { Self.drop(dropped, from: $0, start: &start, entries: &entries) }
         self.start = start
         self.entries = entries
+        if entries == 0 { joinWidth = -1 }
+    }
+
+    /// Takes `dropped` lines (no more than they hold) from the oldest of `entries` entries of `slots`
+    /// from slot `start` on, moving `start` past the entries emptied.
+    @inline(__always)
+    private static func drop(_ dropped: Int, from slots: UnsafeMutableBufferPointer<Entry>, start: inout Int, entries: inout Int) {
+        var dropped = dropped
+        while dropped > 0 {
+            if slots[start].repeats > dropped {
+                slots[start].repeats -= dropped
+                return
+            }
+            dropped -= slots[start].repeats
+            slots[start].text = nil
+            start = start + 1 == slots.count ? 0 : start + 1
+            entries -= 1
+        }
     }
 
     /// Rotates the slots so that the oldest entry is at index 0, before a slot is added at the end.
@@ -150,6 +179,7 @@ struct Scrollback {
     /// cells included: the rows it is copied to are blank already). The line's buffer is shared, not copied.
     mutating func popNewest() -> [Cell]? {
         guard entries > 0 else { return nil }
+        settle()
         let newest = slot(entries - 1)
         let line = slots[newest].line
         count -= 1
@@ -158,6 +188,7 @@ struct Scrollback {
         } else {
             slots[newest].text = nil
             entries -= 1
+            noteNewest()
         }
         return line
     }
@@ -168,10 +199,13 @@ struct Scrollback {
         start = 0
         entries = 0
         count = 0
+        unsettled = 0
+        joinWidth = -1
     }
 
     /// The text of every line, oldest first, converting with `text` only the lines not converted before.
     mutating func texts(_ text: (ArraySlice<Cell>) -> String) -> [String] {
+        settle()
         var result: [String] = []
         result.reserveCapacity(count)
         for offset in 0..<entries {
@@ -190,11 +224,12 @@ struct Scrollback {
 
     /// Applies `body` to every cell held (used to renumber cluster references); texts are converted again.
     mutating func updateCells(_ body: (inout Cell) -> Void) {
+        settle()
         for offset in 0..<entries {
             let slot = slot(offset)
             for column in slots[slot].line.indices { body(&slots[slot].line[column]) }
-            if let first = slots[slot].line.first { slots[slot].first = first }
             slots[slot].text = nil
         }
+        noteNewest()
     }
 }

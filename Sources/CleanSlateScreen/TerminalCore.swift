@@ -34,6 +34,8 @@ struct TerminalCore {
     var savedCursors: [SavedCursor?] = [nil, nil]
     /// The last character printed, for REP; 0 when there is none.
     var lastGraphic: UInt32 = 0
+    /// The divisions REP makes (a count by its period, characters by lines), remembered for a flood of the same REP.
+    var repeatDivisions = (count: DivisionMemo(), lines: DivisionMemo())
     /// Bytes queued for the application.
     var replies: [UInt8] = []
     /// DEC private mode 12 (cursor blinking), kept only to answer DECRQM.

@@ -99,16 +99,16 @@ extension TerminalEmulator {
     /// Scrolls the region (rows and columns inside the margins) up; on the primary screen with a
     /// full-screen region the leaving lines go to scrollback.
     func scrollUp(_ count: Int) {
-        // The core keeps the grid alive for the whole call; not retaining it saves a retain and a release per line.
-        unowned(unsafe) let grid = self.grid
-        guard !hasHorizontalMargins else {
-            grid.scrollUp(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
-            return
+        withShownGrid { grid in
+            guard !hasHorizontalMargins else {
+                grid.scrollUp(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
+                return
+            }
+            if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
+                for row in 0..<min(count, rows) { pushToScrollback(grid, row: row) }
+            }
+            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
         }
-        if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
-            for row in 0..<min(count, rows) { pushToScrollback(grid, row: row) }
-        }
-        grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
     }
 
     /// Adds screen row `row` of `grid` to the scrollback `times` times: as its mark when it is

@@ -4,72 +4,73 @@ extension TerminalEmulator {
     /// Only called in the ground state with plain ASCII designated and insert mode off.
     func printASCII(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         var index = start
-        // The core keeps the grid alive for the whole call; not retaining it saves a retain and a release per run.
-        unowned(unsafe) let grid = self.grid
-        let columns = self.columns
-        let autowrap = modes.autowrap
-        var cell = pen
-        cell.width = 1
-        cell.code = 0
-        let pattern = PrintableASCII.pattern(of: cell)
-        var column = cursorColumn
-        var pending = wrapPending
-        let rightMargin = self.rightMargin
-        while index < end {
-            var byte = base[index]
-            if byte < 0x20 || byte >= 0x7F { break }
-            if pending {
-                pending = false
-                if autowrap {
-                    cursorColumn = leftMargin
-                    lineFeed()
-                    column = leftMargin
+        // The grid is neither retained nor released for the call (see withShownGrid).
+        return withShownGrid { grid -> Int in
+            let columns = self.columns
+            let autowrap = modes.autowrap
+            var cell = pen
+            cell.width = 1
+            cell.code = 0
+            let pattern = PrintableASCII.pattern(of: cell)
+            var column = cursorColumn
+            var pending = wrapPending
+            let rightMargin = self.rightMargin
+            while index < end {
+                var byte = base[index]
+                if byte < 0x20 || byte >= 0x7F { break }
+                if pending {
+                    pending = false
+                    if autowrap {
+                        cursorColumn = leftMargin
+                        lineFeed()
+                        column = leftMargin
+                    }
                 }
-            }
-            // Text wraps at the right margin, or at the last column when the cursor is beyond it.
-            let edge = column <= rightMargin ? rightMargin + 1 : columns
-            let limit = min(end, index + edge - column)
-            // A short run (a character before a control sequence) needs only the cells up to the one after it.
-            var reach = columns
-            if index &+ 8 <= end {
-                let run = min(limit - index, PrintableASCII.printablePrefix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
-                if run < 8 { reach = min(columns, column + run + 1) }
-            }
-            let line = grid.row(cursorRow, through: reach)
-            if line[column].width == 0 && column > 0 { line[column - 1] = Cell.erased(with: line[column - 1]) }
-            let runStart = index
-            var target = UnsafeMutableRawPointer(line + column)
-            // Eight bytes at a time while all eight are printable, then one at a time.
-            while index &+ 8 <= limit {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                guard PrintableASCII.allPrintable(word) else { break }
-                for shift in stride(from: 0, to: 64, by: 8) {
-                    target.storeBytes(of: PrintableASCII.cell(pattern, code: (word &>> UInt64(shift)) & 0xFF), as: SIMD2<UInt64>.self)
-                    target += 16
+                // Text wraps at the right margin, or at the last column when the cursor is beyond it.
+                let edge = column <= rightMargin ? rightMargin + 1 : columns
+                let limit = min(end, index + edge - column)
+                // A short run (a character before a control sequence) needs only the cells up to the one after it.
+                var reach = columns
+                if index &+ 8 <= end {
+                    let run = min(limit - index, PrintableASCII.printablePrefix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                    if run < 8 { reach = min(columns, column + run + 1) }
                 }
-                index &+= 8
-            }
-            if index < limit {
-                byte = base[index]
-                while byte >= 0x20 && byte < 0x7F {
-                    target.storeBytes(of: PrintableASCII.cell(pattern, code: UInt64(byte)), as: SIMD2<UInt64>.self)
-                    target += 16
-                    index &+= 1
-                    if index == limit { break }
+                let line = grid.row(cursorRow, through: reach)
+                if line[column].width == 0 && column > 0 { line[column - 1] = Cell.erased(with: line[column - 1]) }
+                let runStart = index
+                var target = UnsafeMutableRawPointer(line + column)
+                // Eight bytes at a time while all eight are printable, then one at a time.
+                while index &+ 8 <= limit {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    guard PrintableASCII.allPrintable(word) else { break }
+                    for shift in stride(from: 0, to: 64, by: 8) {
+                        target.storeBytes(of: PrintableASCII.cell(pattern, code: (word &>> UInt64(shift)) & 0xFF), as: SIMD2<UInt64>.self)
+                        target += 16
+                    }
+                    index &+= 8
+                }
+                if index < limit {
                     byte = base[index]
+                    while byte >= 0x20 && byte < 0x7F {
+                        target.storeBytes(of: PrintableASCII.cell(pattern, code: UInt64(byte)), as: SIMD2<UInt64>.self)
+                        target += 16
+                        index &+= 1
+                        if index == limit { break }
+                        byte = base[index]
+                    }
+                }
+                column += index - runStart
+                if column < columns && line[column].width == 0 { line[column] = Cell.erased(with: line[column]) }
+                if column >= edge {
+                    column = edge - 1
+                    pending = autowrap
                 }
             }
-            column += index - runStart
-            if column < columns && line[column].width == 0 { line[column] = Cell.erased(with: line[column]) }
-            if column >= edge {
-                column = edge - 1
-                pending = autowrap
-            }
+            lastGraphic = UInt32(base[index - 1])
+            cursorColumn = column
+            wrapPending = pending
+            return index
         }
-        lastGraphic = UInt32(base[index - 1])
-        cursorColumn = column
-        wrapPending = pending
-        return index
     }
 
     /// Prints one character through the character sets, handling width, wrapping, insert mode and combining.
