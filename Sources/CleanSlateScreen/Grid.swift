@@ -96,25 +96,31 @@ final class Grid {
     }
 
     /// The first cell of screen row `row`, to write (and read) only its cells left of `end`: a row
-    /// that shows blanks from its width on gets its blanks written only up to `end`, and keeps
-    /// showing blanks from there (the row loses its mark of one cell repeated).
+    /// of width 0 (blank) gets its blanks written only up to `end`, and keeps showing blanks from
+    /// there (the row loses its mark of one cell repeated). `end` is only worked out when the row is not ready.
     @inline(__always)
-    func row(_ row: Int, through end: Int) -> UnsafeMutablePointer<Cell> {
+    func row(_ row: Int, through end: @autoclosure () -> Int) -> UnsafeMutablePointer<Cell> {
         let storageRow = lineMap[row]
         let width = widths[storageRow]
-        if width != Int32(truncatingIfNeeded: columns) {
-            if width >= 0 && end < columns {
-                if Int(width) < end {
-                    let line = cells + storageRow &* stride
-                    Self.store(.blank, from: line + Int(width), to: line + end)
-                    widths[storageRow] = Int32(truncatingIfNeeded: end)
-                }
-            } else {
-                widen(storageRow)
-            }
-        }
+        // (A row written from the left as far as `end` already is left as it is.)
+        if width != Int32(truncatingIfNeeded: columns) && (width < 0 || Int(width) < end()) { bringUp(storageRow, through: end()) }
         unmark(row: row, storageRow: storageRow)
         return cells + storageRow &* stride
+    }
+
+    /// Makes the cells of storage row `storageRow` left of `needed` hold what it shows: a blank row
+    /// (width 0) gets blanks up to `needed`; a row written before from the left gets the rest of its
+    /// blanks, so that a row written in many short runs is not brought a little further by each;
+    /// other rows are brought to the screen's width.
+    @inline(never)
+    private func bringUp(_ storageRow: Int, through needed: Int) {
+        let width = widths[storageRow]
+        guard width >= 0 else { return widen(storageRow) }
+        guard Int(width) < needed else { return }
+        let end = width == 0 ? min(needed, columns) : columns
+        let line = cells + storageRow &* stride
+        Self.store(.blank, from: line + Int(width), to: line + end)
+        widths[storageRow] = Int32(truncatingIfNeeded: end)
     }
 
     /// The first cell of screen row `row`, to read only.
@@ -215,7 +221,7 @@ final class Grid {
     @inline(__always)
     private func unmark(row: Int, storageRow: Int) {
         uniformCells[storageRow] = Self.notUniform
-        if row < uniformTopRows { uniformTopRows = row }
+        uniformTopRows = min(uniformTopRows, row)
     }
 
     /// Whether screen row `row` is marked as one cell repeated across the screen's width.
@@ -237,6 +243,7 @@ final class Grid {
     }
 
     /// Marks screen row `row` as holding `cell` in every column, which the caller has just made sure of.
+    @inline(__always)
     func mark(row: Int, as cell: Cell) {
         uniformCells[lineMap[row]] = cell
         mayHaveMarks = true
@@ -292,6 +299,18 @@ final class Grid {
         mark(row: row, as: cell)
     }
 
+    /// Sets every cell of screen row `row` to `cell` and marks it so, as ``fillUniform(row:with:)``
+    /// but writing the cells unless `cell` is a blank (which costs nothing to note): for erases and
+    /// scrolls, whose rows are usually written again at once.
+    @inline(__always)
+    func fillWhole(row: Int, with cell: Cell) {
+        let storageRow = lineMap[row]
+        if cell.isSame(as: .blank) || uniformCells[storageRow].isSame(as: cell) { return fillUniform(row: row, with: cell) }
+        let line = overwrite(row: row)
+        Self.store(cell, from: line, to: line + columns)
+        mark(row: row, as: cell)
+    }
+
     /// Forgets every mark of one cell repeated, writing out the rows that are uniform (before writes
     /// that bypass ``row(_:)``, and before a resize).
     func forgetUniformRows() {
@@ -323,11 +342,11 @@ final class Grid {
         }
     }
 
-    /// Sets cells `from..<to` of `row` to `cell` (a whole row is filled as by ``fillUniform(row:with:)``).
+    /// Sets cells `from..<to` of `row` to `cell` (a whole row is filled as by ``fillWhole(row:with:)``).
     @inline(__always)
     func fill(row: Int, from: Int, to: Int, with cell: Cell) {
         guard from < to else { return }
-        if from == 0 && to == columns { return fillUniform(row: row, with: cell) }
+        if from == 0 && to == columns { return fillWhole(row: row, with: cell) }
         let line = self.row(row, through: to)
         Self.store(cell, from: line + from, to: line + to)
     }

@@ -1,19 +1,26 @@
 extension Grid {
-    /// Scrolls rows `top...bottom` up by `count`: the top rows leave, rows of `fill` enter at the bottom.
+    /// Scrolls rows `top...bottom` up by `count`: the top rows leave, rows of `fill` enter at the
+    /// bottom (see ``fillWhole(row:with:)``).
+    @inline(__always)
     func scrollUp(top: Int, bottom: Int, count: Int, fill: Cell) {
         let height = bottom - top + 1
         let count = min(count, height)
         guard count > 0 else { return }
         rotate(top: top, height: height, by: count)
-        for r in (bottom - count + 1)...bottom { fillUniform(row: r, with: fill) }
+        for r in (bottom - count + 1)...bottom { fillWhole(row: r, with: fill) }
     }
 
-    /// Scrolls rows `top...bottom` up by `count` and fills the rows that enter with `cell`, marked as
-    /// one cell repeated (rows that come round already marked with it are not filled again). Nothing
-    /// is done when the rows from the top of the screen to `bottom` are known to be `cell` throughout.
+    /// Scrolls rows `top...bottom` up by `count` and fills the rows that enter with `cell`, noted as
+    /// one cell repeated (``fillUniform(row:with:)``; rows that come round already marked with it are
+    /// not touched). Nothing is done when the rows from the top of the screen to `bottom` are known
+    /// to be `cell` throughout.
     func scrollUp(top: Int, bottom: Int, count: Int, fillingUniformlyWith cell: Cell) {
         guard !topRowsAreUniform(through: bottom, with: cell) else { return }
-        scrollUp(top: top, bottom: bottom, count: count, fill: cell)
+        let height = bottom - top + 1
+        let count = min(count, height)
+        guard count > 0 else { return }
+        rotate(top: top, height: height, by: count)
+        for r in (bottom - count + 1)...bottom { fillUniform(row: r, with: cell) }
     }
 
     /// Scrolls rows `top...bottom` down by `count`: rows of `fill` enter at the top.
@@ -22,7 +29,7 @@ extension Grid {
         let count = min(count, height)
         guard count > 0 else { return }
         rotate(top: top, height: height, by: height - count)
-        for r in top..<(top + count) { fillUniform(row: r, with: fill) }
+        for r in top..<(top + count) { fillWhole(row: r, with: fill) }
     }
 
     /// Scrolls the rectangle of rows `top...bottom` and columns `left...right` up by `count`

@@ -84,10 +84,10 @@ struct Scrollback {
 
     /// Appends `times` lines of `columns` copies of `cell` (a row known to be one cell repeated,
     /// whose cells need not be read). Only the newest `limit` lines are kept.
+    @inline(__always)
     mutating func push(repeating cell: Cell, columns: Int, times: Int = 1) {
-        guard limit > 0, times > 0 else { return }
         // Fewer than `limit` new lines leave the newest old one, which they may join.
-        if times < limit && entries > 0 && joinWidth == columns && joinCell.isSame(as: cell) {
+        if times > 0 && times < limit && entries > 0 && joinWidth == columns && joinCell.isSame(as: cell) {
             unsettled += times
             count += times
             guard count > limit else { return }
@@ -100,6 +100,13 @@ struct Scrollback {
             }
             return
         }
+        pushAsNewEntry(repeating: cell, columns: columns, times: times)
+    }
+
+    /// ``push(repeating:columns:times:)`` of lines that do not join the newest entry.
+    @inline(never)
+    private mutating func pushAsNewEntry(repeating cell: Cell, columns: Int, times: Int) {
+        guard limit > 0, times > 0 else { return }
         withUnsafeTemporaryAllocation(of: Cell.self, capacity: max(columns, 1)) { line in
             line.initialize(repeating: cell)
             push(UnsafePointer(line.baseAddress!), columns: columns, times: times, uniform: true)

@@ -113,6 +113,7 @@ extension TerminalEmulator {
 
     /// Adds screen row `row` of `grid` to the scrollback `times` times: as its mark when it is
     /// marked as one cell repeated (its cells are not read), otherwise as its cells.
+    @inline(__always)
     func pushToScrollback(_ grid: Grid, row: Int, times: Int = 1) {
         if let cell = grid.markedCell(row: row) {
             scrollbackLines.push(repeating: cell, columns: columns, times: times)

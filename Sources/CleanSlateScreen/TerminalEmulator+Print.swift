@@ -3,74 +3,83 @@ extension TerminalEmulator {
     ///
     /// Only called in the ground state with plain ASCII designated and insert mode off.
     func printASCII(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
-        var index = start
         // The grid is neither retained nor released for the call (see withShownGrid).
-        return withShownGrid { grid -> Int in
-            let columns = self.columns
-            let autowrap = modes.autowrap
-            var cell = pen
-            cell.width = 1
-            cell.code = 0
-            let pattern = PrintableASCII.pattern(of: cell)
-            var column = cursorColumn
-            var pending = wrapPending
-            let rightMargin = self.rightMargin
-            while index < end {
-                var byte = base[index]
-                if byte < 0x20 || byte >= 0x7F { break }
-                if pending {
-                    pending = false
-                    if autowrap {
-                        cursorColumn = leftMargin
-                        lineFeed()
-                        column = leftMargin
-                    }
-                }
-                // Text wraps at the right margin, or at the last column when the cursor is beyond it.
-                let edge = column <= rightMargin ? rightMargin + 1 : columns
-                let limit = min(end, index + edge - column)
-                // A short run (a character before a control sequence) needs only the cells up to the one after it.
-                var reach = columns
-                if index &+ 8 <= end {
-                    let run = min(limit - index, PrintableASCII.printablePrefix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
-                    if run < 8 { reach = min(columns, column + run + 1) }
-                }
-                let line = grid.row(cursorRow, through: reach)
-                if line[column].width == 0 && column > 0 { line[column - 1] = Cell.erased(with: line[column - 1]) }
-                let runStart = index
-                var target = UnsafeMutableRawPointer(line + column)
-                // Eight bytes at a time while all eight are printable, then one at a time.
-                while index &+ 8 <= limit {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    guard PrintableASCII.allPrintable(word) else { break }
-                    for shift in stride(from: 0, to: 64, by: 8) {
-                        target.storeBytes(of: PrintableASCII.cell(pattern, code: (word &>> UInt64(shift)) & 0xFF), as: SIMD2<UInt64>.self)
-                        target += 16
-                    }
-                    index &+= 8
-                }
-                if index < limit {
-                    byte = base[index]
-                    while byte >= 0x20 && byte < 0x7F {
-                        target.storeBytes(of: PrintableASCII.cell(pattern, code: UInt64(byte)), as: SIMD2<UInt64>.self)
-                        target += 16
-                        index &+= 1
-                        if index == limit { break }
-                        byte = base[index]
-                    }
-                }
-                column += index - runStart
-                if column < columns && line[column].width == 0 { line[column] = Cell.erased(with: line[column]) }
-                if column >= edge {
-                    column = edge - 1
-                    pending = autowrap
+        withShownGrid { printASCII(base, from: start, to: end, on: $0) }
+    }
+
+    /// ``printASCII(_:from:to:)`` on `grid`, the grid shown (a parameter, so that the loop keeps
+    /// everything it uses in registers rather than in a closure's context).
+    @inline(__always)
+    private func printASCII(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, on grid: Grid) -> Int {
+        var index = start
+        let columns = self.columns
+        let autowrap = modes.autowrap
+        var cell = pen
+        cell.width = 1
+        cell.code = 0
+        let pattern = PrintableASCII.pattern(of: cell)
+        var column = cursorColumn
+        var pending = wrapPending
+        let rightMargin = self.rightMargin
+        while index < end {
+            var byte = base[index]
+            if byte < 0x20 || byte >= 0x7F { break }
+            if pending {
+                pending = false
+                if autowrap {
+                    cursorColumn = leftMargin
+                    lineFeed()
+                    column = leftMargin
                 }
             }
-            lastGraphic = UInt32(base[index - 1])
-            cursorColumn = column
-            wrapPending = pending
-            return index
+            // Text wraps at the right margin, or at the last column when the cursor is beyond it.
+            let edge = column <= rightMargin ? rightMargin + 1 : columns
+            let limit = min(end, index + edge - column)
+            // A short run (a character before a control sequence) needs only the cells up to the one after it.
+            let line = grid.row(cursorRow, through: Self.reach(of: base, from: index, to: end, limit: limit, column: column, columns: columns))
+            if line[column].width == 0 && column > 0 { line[column - 1] = Cell.erased(with: line[column - 1]) }
+            let runStart = index
+            var target = UnsafeMutableRawPointer(line + column)
+            // Eight bytes at a time while all eight are printable, then one at a time.
+            while index &+ 8 <= limit {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                guard PrintableASCII.allPrintable(word) else { break }
+                for shift in stride(from: 0, to: 64, by: 8) {
+                    target.storeBytes(of: PrintableASCII.cell(pattern, code: (word &>> UInt64(shift)) & 0xFF), as: SIMD2<UInt64>.self)
+                    target += 16
+                }
+                index &+= 8
+            }
+            if index < limit {
+                byte = base[index]
+                while byte >= 0x20 && byte < 0x7F {
+                    target.storeBytes(of: PrintableASCII.cell(pattern, code: UInt64(byte)), as: SIMD2<UInt64>.self)
+                    target += 16
+                    index &+= 1
+                    if index == limit { break }
+                    byte = base[index]
+                }
+            }
+            column += index - runStart
+            if column < columns && line[column].width == 0 { line[column] = Cell.erased(with: line[column]) }
+            if column >= edge {
+                column = edge - 1
+                pending = autowrap
+            }
         }
+        lastGraphic = UInt32(base[index - 1])
+        cursorColumn = column
+        wrapPending = pending
+        return index
+    }
+
+    /// The cells a run of printable ASCII from `base[index]` (to `end` in all, at most `limit` on this
+    /// line) written from `column` reads and writes: up to the one after it, or all `columns` for a long run.
+    @inline(__always)
+    private static func reach(of base: UnsafePointer<UInt8>, from index: Int, to end: Int, limit: Int, column: Int, columns: Int) -> Int {
+        guard index &+ 8 <= end else { return columns }
+        let run = min(limit - index, PrintableASCII.printablePrefix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+        return run < 8 ? min(columns, column + run + 1) : columns
     }
 
     /// Prints one character through the character sets, handling width, wrapping, insert mode and combining.
@@ -133,6 +142,7 @@ extension TerminalEmulator {
     }
 
     /// Before cells `from..<to` are overwritten, blanks the other half of any wide character they cut.
+    @inline(__always)
     func clearHalves(_ line: UnsafeMutablePointer<Cell>, from: Int, to: Int) {
         if from > 0 && from < columns && line[from].width == 0 { line[from - 1] = Cell.erased(with: line[from - 1]) }
         if to < columns && to > 0 && line[to].width == 0 { line[to] = Cell.erased(with: line[to]) }

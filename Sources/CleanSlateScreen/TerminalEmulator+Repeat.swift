@@ -55,7 +55,7 @@ extension TerminalEmulator {
             let cell = makeRoom(on: line, at: column, span: span, edge: edge, for: scalar, width: width)
             if width == 1 {
                 // The cells before the run are looked at inline when there is one (REP after a line's first character).
-            if column + span == columns && (column <= 1 ? column == 0 || line[0].isSame(as: cell) : Cell.all(line, count: column, are: cell)) {
+                if column + span == columns && (column <= 1 ? column == 0 || line[0].isSame(as: cell) : Cell.all(line, count: column, are: cell)) {
                     // A line this run completes with the character throughout is filled as one cell repeated
                     // (noted, not written: see Grid), for a REP or a scroll to come.
                     grid.fillUniform(row: cursorRow, with: cell)
