@@ -287,8 +287,14 @@ final class Grid {
     /// are not deferred; nothing is done when the row is already marked with `cell`.
     @inline(__always)
     func fillUniform(row: Int, with cell: Cell) {
+        guard !uniformCells[lineMap[row]].isSame(as: cell) else { return noteMark(row: row, as: cell) }
+        fillUnmarked(row: row, with: cell)
+    }
+
+    /// ``fillUniform(row:with:)`` of a row known not to be marked (the caller has just had it from ``row(_:)``).
+    @inline(__always)
+    func fillUnmarked(row: Int, with cell: Cell) {
         let storageRow = lineMap[row]
-        guard !uniformCells[storageRow].isSame(as: cell) else { return noteMark(row: row, as: cell) }
         if defersWrites {
             // A blank row is one of width 0, whose cells can be written from the left without the rest.
             widths[storageRow] = cell.isSame(as: .blank) ? 0 : Self.uniformWidth

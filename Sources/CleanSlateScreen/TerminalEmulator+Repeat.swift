@@ -58,7 +58,7 @@ extension TerminalEmulator {
                 if column + span == columns && (column <= 1 ? column == 0 || line[0].isSame(as: cell) : Cell.all(line, count: column, are: cell)) {
                     // A line this run completes with the character throughout is filled as one cell repeated
                     // (noted, not written: see Grid), for a REP or a scroll to come.
-                    grid.fillUniform(row: cursorRow, with: cell)
+                    grid.fillUnmarked(row: cursorRow, with: cell)
                 } else {
                     grid.fill(row: cursorRow, from: column, to: column + span, with: cell)
                 }
