@@ -43,8 +43,12 @@ struct Cell: Equatable {
     /// fields are combined and tested once).
     @inline(__always)
     func isSame(as other: Cell) -> Bool {
-        let narrow = UInt32(attributes ^ other.attributes) | UInt32(underline ^ other.underline) | UInt32(width ^ other.width)
-        return (code ^ other.code) | (foreground ^ other.foreground) | (background ^ other.background) | narrow == 0
+        withUnsafeBytes(of: self) { mine in
+            withUnsafeBytes(of: other) { theirs in
+                (mine.load(as: UInt64.self) ^ theirs.load(as: UInt64.self))
+                    | (mine.load(fromByteOffset: 8, as: UInt64.self) ^ theirs.load(fromByteOffset: 8, as: UInt64.self)) == 0
+            }
+        }
     }
 
     /// Whether the `count` cells at `cells` are all `cell`, compared as 16-byte values four at a time

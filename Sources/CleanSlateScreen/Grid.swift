@@ -108,6 +108,16 @@ final class Grid {
         return cells + storageRow &* stride
     }
 
+    /// The first cell of screen row `row`, to write to, if the row is ready (at the screen's width);
+    /// nil otherwise (see ``row(_:through:)``).
+    @inline(__always)
+    func readyRow(_ row: Int) -> UnsafeMutablePointer<Cell>? {
+        let storageRow = lineMap[row]
+        guard widths[storageRow] == Int32(truncatingIfNeeded: columns) else { return nil }
+        unmark(row: row, storageRow: storageRow)
+        return cells + storageRow &* stride
+    }
+
     /// Makes the cells of storage row `storageRow` left of `needed` hold what it shows: a blank row
     /// (width 0) gets blanks up to `needed`; a row written before from the left gets the rest of its
     /// blanks, so that a row written in many short runs is not brought a little further by each;

@@ -35,8 +35,8 @@ extension TerminalEmulator {
             // Text wraps at the right margin, or at the last column when the cursor is beyond it.
             let edge = column <= rightMargin ? rightMargin + 1 : columns
             let limit = min(end, index + edge - column)
-            // A short run (a character before a control sequence) needs only the cells up to the one after it.
-            let line = grid.row(cursorRow, through: Self.reach(of: base, from: index, to: end, limit: limit, column: column, columns: columns))
+            // A row not ready is brought up out of line (a short run only up to the cell after it).
+            let line = grid.readyRow(cursorRow) ?? Self.rowForText(grid, cursorRow, base, from: index, to: end, limit: limit, column: column)
             if line[column].width == 0 && column > 0 { line[column - 1] = Cell.erased(with: line[column - 1]) }
             let runStart = index
             var target = UnsafeMutableRawPointer(line + column)
@@ -73,13 +73,19 @@ extension TerminalEmulator {
         return index
     }
 
-    /// The cells a run of printable ASCII from `base[index]` (to `end` in all, at most `limit` on this
-    /// line) written from `column` reads and writes: up to the one after it, or all `columns` for a long run.
-    @inline(__always)
-    private static func reach(of base: UnsafePointer<UInt8>, from index: Int, to end: Int, limit: Int, column: Int, columns: Int) -> Int {
-        guard index &+ 8 <= end else { return columns }
-        let run = min(limit - index, PrintableASCII.printablePrefix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
-        return run < 8 ? min(columns, column + run + 1) : columns
+    /// Screen row `row` of `grid`, not ready, for a run of printable ASCII from `base[index]` (to
+    /// `end` in all, at most `limit` on this line) written from `column`: brought up to the cell after
+    /// a short run (a character before a control sequence), or to the screen's width for a long one
+    /// (out of line, to keep the loop small).
+    @inline(never)
+    private static func rowForText(_ grid: Grid, _ row: Int, _ base: UnsafePointer<UInt8>, from index: Int, to end: Int, limit: Int,
+                                   column: Int) -> UnsafeMutablePointer<Cell> {
+        var reach = grid.columns
+        if index &+ 8 <= end {
+            let run = min(limit - index, PrintableASCII.printablePrefix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+            if run < 8 { reach = min(reach, column + run + 1) }
+        }
+        return grid.row(row, through: reach)
     }
 
     /// Prints one character through the character sets, handling width, wrapping, insert mode and combining.
