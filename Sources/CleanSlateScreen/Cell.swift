@@ -39,11 +39,16 @@ struct Cell: Equatable {
             attributes: pen.attributes & CellAttributes.inverse.rawValue, underline: 0, width: 1)
     }
 
-    /// Whether `other` is the same cell, compared as one 16-byte value (the fields fill it with no
-    /// padding, so this is `==` in one comparison instead of six).
+    /// Whether `other` is the same cell: `==` without a branch per field (the differences of all
+    /// fields are combined and tested once).
     @inline(__always)
     func isSame(as other: Cell) -> Bool {
-        unsafeBitCast(self, to: SIMD2<UInt64>.self) == unsafeBitCast(other, to: SIMD2<UInt64>.self)
+        withUnsafeBytes(of: self) { mine in
+            withUnsafeBytes(of: other) { theirs in
+                (mine.load(as: UInt64.self) ^ theirs.load(as: UInt64.self))
+                    | (mine.load(fromByteOffset: 8, as: UInt64.self) ^ theirs.load(fromByteOffset: 8, as: UInt64.self)) == 0
+            }
+        }
     }
 
     /// Whether the `count` cells at `cells` are all `cell`, compared as 16-byte values four at a time

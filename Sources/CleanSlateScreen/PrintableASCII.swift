@@ -8,9 +8,22 @@ enum PrintableASCII {
     /// between bytes only starts at a byte that is already marked, so no byte is judged wrongly.
     @inline(__always)
     static func allPrintable(_ word: UInt64) -> Bool {
+        notPrintable(word) == 0
+    }
+
+    /// The number of printable ASCII bytes at the start (the low end) of `word`, up to 8.
+    @inline(__always)
+    static func printablePrefix(_ word: UInt64) -> Int {
+        notPrintable(word).trailingZeroBitCount / 8
+    }
+
+    /// Bit 7 of each byte of `word` set for a byte that is not printable, or for one after such a byte
+    /// (see ``allPrintable(_:)``): the lowest set bit marks the first byte that is not printable.
+    @inline(__always)
+    private static func notPrintable(_ word: UInt64) -> UInt64 {
         let below = (word &- 0x2020_2020_2020_2020) & ~word
         let above = (word &+ 0x0101_0101_0101_0101) | word
-        return (below | above) & 0x8080_8080_8080_8080 == 0
+        return (below | above) & 0x8080_8080_8080_8080
     }
 
     /// The 16 bytes of `cell`, whose `code` must be 0, as two words (`code` is the low half of the first).

@@ -18,7 +18,7 @@ extension TerminalEmulator {
         var firstRow = 0
         if newRows < rows {
             firstRow = rowsToDrop(primaryGrid, cursorRow: primaryCursorRow, newRows: newRows)
-            for row in 0..<firstRow { scrollbackLines.push(primaryGrid.readRow(row), columns: columns, uniform: primaryGrid.isMarkedUniform(row: row)) }
+            for row in 0..<firstRow { pushToScrollback(primaryGrid, row: row) }
             primaryShift = -firstRow
         } else if !alternateActive {
             while prefix.count < newRows - rows, let line = scrollbackLines.popNewest() { prefix.insert(line, at: 0) }

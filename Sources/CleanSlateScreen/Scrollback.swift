@@ -8,6 +8,11 @@
 /// stored at the width they had on screen, trailing erased cells included, because one copy of a
 /// whole row costs less than finding its end on every scroll; they are trimmed when read as text
 /// (``texts(_:)``).
+///
+/// The newest entry's line, when it is one cell repeated, is also kept outside the ring (its cell
+/// and width), and lines that join it are counted outside the ring until something else looks at
+/// the slots (``settle()``): a flood of one repeated line into a scrollback that holds only it
+/// touches no slot.
 struct Scrollback {
     /// One slot of the ring: a line, how many identical lines in a row it stands for, whether it is
     /// one cell repeated, and its text once a snapshot asked for it (nil until then).
@@ -25,6 +30,11 @@ struct Scrollback {
     private var entries = 0
     /// The number of lines held.
     private(set) var count = 0
+    /// The newest entry's cell and width when it is one cell repeated; the width is -1 otherwise (or without entries).
+    private var joinCell = Cell.blank
+    private var joinWidth = -1
+    /// Lines that joined the newest entry (less any dropped from it) not yet added to its slot's `repeats`.
+    private var unsettled = 0
 
     init(limit: Int) { self.limit = max(0, limit) }
 
@@ -40,11 +50,17 @@ struct Scrollback {
     /// are one cell repeated (otherwise they are checked). Only the newest `limit` lines are kept.
     mutating func push(_ row: UnsafePointer<Cell>, columns: Int, times: Int = 1, uniform knownUniform: Bool = false) {
         guard limit > 0, times > 0 else { return }
+        settle()
         let times = min(times, limit)
         let isUniform = knownUniform || Self.isUniform(row, columns: columns)
         if count + times > limit { dropOldest(count + times - limit) }
         count += times
-        if isUniform && entries > 0 && joinNewest(row, columns: columns, times: times) { return }
+        if isUniform && entries > 0 && joinWidth == columns && (columns == 0 || joinCell.isSame(as: row[0])) {
+            slots[slot(entries - 1)].repeats += times
+            return
+        }
+        joinWidth = isUniform ? columns : -1
+        joinCell = columns > 0 ? row[0] : .blank
         if entries == slots.count {
             if start != 0 { putInOrder() }
             slots.append(Entry(line: Array(UnsafeBufferPointer(start: row, count: columns)), repeats: times, isUniform: isUniform, text: nil))
@@ -66,12 +82,54 @@ struct Scrollback {
         }
     }
 
-    /// Adds `times` to the newest entry if it is the uniform line at `row`; returns whether it was.
-    private mutating func joinNewest(_ row: UnsafePointer<Cell>, columns: Int, times: Int) -> Bool {
+    /// Appends `times` lines of `columns` copies of `cell` (a row known to be one cell repeated,
+    /// whose cells need not be read). Only the newest `limit` lines are kept.
+    @inline(__always)
+    mutating func push(repeating cell: Cell, columns: Int, times: Int = 1) {
+        // Fewer than `limit` new lines leave the newest old one, which they may join.
+        if times > 0 && times < limit && entries > 0 && joinWidth == columns && joinCell.isSame(as: cell) {
+            unsettled += times
+            count += times
+            guard count > limit else { return }
+            if entries == 1 {
+                // The oldest line is the newest entry's: it keeps `limit` of its lines.
+                unsettled -= count - limit
+                count = limit
+            } else {
+                dropOldest(count - limit)
+            }
+            return
+        }
+        pushAsNewEntry(repeating: cell, columns: columns, times: times)
+    }
+
+    /// ``push(repeating:columns:times:)`` of lines that do not join the newest entry.
+    @inline(never)
+    private mutating func pushAsNewEntry(repeating cell: Cell, columns: Int, times: Int) {
+        guard limit > 0, times > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Cell.self, capacity: max(columns, 1)) { line in
+            line.initialize(repeating: cell)
+            push(UnsafePointer(line.baseAddress!), columns: columns, times: times, uniform: true)
+        }
+    }
+
+    /// Adds the lines counted outside the ring to the newest entry's slot, before anything looks at the slots.
+    @inline(__always)
+    private mutating func settle() {
+        guard unsettled != 0 else { return }
+        slots[slot(entries - 1)].repeats += unsettled
+        unsettled = 0
+    }
+
+    /// Notes the newest entry's cell and width, after the newest entry changed.
+    private mutating func noteNewest() {
+        guard entries > 0 else {
+            joinWidth = -1
+            return
+        }
         let newest = slot(entries - 1)
-        guard slots[newest].isUniform && slots[newest].line.count == columns && slots[newest].line[0] == row[0] else { return false }
-        slots[newest].repeats += times
-        return true
+        joinWidth = slots[newest].isUniform ? slots[newest].line.count : -1
+        joinCell = slots[newest].line.first ?? .blank
     }
 
     /// The slot of the entry `offset` places after the oldest.
@@ -84,23 +142,31 @@ struct Scrollback {
     /// Forgets the oldest `dropped` lines (their slots stay, for reuse).
     @inline(__always)
     private mutating func dropOldest(_ dropped: Int) {
-        var dropped = min(dropped, count)
+        settle()
+        let dropped = min(dropped, count)
         count -= dropped
         var start = self.start, entries = self.entries
-        slots.withUnsafeMutableBufferPointer { slots in
-            while dropped > 0 {
-                if slots[start].repeats > dropped {
-                    slots[start].repeats -= dropped
-                    return
-                }
-                dropped -= slots[start].repeats
-                slots[start].text = nil
-                start = start + 1 == slots.count ? 0 : start + 1
-                entries -= 1
-            }
-        }
+        slots.withUnsafeMutableBufferPointer { Self.drop(dropped, from: $0, start: &start, entries: &entries) }
         self.start = start
         self.entries = entries
+        if entries == 0 { joinWidth = -1 }
+    }
+
+    /// Takes `dropped` lines (no more than they hold) from the oldest of `entries` entries of `slots`
+    /// from slot `start` on, moving `start` past the entries emptied.
+    @inline(__always)
+    private static func drop(_ dropped: Int, from slots: UnsafeMutableBufferPointer<Entry>, start: inout Int, entries: inout Int) {
+        var dropped = dropped
+        while dropped > 0 {
+            if slots[start].repeats > dropped {
+                slots[start].repeats -= dropped
+                return
+            }
+            dropped -= slots[start].repeats
+            slots[start].text = nil
+            start = start + 1 == slots.count ? 0 : start + 1
+            entries -= 1
+        }
     }
 
     /// Rotates the slots so that the oldest entry is at index 0, before a slot is added at the end.
@@ -120,6 +186,7 @@ struct Scrollback {
     /// cells included: the rows it is copied to are blank already). The line's buffer is shared, not copied.
     mutating func popNewest() -> [Cell]? {
         guard entries > 0 else { return nil }
+        settle()
         let newest = slot(entries - 1)
         let line = slots[newest].line
         count -= 1
@@ -128,6 +195,7 @@ struct Scrollback {
         } else {
             slots[newest].text = nil
             entries -= 1
+            noteNewest()
         }
         return line
     }
@@ -138,10 +206,13 @@ struct Scrollback {
         start = 0
         entries = 0
         count = 0
+        unsettled = 0
+        joinWidth = -1
     }
 
     /// The text of every line, oldest first, converting with `text` only the lines not converted before.
     mutating func texts(_ text: (ArraySlice<Cell>) -> String) -> [String] {
+        settle()
         var result: [String] = []
         result.reserveCapacity(count)
         for offset in 0..<entries {
@@ -160,10 +231,12 @@ struct Scrollback {
 
     /// Applies `body` to every cell held (used to renumber cluster references); texts are converted again.
     mutating func updateCells(_ body: (inout Cell) -> Void) {
+        settle()
         for offset in 0..<entries {
             let slot = slot(offset)
             for column in slots[slot].line.indices { body(&slots[slot].line[column]) }
             slots[slot].text = nil
         }
+        noteNewest()
     }
 }

@@ -34,6 +34,8 @@ struct TerminalCore {
     var savedCursors: [SavedCursor?] = [nil, nil]
     /// The last character printed, for REP; 0 when there is none.
     var lastGraphic: UInt32 = 0
+    /// The divisions REP makes (a count by its period, characters by lines), remembered for a flood of the same REP.
+    var repeatDivisions = (count: DivisionMemo(), lines: DivisionMemo())
     /// Bytes queued for the application.
     var replies: [UInt8] = []
     /// DEC private mode 12 (cursor blinking), kept only to answer DECRQM.
@@ -43,11 +45,11 @@ struct TerminalCore {
     /// The palette and dynamic colours applications set and query.
     var colors = ColorPalette()
 
-    init(rows: Int, columns: Int, scrollbackLimit: Int) {
+    init(rows: Int, columns: Int, scrollbackLimit: Int, defersGridWrites: Bool) {
         self.rows = rows
         self.columns = columns
-        primaryGrid = Grid(rows: rows, columns: columns)
-        alternateGrid = Grid(rows: rows, columns: columns)
+        primaryGrid = Grid(rows: rows, columns: columns, defersWrites: defersGridWrites)
+        alternateGrid = Grid(rows: rows, columns: columns, defersWrites: defersGridWrites)
         grid = primaryGrid
         scrollbackLines = Scrollback(limit: scrollbackLimit)
         scrollBottom = rows - 1

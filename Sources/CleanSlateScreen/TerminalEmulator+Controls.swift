@@ -99,14 +99,27 @@ extension TerminalEmulator {
     /// Scrolls the region (rows and columns inside the margins) up; on the primary screen with a
     /// full-screen region the leaving lines go to scrollback.
     func scrollUp(_ count: Int) {
-        guard !hasHorizontalMargins else {
-            grid.scrollUp(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
-            return
+        withShownGrid { grid in
+            guard !hasHorizontalMargins else {
+                grid.scrollUp(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count, fill: Cell.erased(with: pen))
+                return
+            }
+            if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
+                for row in 0..<min(count, rows) { pushToScrollback(grid, row: row) }
+            }
+            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
         }
-        if !isAlternateActive && scrollTop == 0 && scrollBottom == rows - 1 && scrollbackLines.limit > 0 {
-            for row in 0..<min(count, rows) { scrollbackLines.push(grid.readRow(row), columns: columns, uniform: grid.isMarkedUniform(row: row)) }
+    }
+
+    /// Adds screen row `row` of `grid` to the scrollback `times` times: as its mark when it is
+    /// marked as one cell repeated (its cells are not read), otherwise as its cells.
+    @inline(__always)
+    func pushToScrollback(_ grid: Grid, row: Int, times: Int = 1) {
+        if let cell = grid.markedCell(row: row) {
+            scrollbackLines.push(repeating: cell, columns: columns, times: times)
+        } else {
+            scrollbackLines.push(grid.readRow(row), columns: columns, times: times)
         }
-        grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, fill: Cell.erased(with: pen))
     }
 
     /// Scrolls the region (rows and columns inside the margins) down.

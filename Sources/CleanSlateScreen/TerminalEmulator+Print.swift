@@ -3,9 +3,15 @@ extension TerminalEmulator {
     ///
     /// Only called in the ground state with plain ASCII designated and insert mode off.
     func printASCII(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        // The grid is neither retained nor released for the call (see withShownGrid).
+        withShownGrid { printASCII(base, from: start, to: end, on: $0) }
+    }
+
+    /// ``printASCII(_:from:to:)`` on `grid`, the grid shown (a parameter, so that the loop keeps
+    /// everything it uses in registers rather than in a closure's context).
+    @inline(__always)
+    private func printASCII(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, on grid: Grid) -> Int {
         var index = start
-        // The core keeps the grid alive for the whole call; not retaining it saves a retain and a release per run.
-        unowned(unsafe) let grid = self.grid
         let columns = self.columns
         let autowrap = modes.autowrap
         var cell = pen
@@ -28,8 +34,9 @@ extension TerminalEmulator {
             }
             // Text wraps at the right margin, or at the last column when the cursor is beyond it.
             let edge = column <= rightMargin ? rightMargin + 1 : columns
-            let line = grid.row(cursorRow)
             let limit = min(end, index + edge - column)
+            // A row not ready is brought up out of line (a short run only up to the cell after it).
+            let line = grid.readyRow(cursorRow) ?? Self.rowForText(grid, cursorRow, base, from: index, to: end, limit: limit, column: column)
             if line[column].width == 0 && column > 0 { line[column - 1] = Cell.erased(with: line[column - 1]) }
             let runStart = index
             var target = UnsafeMutableRawPointer(line + column)
@@ -66,6 +73,21 @@ extension TerminalEmulator {
         return index
     }
 
+    /// Screen row `row` of `grid`, not ready, for a run of printable ASCII from `base[index]` (to
+    /// `end` in all, at most `limit` on this line) written from `column`: brought up to the cell after
+    /// a short run (a character before a control sequence), or to the screen's width for a long one
+    /// (out of line, to keep the loop small).
+    @inline(never)
+    private static func rowForText(_ grid: Grid, _ row: Int, _ base: UnsafePointer<UInt8>, from index: Int, to end: Int, limit: Int,
+                                   column: Int) -> UnsafeMutablePointer<Cell> {
+        var reach = grid.columns
+        if index &+ 8 <= end {
+            let run = min(limit - index, PrintableASCII.printablePrefix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+            if run < 8 { reach = min(reach, column + run + 1) }
+        }
+        return grid.row(row, through: reach)
+    }
+
     /// Prints one character through the character sets, handling width, wrapping, insert mode and combining.
     func print(_ scalar: UInt32) {
         let scalar = charsets.map(scalar)
@@ -94,7 +116,8 @@ extension TerminalEmulator {
                 cursorColumn = edge - width
             }
         }
-        let line = grid.row(cursorRow)
+        // The cells a print reads and writes: up to the one after it, or the whole line it shifts in insert mode.
+        let line = grid.row(cursorRow, through: modes.insert ? columns : min(columns, cursorColumn + width + 1))
         var cell = makeRoom(on: line, at: cursorColumn, span: width, edge: edge, for: scalar, width: width)
         line[cursorColumn] = cell
         if width == 2 {
@@ -125,6 +148,7 @@ extension TerminalEmulator {
     }
 
     /// Before cells `from..<to` are overwritten, blanks the other half of any wide character they cut.
+    @inline(__always)
     func clearHalves(_ line: UnsafeMutablePointer<Cell>, from: Int, to: Int) {
         if from > 0 && from < columns && line[from].width == 0 { line[from - 1] = Cell.erased(with: line[from - 1]) }
         if to < columns && to > 0 && line[to].width == 0 { line[to] = Cell.erased(with: line[to]) }

@@ -22,10 +22,16 @@ public final class TerminalEmulator {
     ///
     /// `rows` and `columns` are clamped to `1...maximumDimension` (1000), so no size traps or
     /// allocates gigabytes; check ``rows`` and ``columns`` for the size you got.
-    public init(rows: Int = 24, columns: Int = 80, scrollbackLimit: Int = 1000) {
+    public convenience init(rows: Int = 24, columns: Int = 80, scrollbackLimit: Int = 1000) {
+        self.init(rows: rows, columns: columns, scrollbackLimit: scrollbackLimit, defersGridWrites: true)
+    }
+
+    /// A terminal whose grids defer work on whole rows until the rows are used (`defersGridWrites`,
+    /// as every public terminal does) or do it at once (the reference tests compare with; see ``Grid``).
+    init(rows: Int, columns: Int, scrollbackLimit: Int, defersGridWrites: Bool) {
         core = .allocate(capacity: 1)
         core.initialize(to: TerminalCore(rows: Self.clampedDimension(rows), columns: Self.clampedDimension(columns),
-                                         scrollbackLimit: scrollbackLimit))
+                                         scrollbackLimit: scrollbackLimit, defersGridWrites: defersGridWrites))
     }
 
     /// `value` limited to `1...maximumDimension`.
@@ -90,6 +96,9 @@ public final class TerminalEmulator {
     var charsets: CharsetState { _read { yield core.pointee.charsets } _modify { yield &core.pointee.charsets } }
     var savedCursors: [SavedCursor?] { _read { yield core.pointee.savedCursors } _modify { yield &core.pointee.savedCursors } }
     var lastGraphic: UInt32 { _read { yield core.pointee.lastGraphic } _modify { yield &core.pointee.lastGraphic } }
+    var repeatDivisions: (count: DivisionMemo, lines: DivisionMemo) {
+        _read { yield core.pointee.repeatDivisions } _modify { yield &core.pointee.repeatDivisions }
+    }
     var replies: [UInt8] { _read { yield core.pointee.replies } _modify { yield &core.pointee.replies } }
     var cursorBlinks: Bool { _read { yield core.pointee.cursorBlinks } _modify { yield &core.pointee.cursorBlinks } }
     var colors: ColorPalette { _read { yield core.pointee.colors } _modify { yield &core.pointee.colors } }
@@ -119,6 +128,13 @@ public final class TerminalEmulator {
     public func takeReplies() -> [UInt8] {
         defer { replies.removeAll() }
         return replies
+    }
+
+    /// Calls `body` with the grid shown, neither retained nor released for the call (the core holds
+    /// it throughout; `body` must not replace it): hot paths save a retain and a release per call.
+    @inline(__always)
+    func withShownGrid<Result>(_ body: (Grid) -> Result) -> Result {
+        Unmanaged.passUnretained(core.pointee.grid)._withUnsafeGuaranteedRef(body)
     }
 
     /// Whether the alternate screen is shown.

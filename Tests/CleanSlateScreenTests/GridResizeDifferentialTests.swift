@@ -69,10 +69,9 @@ final class GridResizeDifferentialTests: XCTestCase {
                 let expected = Self.naivelyResized(before, rows: newRows, columns: newColumns, prefix: prefix, firstRow: firstRow)
                 grid = grid.resized(rows: newRows, columns: newColumns, prefix: prefix, firstRow: firstRow, limit: 14)
                 XCTAssertEqual(Self.rows(of: grid), expected, "trial \(trial) step \(step): to \(newRows)x\(newColumns), first row \(firstRow), \(prefix.count) prefix lines")
-                // Off the screen every cell is blank, so that growing again shows blanks.
-                for storageRow in 0..<grid.rowCapacity {
-                    let onScreen = (0..<grid.rows).contains { grid.lineMap[$0] == storageRow }
-                    for column in (onScreen ? grid.columns : 0)..<grid.stride {
+                // Spare rows show blanks (the cells left of their width are blank), so that growing again shows blanks.
+                for storageRow in 0..<grid.rowCapacity where !(0..<grid.rows).contains(where: { grid.lineMap[$0] == storageRow }) {
+                    for column in 0..<grid.width(ofStorageRow: storageRow) {
                         XCTAssertEqual(grid.cells[storageRow * grid.stride + column], .blank, "trial \(trial) step \(step): storage row \(storageRow) column \(column)")
                     }
                 }

@@ -1,9 +1,10 @@
 @testable import CleanSlateScreen
 import XCTest
 
-/// The scrollback keeps a run of identical one-cell lines as one entry with a count, and reuses the
-/// slots of lines it dropped; these compare it, over many random pushes, pops and reads, with the
-/// definition written out naively: an array of every line, cut to the newest `limit`.
+/// The scrollback keeps a run of identical one-cell lines as one entry with a count (counted outside
+/// its slots while only such lines come), and reuses the slots of lines it dropped; these compare
+/// it, over many random pushes, pops and reads, with the definition written out naively: an array
+/// of every line, cut to the newest `limit`.
 final class ScrollbackDifferentialTests: XCTestCase {
     /// A cell showing `code` in foreground colour `colour`.
     private static func cell(_ code: UInt32, _ colour: UInt32) -> Cell {
@@ -45,10 +46,16 @@ final class ScrollbackDifferentialTests: XCTestCase {
                     let line = Self.randomLine(&random)
                     let times = random.below(3) == 0 ? 1 + random.below(2 * limit + 2) : 1
                     let known = Scrollback.isUniform(line, columns: line.count) && random.below(2) == 0
-                    line.withUnsafeBufferPointer { scrollback.push($0.baseAddress!, columns: line.count, times: times, uniform: known) }
+                    // A line known to be one cell repeated is pushed as that cell, half the time.
+                    let asCell = known && random.below(2) == 0
+                    if asCell {
+                        scrollback.push(repeating: line[0], columns: line.count, times: times)
+                    } else {
+                        line.withUnsafeBufferPointer { scrollback.push($0.baseAddress!, columns: line.count, times: times, uniform: known) }
+                    }
                     model += Array(repeating: line, count: times)
                     model = Array(model.suffix(limit))
-                    steps.append("push \(Self.text(line[...])) x\(times)")
+                    steps.append("push \(Self.text(line[...])) x\(times)\(asCell ? " as one cell" : "")")
                 case 7, 8:
                     let popped = scrollback.popNewest()
                     let expected = model.popLast()
