@@ -22,7 +22,7 @@ package enum FailureArtifacts {
     /// else ``defaultDirectory``.
     package static var directory: String {
         if let directoryInTask { return directoryInTask }
-        if let chosen = ProcessInfo.processInfo.environment["CLEANSLATE_ARTIFACTS"], !chosen.isEmpty { return chosen }
+        if let chosen = HostEnvironment.value(of: "CLEANSLATE_ARTIFACTS"), !chosen.isEmpty { return chosen }
         return defaultDirectory
     }
 
@@ -44,7 +44,7 @@ package enum FailureArtifacts {
 
     /// Whether artifacts are written for passing tests too (`CLEANSLATE_ARTIFACTS_ALWAYS=1`).
     package static var writesForPassingTests: Bool {
-        ProcessInfo.processInfo.environment["CLEANSLATE_ARTIFACTS_ALWAYS"] == "1"
+        HostEnvironment.value(of: "CLEANSLATE_ARTIFACTS_ALWAYS") == "1"
     }
 
     /// The most lines of the sandbox listing.

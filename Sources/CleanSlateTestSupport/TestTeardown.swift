@@ -6,7 +6,7 @@ import Foundation
 package enum TestTeardown {
     /// The keep policy of a test: `explicit`, else `CLEANSLATE_KEEP` of the test process, else `.failed`.
     package static func keepPolicy(explicit: KeepPolicy?) throws -> KeepPolicy {
-        try KeepPolicy.resolve(explicit: explicit, environmentValue: ProcessInfo.processInfo.environment["CLEANSLATE_KEEP"])
+        try KeepPolicy.resolve(explicit: explicit, environmentValue: HostEnvironment.value(of: "CLEANSLATE_KEEP"))
     }
 
     /// Terminates `app` and reports the processes it left running as a failure at `location`.

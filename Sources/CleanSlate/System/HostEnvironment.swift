@@ -2,7 +2,14 @@ import Glibc
 
 /// The test process's own environment, read from `environ` (faster than building it through
 /// Foundation, and read-only: CleanSlate never calls setenv).
-enum HostEnvironment {
+package enum HostEnvironment {
+    /// One variable of the test process's environment, nil when it is not set: what teardown asks
+    /// for every test (`CLEANSLATE_KEEP`, `CLEANSLATE_ARTIFACTS_ALWAYS`), without building the whole
+    /// environment as `ProcessInfo.processInfo.environment` does on each use.
+    package static func value(of name: String) -> String? {
+        FileSystemCall.environmentValue(name)
+    }
+
     static func current() -> [String: String] {
         var result: [String: String] = [:]
         var cursor = environ
