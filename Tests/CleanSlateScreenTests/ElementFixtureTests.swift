@@ -29,6 +29,15 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(outline(try fixtureScreen("dialog-menu-mono.bin").elements), dialogMenu)
     }
 
+    func testDialogMenuDrawnInASCIIHasTheLineDrawnMenusTree() throws {
+        // dialog --ascii-lines: `+ - |` boxes, the buttons under a `+---+` separator.
+        let tree = try fixtureScreen("dialog-ascii-menu.bin").elements
+        XCTAssertEqual(outline(tree), dialogMenu)
+        XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 5, column: 19, height: 12, width: 40))
+        XCTAssertEqual(try element(.button, "OK", in: tree).frame, ScreenRectangle(row: 15, column: 27, height: 1, width: 8))
+        XCTAssertEqual(outline(try fixtureScreen("dialog-ascii-menu-mono.bin").elements), dialogMenu)
+    }
+
     private let dialogChecklist = [
         "window \"Features\"",
         "  staticText \"Choose features\"",
@@ -73,6 +82,11 @@ final class ElementFixtureTests: XCTestCase {
 
     func testDialogYesNoInMonochromeHighlightsTheButtonWithBoldBrackets() throws {
         XCTAssertEqual(outline(try fixtureScreen("dialog-yesno-mono.bin").elements), dialogYesNo)
+    }
+
+    func testDialogYesNoDrawnInASCIIHasTheLineDrawnTree() throws {
+        XCTAssertEqual(outline(try fixtureScreen("dialog-ascii-yesno.bin").elements), dialogYesNo)
+        XCTAssertEqual(outline(try fixtureScreen("dialog-ascii-yesno-mono.bin").elements), dialogYesNo)
     }
 
     func testDialogInputboxFieldIsAOneRowBoxLabelledByThePromptAbove() throws {

@@ -1,0 +1,63 @@
+import CleanSlateScreen
+import XCTest
+
+/// `text` written at a zero-based row and column.
+private func at(_ row: Int, _ column: Int, _ text: String) -> String { csi("\(row + 1);\(column + 1)H") + text }
+
+/// `lines` written one under the other from `row`, `column`.
+private func lines(_ row: Int, _ column: Int, _ lines: [String]) -> String {
+    lines.enumerated().map { at(row + $0.offset, column, $0.element) }.joined()
+}
+
+/// Boxes drawn with `+ - |` (dialog --ascii-lines) read as the line-drawn ones do, and the `+`,
+/// `-` and `|` of plain text do not make windows.
+final class ASCIIBoxRecognitionTests: XCTestCase {
+    func testAnASCIIBoxWithASeparatorIsAWindowTitledByItsTopSide() throws {
+        let tree = screen(lines(1, 2, [
+            "+-----Settings-----+",
+            "| Pick a theme     |",
+            "+------------------+",
+            "|  < OK >  <Quit>  |",
+            "+------------------+",
+        ])).elements
+        XCTAssertEqual(outline(tree), ["window \"Settings\"", "  staticText \"Pick a theme\"", "  button \"OK\"", "  button \"Quit\""])
+        XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 1, column: 2, height: 5, width: 20))
+        XCTAssertEqual(try element(.button, "OK", in: tree).frame, ScreenRectangle(row: 4, column: 5, height: 1, width: 6))
+    }
+
+    func testAnASCIIBoxInsideAnotherIsItsChildAndItsRowsAMenu() {
+        let tree = screen(lines(0, 0, [
+            "+---- Theme ----------+",
+            "| +-----------------+ |",
+            "| | Dark   Dark     | |",
+            "| | \(csi("7m"))Light  Light\(csi("m"))    | |",
+            "| +-----------------+ |",
+            "+---------------------+",
+        ])).elements
+        XCTAssertEqual(outline(tree), [
+            "window \"Theme\"", "  window \"\"", "    menuItem \"Dark\" detail \"Dark\"", "    menuItem \"Light\" highlighted detail \"Light\"",
+        ])
+    }
+
+    func testPlusesDashesAndBarsOfPlainTextAreNoWindow() {
+        let cases: [(String, [String])] = [
+            ("sums and diffs", ["a+b-c = d", "--- a/file", "+++ b/file", "+-x | y", "+--+"]),
+            ("a table with column joints", ["+----+------+", "| id | name |", "+----+------+", "| 1  | ada  |", "+----+------+"]),
+            ("a box without its bottom-right corner", ["+-----+", "| box |", "+------"]),
+            ("a box with a side missing a bar", ["+-----+", "| box  ", "+-----+"]),
+            ("a box whose top runs on past its corner", ["+-----+-", "| box |", "+-----+"]),
+            ("a box with nothing between its top and bottom", ["+-----+", "+-----+"]),
+            ("a box whose bottom holds text", ["+-----+", "| box |", "+--x--+"]),
+        ]
+        for (name, drawn) in cases {
+            let tree = screen(lines(0, 0, drawn)).elements
+            XCTAssertFalse(tree.allElements.contains { $0.kind == .window }, "\(name):\n\(tree.debugDescription)")
+        }
+        XCTAssertEqual(outline(screen("a+b-c = d|e").elements), ["staticText \"a+b-c = d|e\""])
+    }
+
+    func testTheSidesOfAnASCIIBoxAreLinesAndTheBarsInsideItAreText() {
+        let tree = screen(lines(0, 0, ["+- Notes -----+", "| a|b  c-d    |", "+-------------+"])).elements
+        XCTAssertEqual(outline(tree), ["window \"Notes\"", "  staticText \"a|b\"", "  staticText \"c-d\""])
+    }
+}
