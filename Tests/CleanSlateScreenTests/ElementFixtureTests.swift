@@ -222,9 +222,11 @@ final class ElementFixtureTests: XCTestCase {
         ])
         guard windows.count == 2 else { return }
         let rows = windows[0].children.filter { $0.kind == .menuItem }
-        XCTAssertEqual(rows.map(\.label), [".n", "/..", "alpha.txt", "beta.txt"])
-        XCTAssertEqual(rows.map(\.isHighlighted), [false, true, false, false])
-        XCTAssertEqual(rows.dropFirst().first?.detail, "UP--DIR  Nov 25 20:58")
+        // The column header above the rows names the columns: static text, not a row.
+        XCTAssertEqual(rows.map(\.label), ["/..", "alpha.txt", "beta.txt"])
+        XCTAssertEqual(rows.map(\.isHighlighted), [true, false, false])
+        XCTAssertEqual(windows[0].children.filter { $0.kind == .staticText && $0.frame.row == 2 }.map(\.label), [".n", "Name", "Size", "Modify time"])
+        XCTAssertEqual(rows.first?.detail, "UP--DIR  Nov 25 20:58")
         // The inactive panel shows no current row: its rows are static text.
         XCTAssertFalse(windows[1].children.contains { $0.kind == .menuItem })
         XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), mcKeyBar)
@@ -327,6 +329,16 @@ final class ElementFixtureTests: XCTestCase {
             "progressIndicator \"Mem\" value \(Double(Int((7.0 / 21.0 * 1000).rounded())) / 1000)",
             "progressIndicator \"Swp\" value 0.0",
         ])
+    }
+
+    func testHtopColumnHeaderIsStaticTextInColourAndMonochrome() throws {
+        // htop -C draws its header inverse, as it draws the current process: still the column names.
+        for name in ["htop.bin", "htop-mono.bin"] {
+            let tree = try fixtureScreen(name).elements
+            let header = try XCTUnwrap(tree.allElements.first { $0.label.hasPrefix("PID USER") }, "\(name):\n\(tree.debugDescription)")
+            XCTAssertEqual(header.kind, .staticText, name)
+            XCTAssertFalse(tree.allElements.contains { $0.kind == .menuItem && $0.frame.row <= header.frame.row }, "\(name):\n\(tree.debugDescription)")
+        }
     }
 
     func testSampleAppNameStepHasAPromptFieldAndColonKeyHints() throws {
