@@ -38,6 +38,18 @@ final class RealProgramElementEditorTests: XCTestCase {
         }
     }
 
+    func testHtopInMonochromeShowsItsColumnHeaderAsTextNotAsTheCurrentRow() throws {
+        // htop -C draws the header inverse, as it draws the current process.
+        try atEachSize { size, _ in
+            let app = try launchOnTerminal("/usr/bin/htop", ["-C"], size: size)
+            let header = app.staticTexts.matching(/^PID USER/)
+            XCTAssertTrue(try header.firstMatch.waitForExistence())
+            XCTAssertFalse(app.menuItems.matching(/^PID/).firstMatch.exists, "the column header is not a row")
+            try app.keyHints["Quit"].press()
+            XCTAssertEqual(try app.waitForExit(), .exited(0))
+        }
+    }
+
     func testMcListingFormatSetThroughItsMenuAndQuitThroughTenQuit() throws {
         try atEachSize { size, _ in
             let app = try launchOnTerminal("/usr/bin/mc", [], size: size)
