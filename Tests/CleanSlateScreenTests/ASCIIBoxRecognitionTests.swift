@@ -39,6 +39,25 @@ final class ASCIIBoxRecognitionTests: XCTestCase {
         ])
     }
 
+    func testAPanelWithColumnLinesADividerAndAReadingInItsBottomIsAWindow() {
+        // mc -a's panel: a decorated title, columns of `|`, `|---|` above a status line.
+        let tree = screen(lines(0, 0, [
+            "+<- ~ ------------.[^]>+",
+            "| Name   | Size | Time |",
+            "|\(csi("7m")) a.txt  |    1 | 9:00 \(csi("m"))|",
+            "| b.txt  |    2 | 9:30 |",
+            "|        |      |      |",
+            "|----------------------|",
+            "| a.txt                |",
+            "+---- 1G (9%) ---------+",
+        ]), rows: 9, columns: 26).elements
+        XCTAssertEqual(outline(tree), [
+            "window \"~\"", "  staticText \"Name\"", "  staticText \"Size\"", "  staticText \"Time\"",
+            "  menuItem \"a.txt\" highlighted detail \"1  9:00\"", "  menuItem \"b.txt\" detail \"2  9:30\"", "  staticText \"a.txt\"",
+        ])
+        XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 0, column: 0, height: 8, width: 24))
+    }
+
     func testPlusesDashesAndBarsOfPlainTextAreNoWindow() {
         let cases: [(String, [String])] = [
             ("sums and diffs", ["a+b-c = d", "--- a/file", "+++ b/file", "+-x | y", "+--+"]),
@@ -47,7 +66,9 @@ final class ASCIIBoxRecognitionTests: XCTestCase {
             ("a box with a side missing a bar", ["+-----+", "| box  ", "+-----+"]),
             ("a box whose top runs on past its corner", ["+-----+-", "| box |", "+-----+"]),
             ("a box with nothing between its top and bottom", ["+-----+", "+-----+"]),
-            ("a box whose bottom holds text", ["+-----+", "| box |", "+--x--+"]),
+            ("a box whose bottom does not run into its corners", ["+-----+", "| box |", "+ x --+"]),
+            ("a box whose top does not run into its corners", ["+ x --+", "| box |", "+-----+"]),
+            ("a box whose top has no dash", ["+xxxxx+", "| box |", "+-----+"]),
         ]
         for (name, drawn) in cases {
             let tree = screen(lines(0, 0, drawn)).elements

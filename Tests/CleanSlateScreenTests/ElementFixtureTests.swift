@@ -213,23 +213,37 @@ final class ElementFixtureTests: XCTestCase {
         "keyHint \"PullDn\" key F9", "keyHint \"Quit\" key F10",
     ]
 
-    func testMcPanelsAreWindowsTitledByTheirPathAndTheActiveOnesRowsAreMenuItems() throws {
-        let tree = try fixtureScreen("mc-panels.bin").elements
+    /// The rows of the active (left) panel in mc's first screen, `name`, after checking the two
+    /// panels, the column header and the key bar.
+    private func mcPanelRows(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [ScreenElement] {
+        let tree = try fixtureScreen(name).elements
         let windows = tree.roots.filter { $0.kind == .window }
-        XCTAssertEqual(windows.map(\.label), ["/tmp/cap/files", "/tmp/cap/files"])
+        XCTAssertEqual(windows.map(\.label), ["/tmp/cap/files", "/tmp/cap/files"], file: file, line: line)
         XCTAssertEqual(windows.map(\.frame), [
             ScreenRectangle(row: 1, column: 0, height: 20, width: 40), ScreenRectangle(row: 1, column: 40, height: 20, width: 40),
-        ])
-        guard windows.count == 2 else { return }
+        ], file: file, line: line)
+        guard windows.count == 2 else { return [] }
         let rows = windows[0].children.filter { $0.kind == .menuItem }
         // The column header above the rows names the columns: static text, not a row.
-        XCTAssertEqual(rows.map(\.label), ["/..", "alpha.txt", "beta.txt"])
-        XCTAssertEqual(rows.map(\.isHighlighted), [true, false, false])
-        XCTAssertEqual(windows[0].children.filter { $0.kind == .staticText && $0.frame.row == 2 }.map(\.label), [".n", "Name", "Size", "Modify time"])
-        XCTAssertEqual(rows.first?.detail, "UP--DIR  Nov 25 20:58")
+        XCTAssertEqual(rows.map(\.label), ["/..", "alpha.txt", "beta.txt"], file: file, line: line)
+        XCTAssertEqual(rows.map(\.isHighlighted), [true, false, false], file: file, line: line)
+        XCTAssertEqual(windows[0].children.filter { $0.kind == .staticText && $0.frame.row == 2 }.map(\.label),
+                       [".n", "Name", "Size", "Modify time"], file: file, line: line)
         // The inactive panel shows no current row: its rows are static text.
-        XCTAssertFalse(windows[1].children.contains { $0.kind == .menuItem })
-        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), mcKeyBar)
+        XCTAssertFalse(windows[1].children.contains { $0.kind == .menuItem }, file: file, line: line)
+        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), mcKeyBar, file: file, line: line)
+        return rows
+    }
+
+    func testMcPanelsAreWindowsTitledByTheirPathAndTheActiveOnesRowsAreMenuItems() throws {
+        XCTAssertEqual(try mcPanelRows("mc-panels.bin").first?.detail, "UP--DIR  Nov 25 20:58")
+    }
+
+    func testMcPanelsDrawnInASCIIAreWindowsWithColumnsAsTheLineDrawnOnes() throws {
+        // mc -a: `+<- path ---.[^]>+` on top, `|` between the columns, `|---|` over the status
+        // line, `+--- 233G / 252G (92%) -+` at the bottom; the two panels' corners touch (`++`).
+        let detail = try mcPanelRows("mc-ascii-panels.bin").last?.detail ?? ""
+        XCTAssertTrue(detail.hasPrefix("0  "), "the size column, without its line: \(detail)")
     }
 
     func testMcOpenMenuIsAMenuBarItemAndADropDownWindowOfRowsAcrossItsSeparator() throws {

@@ -236,8 +236,8 @@ enum RandomScreens {
         return text + "\u{1B}[1;1H"
     }
 
-    /// A screen of boxes drawn with `+ - |` (now and then one spoilt), a separator, a title,
-    /// words and triggers.
+    /// A screen of boxes drawn with `+ - |` (now and then one spoilt), separators (`+---+`,
+    /// `|---|`), a title, a column line, a reading in the bottom side, words and triggers.
     static func asciiBoxes(_ random: inout SeededGenerator) -> String {
         var text = Bool.random(using: &random) ? "\u{1B}[44m\u{1B}[2J" : ""
         for _ in 0..<Int.random(in: 1...5, using: &random) {
@@ -246,11 +246,20 @@ enum RandomScreens {
             let width = Int.random(in: 1...18, using: &random)
             let height = Int.random(in: 1...5, using: &random)
             var rows = ["+" + (Bool.random(using: &random) && width > 6 ? "-Title" + String(repeating: "-", count: width - 6) : String(repeating: "-", count: width)) + "+"]
+            // Now and then a column line (mc -a's panels) and a reading in the bottom side.
+            let columnLine = width > 4 && Bool.random(using: &random) ? Int.random(in: 1..<(width - 1), using: &random) : nil
             for row in 1..<max(1, height) {
-                let separator = row > 1 && Int.random(in: 0..<4, using: &random) == 0
-                rows.append(separator ? "+" + String(repeating: "-", count: width) + "+" : "|" + String(repeating: " ", count: width) + "|")
+                let across = row > 1 && Int.random(in: 0..<4, using: &random) == 0
+                if across {
+                    let end = Bool.random(using: &random) ? "+" : "|"
+                    rows.append(end + String(repeating: "-", count: width) + end)
+                } else {
+                    var inside = Array(String(repeating: " ", count: width))
+                    if let columnLine { inside[columnLine] = "|" }
+                    rows.append("|" + String(inside) + "|")
+                }
             }
-            rows.append("+" + String(repeating: "-", count: width) + "+")
+            rows.append("+" + (width > 6 && Bool.random(using: &random) ? "-" + String(repeating: " 9", count: (width - 2) / 2) + String(repeating: "-", count: width - 1 - (width - 2) / 2 * 2) : String(repeating: "-", count: width)) + "+")
             if Int.random(in: 0..<3, using: &random) == 0 {
                 // Spoil one cell: a corner, a side or a line becomes another character.
                 let row = Int.random(in: 0..<rows.count, using: &random)

@@ -1,25 +1,33 @@
-/// Boxes drawn in plain ASCII (`dialog --ascii-lines`, `TERM=vt52`-grade programs): a `+` at each
-/// corner, `-` along the top and bottom, `|` down both sides, separators `+---+` across, a title
-/// in the top side. Such a box is redrawn in the recognition grid with the line-drawing characters
-/// it stands for (`┌ ─ ┐ │ ├ ┤ └ ┘`), so every later rule reads it exactly as a line-drawn one.
+/// Boxes drawn in plain ASCII (`dialog --ascii-lines`, `mc -a`): a `+` at each corner, `-` along
+/// the top and bottom, `|` down both sides, separators `+---+` or `|---|` across, a title in the
+/// top side (and in mc, a reading in the bottom one), and in mc's panels columns of `|` from the
+/// top down. Such a box is redrawn in the recognition grid with the line-drawing characters it
+/// stands for (`┌ ─ ┐ │ ├ ┤ └ ┘`), so every later rule reads it exactly as a line-drawn one.
 ///
 /// `+`, `-` and `|` are common in plain text (diffs, `a+b`, ASCII tables), so a box needs all of
-/// it: a top-left `+` with `-` after it and no `-` before it, a top side from `-` to `-` (a title
-/// in between) ending at a `+` that no `-` follows, `|` under both top corners and down both
-/// sides, and a bottom row that is all `-` between two `+`. A `+` followed by `-` inside the top
-/// side is a table's column joint: such a table is not a box.
+/// it: a top-left `+` with no `-` before it, a top side that runs into both corners (no blank
+/// beside either), holds a `-` and no other `+`, and ends at a `+` that no `-` follows; `|` under
+/// both top corners and down both sides; and a bottom side between two `+` drawn like the top.
+/// A `+` followed by `-` inside the top side is a table's column joint: such a table is not a box.
 struct ASCIIBoxes {
     let grid: RecognitionGrid
 
     private static let plus: UInt32 = 0x2B, dash: UInt32 = 0x2D, bar: UInt32 = 0x7C
 
-    /// One box found: its corners, and the rows between that are separators.
+    /// One box found: its corners, the rows between that are separators, and its column lines.
     struct Box {
         var top: Int
         var left: Int
         var bottom: Int
         var right: Int
+        /// Rows drawn `+---+` across the box.
         var separators: [Int]
+        /// Rows drawn `|---|` across the box (mc's panels).
+        var dividers: [Int]
+        /// Columns of `|` inside the box from the row below the top down to the first separator
+        /// or divider (mc's panel columns), and the rows they run through.
+        var columnLines: [Int]
+        var columnLineRows: Range<Int>
     }
 
     /// Every ASCII box on the screen. A separator's left end is not the corner of another box
@@ -39,28 +47,52 @@ struct ASCIIBoxes {
 
     /// The box whose top-left corner is at `top`, `left`, if all four corners are joined.
     private func box(at top: Int, _ left: Int) -> Box? {
-        guard left + 3 < grid.columns, top + 2 < grid.rows, grid.scalar(top, left + 1) == Self.dash,
-              left == 0 || grid.scalar(top, left - 1) != Self.dash else { return nil }
-        var right = left + 2
+        guard top + 2 < grid.rows, left + 2 < grid.columns, left == 0 || grid.scalar(top, left - 1) != Self.dash else { return nil }
+        var right = left + 1
         while right < grid.columns && grid.scalar(top, right) != Self.plus { right += 1 }
-        guard right < grid.columns, grid.scalar(top, right - 1) == Self.dash,
-              right + 1 == grid.columns || grid.scalar(top, right + 1) != Self.dash,
+        guard right < grid.columns, right + 1 == grid.columns || grid.scalar(top, right + 1) != Self.dash,
+              isSide(row: top, left, right),
               grid.scalar(top + 1, left) == Self.bar, grid.scalar(top + 1, right) == Self.bar else { return nil }
-        var lines: [Int] = []
-        var row = top + 2
-        while row < grid.rows {
+        let inside = (left + 1)..<right
+        var separators: [Int] = []
+        var dividers: [Int] = []
+        var bottom: Int?
+        var row = top + 1
+        while row < grid.rows && bottom == nil {
             let sides = (grid.scalar(row, left), grid.scalar(row, right))
             if sides == (Self.bar, Self.bar) {
-                row += 1
-            } else if sides == (Self.plus, Self.plus) && isDashes(row: row, (left + 1)..<right) {
-                lines.append(row)
-                row += 1
+                if isDashes(row: row, inside) { dividers.append(row) }
+            } else if sides == (Self.plus, Self.plus) && isSide(row: row, left, right) {
+                // A row of dashes may be a separator; one with a reading in it ends the box.
+                if isDashes(row: row, inside) { separators.append(row) } else { bottom = row }
             } else {
                 break
             }
+            row += 1
         }
-        guard let bottom = lines.popLast() else { return nil }
-        return Box(top: top, left: left, bottom: bottom, right: right, separators: lines)
+        guard let bottom = bottom ?? separators.popLast() else { return nil }
+        dividers.removeAll { $0 > bottom }
+        let firstAcross = (separators + dividers).min() ?? bottom
+        let columnLineRows = (top + 1)..<firstAcross
+        let columnLines = columnLineRows.count < 2 ? [] : inside.filter { column in
+            columnLineRows.allSatisfy { grid.scalar($0, column) == Self.bar }
+        }
+        return Box(
+            top: top, left: left, bottom: bottom, right: right, separators: separators, dividers: dividers,
+            columnLines: columnLines, columnLineRows: columnLineRows)
+    }
+
+    /// Whether `row` between the corners at `left` and `right` is drawn as a top or bottom side:
+    /// it runs into both corners (no blank beside either), holds a `-` and no `+`.
+    private func isSide(row: Int, _ left: Int, _ right: Int) -> Bool {
+        guard right - left >= 2, !grid.isBlank(row, left + 1), !grid.isBlank(row, right - 1) else { return false }
+        var hasDash = false
+        for column in (left + 1)..<right {
+            let scalar = grid.scalar(row, column)
+            if scalar == Self.plus { return false }
+            if scalar == Self.dash { hasDash = true }
+        }
+        return hasDash
     }
 
     /// Whether every cell of `columns` on `row` is `-`.
@@ -79,15 +111,18 @@ extension RecognitionGrid {
         guard !boxes.isEmpty else { return }
         let horizontal: UInt32 = 0x2500, vertical: UInt32 = 0x2502
         for box in boxes {
-            for column in (box.left + 1)..<box.right where scalar(box.top, column) == 0x2D { redraw(box.top, column, as: horizontal) }
-            for row in box.separators + [box.bottom] {
-                for column in (box.left + 1)..<box.right { redraw(row, column, as: horizontal) }
+            let inside = (box.left + 1)..<box.right
+            for row in [box.top, box.bottom] + box.separators + box.dividers {
+                for column in inside where scalar(row, column) == 0x2D { redraw(row, column, as: horizontal) }
             }
             for row in (box.top + 1)..<box.bottom where scalar(row, box.left) == 0x7C {
                 redraw(row, box.left, as: vertical)
                 redraw(row, box.right, as: vertical)
             }
-            for row in box.separators {
+            for row in box.columnLineRows {
+                for column in box.columnLines { redraw(row, column, as: vertical) }
+            }
+            for row in box.separators + box.dividers {
                 redraw(row, box.left, as: 0x251C)   // ├
                 redraw(row, box.right, as: 0x2524)  // ┤
             }
