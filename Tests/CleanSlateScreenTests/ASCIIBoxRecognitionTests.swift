@@ -26,16 +26,34 @@ final class ASCIIBoxRecognitionTests: XCTestCase {
     }
 
     func testAnASCIIBoxInsideAnotherIsItsChildAndItsRowsAMenu() {
+        // The inner box's title is padded with a blank after its corner, as mc -a's group boxes
+        // are (`+ Panel split ---+`).
         let tree = screen(lines(0, 0, [
             "+---- Theme ----------+",
-            "| +-----------------+ |",
+            "| + Pick -----------+ |",
             "| | Dark   Dark     | |",
             "| | \(csi("7m"))Light  Light\(csi("m"))    | |",
             "| +-----------------+ |",
             "+---------------------+",
         ])).elements
         XCTAssertEqual(outline(tree), [
-            "window \"Theme\"", "  window \"\"", "    menuItem \"Dark\" detail \"Dark\"", "    menuItem \"Light\" highlighted detail \"Light\"",
+            "window \"Theme\"", "  window \"Pick\"", "    menuItem \"Dark\" detail \"Dark\"", "    menuItem \"Light\" highlighted detail \"Light\"",
+        ])
+    }
+
+    func testBoxesStackedOneRightUnderTheOtherAreTwoWindows() {
+        // mc -a's Layout dialog: `+ Panel split ---+` closed by a row of dashes, and the next
+        // group box's top on the row below it.
+        let tree = screen(lines(0, 0, [
+            "+ Panel split ---+",
+            "| (*) Vertical   |",
+            "+----------------+",
+            "+ Console -------+",
+            "| Lines: 3       |",
+            "+----------------+",
+        ])).elements
+        XCTAssertEqual(outline(tree), [
+            "window \"Panel split\"", "  radioButton \"Vertical\" checked", "window \"Console\"", "  staticText \"Lines: 3\"",
         ])
     }
 
@@ -66,8 +84,8 @@ final class ASCIIBoxRecognitionTests: XCTestCase {
             ("a box with a side missing a bar", ["+-----+", "| box  ", "+-----+"]),
             ("a box whose top runs on past its corner", ["+-----+-", "| box |", "+-----+"]),
             ("a box with nothing between its top and bottom", ["+-----+", "+-----+"]),
-            ("a box whose bottom does not run into its corners", ["+-----+", "| box |", "+ x --+"]),
-            ("a box whose top does not run into its corners", ["+ x --+", "| box |", "+-----+"]),
+            ("a box whose bottom runs into neither corner", ["+-----+", "| box |", "+ x - +"]),
+            ("a box whose top runs into neither corner", ["+ x - +", "| box |", "+-----+"]),
             ("a box whose top has no dash", ["+xxxxx+", "| box |", "+-----+"]),
         ]
         for (name, drawn) in cases {

@@ -303,6 +303,11 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(try layoutDialog("mc-layout-mono.bin"), mcLayout)
     }
 
+    func testMcLayoutDialogDrawnInASCIIHasTheSameTree() throws {
+        // mc -a: group boxes `+ Panel split ---+` stacked right over `+ Console output ---+`.
+        XCTAssertEqual(try layoutDialog("mc-ascii-layout.bin"), mcLayout)
+    }
+
     // MARK: nano, htop, SampleApp
 
     func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {

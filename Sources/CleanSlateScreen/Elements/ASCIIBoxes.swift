@@ -5,8 +5,8 @@
 /// stands for (`┌ ─ ┐ │ ├ ┤ └ ┘`), so every later rule reads it exactly as a line-drawn one.
 ///
 /// `+`, `-` and `|` are common in plain text (diffs, `a+b`, ASCII tables), so a box needs all of
-/// it: a top-left `+` with no `-` before it, a top side that runs into both corners (no blank
-/// beside either), holds a `-` and no other `+`, and ends at a `+` that no `-` follows; `|` under
+/// it: a top-left `+` with no `-` before it, a top side that runs into a corner (no blank beside
+/// one of them), holds a `-` and no other `+`, and ends at a `+` that no `-` follows; `|` under
 /// both top corners and down both sides; and a bottom side between two `+` drawn like the top.
 /// A `+` followed by `-` inside the top side is a table's column joint: such a table is not a box.
 struct ASCIIBoxes {
@@ -63,8 +63,11 @@ struct ASCIIBoxes {
             if sides == (Self.bar, Self.bar) {
                 if isDashes(row: row, inside) { dividers.append(row) }
             } else if sides == (Self.plus, Self.plus) && isSide(row: row, left, right) {
-                // A row of dashes may be a separator; one with a reading in it ends the box.
-                if isDashes(row: row, inside) { separators.append(row) } else { bottom = row }
+                // A row of dashes with sides going on below is a separator; one with a reading in
+                // it, or under which the sides stop (another box's top: mc -a's group boxes
+                // stacked), ends the box.
+                let sidesGoOn = row + 1 < grid.rows && (grid.scalar(row + 1, left), grid.scalar(row + 1, right)) == (Self.bar, Self.bar)
+                if isDashes(row: row, inside) && sidesGoOn { separators.append(row) } else { bottom = row }
             } else {
                 break
             }
@@ -83,9 +86,10 @@ struct ASCIIBoxes {
     }
 
     /// Whether `row` between the corners at `left` and `right` is drawn as a top or bottom side:
-    /// it runs into both corners (no blank beside either), holds a `-` and no `+`.
+    /// it runs into a corner (no blank beside one of them: `+ Panel split ---+`), holds a `-` and
+    /// no `+`.
     private func isSide(row: Int, _ left: Int, _ right: Int) -> Bool {
-        guard right - left >= 2, !grid.isBlank(row, left + 1), !grid.isBlank(row, right - 1) else { return false }
+        guard right - left >= 2, !grid.isBlank(row, left + 1) || !grid.isBlank(row, right - 1) else { return false }
         var hasDash = false
         for column in (left + 1)..<right {
             let scalar = grid.scalar(row, column)
