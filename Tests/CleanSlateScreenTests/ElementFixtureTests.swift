@@ -350,6 +350,17 @@ final class ElementFixtureTests: XCTestCase {
         ])
     }
 
+    func testHtopMonochromeMetersCountEverySegmentAsFilled() throws {
+        // htop -C draws a meter's segments with `|#*@`: `Mem[|#*@@@@` + 15 blanks + `141M/23.5G]`.
+        let tree = try fixtureScreen("htop-mono.bin").elements
+        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .progressIndicator })), [
+            "progressIndicator \"0\" value 0.0",
+            "progressIndicator \"1\" value 0.007",
+            "progressIndicator \"Mem\" value \(Double(Int((7.0 / 22.0 * 1000).rounded())) / 1000)",
+            "progressIndicator \"Swp\" value 0.0",
+        ])
+    }
+
     func testHtopColumnHeaderIsStaticTextInColourAndMonochrome() throws {
         // htop -C draws its header inverse, as it draws the current process: still the column names.
         for name in ["htop.bin", "htop-mono.bin"] {
