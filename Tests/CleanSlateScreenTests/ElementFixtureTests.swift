@@ -29,6 +29,15 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(outline(try fixtureScreen("dialog-menu-mono.bin").elements), dialogMenu)
     }
 
+    func testDialogMenuDrawnInASCIIHasTheLineDrawnMenusTree() throws {
+        // dialog --ascii-lines: `+ - |` boxes, the buttons under a `+---+` separator.
+        let tree = try fixtureScreen("dialog-ascii-menu.bin").elements
+        XCTAssertEqual(outline(tree), dialogMenu)
+        XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 5, column: 19, height: 12, width: 40))
+        XCTAssertEqual(try element(.button, "OK", in: tree).frame, ScreenRectangle(row: 15, column: 27, height: 1, width: 8))
+        XCTAssertEqual(outline(try fixtureScreen("dialog-ascii-menu-mono.bin").elements), dialogMenu)
+    }
+
     private let dialogChecklist = [
         "window \"Features\"",
         "  staticText \"Choose features\"",
@@ -73,6 +82,11 @@ final class ElementFixtureTests: XCTestCase {
 
     func testDialogYesNoInMonochromeHighlightsTheButtonWithBoldBrackets() throws {
         XCTAssertEqual(outline(try fixtureScreen("dialog-yesno-mono.bin").elements), dialogYesNo)
+    }
+
+    func testDialogYesNoDrawnInASCIIHasTheLineDrawnTree() throws {
+        XCTAssertEqual(outline(try fixtureScreen("dialog-ascii-yesno.bin").elements), dialogYesNo)
+        XCTAssertEqual(outline(try fixtureScreen("dialog-ascii-yesno-mono.bin").elements), dialogYesNo)
     }
 
     func testDialogInputboxFieldIsAOneRowBoxLabelledByThePromptAbove() throws {
@@ -199,21 +213,37 @@ final class ElementFixtureTests: XCTestCase {
         "keyHint \"PullDn\" key F9", "keyHint \"Quit\" key F10",
     ]
 
-    func testMcPanelsAreWindowsTitledByTheirPathAndTheActiveOnesRowsAreMenuItems() throws {
-        let tree = try fixtureScreen("mc-panels.bin").elements
+    /// The rows of the active (left) panel in mc's first screen, `name`, after checking the two
+    /// panels, the column header and the key bar.
+    private func mcPanelRows(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [ScreenElement] {
+        let tree = try fixtureScreen(name).elements
         let windows = tree.roots.filter { $0.kind == .window }
-        XCTAssertEqual(windows.map(\.label), ["/tmp/cap/files", "/tmp/cap/files"])
+        XCTAssertEqual(windows.map(\.label), ["/tmp/cap/files", "/tmp/cap/files"], file: file, line: line)
         XCTAssertEqual(windows.map(\.frame), [
             ScreenRectangle(row: 1, column: 0, height: 20, width: 40), ScreenRectangle(row: 1, column: 40, height: 20, width: 40),
-        ])
-        guard windows.count == 2 else { return }
+        ], file: file, line: line)
+        guard windows.count == 2 else { return [] }
         let rows = windows[0].children.filter { $0.kind == .menuItem }
-        XCTAssertEqual(rows.map(\.label), [".n", "/..", "alpha.txt", "beta.txt"])
-        XCTAssertEqual(rows.map(\.isHighlighted), [false, true, false, false])
-        XCTAssertEqual(rows.dropFirst().first?.detail, "UP--DIR  Nov 25 20:58")
+        // The column header above the rows names the columns: static text, not a row.
+        XCTAssertEqual(rows.map(\.label), ["/..", "alpha.txt", "beta.txt"], file: file, line: line)
+        XCTAssertEqual(rows.map(\.isHighlighted), [true, false, false], file: file, line: line)
+        XCTAssertEqual(windows[0].children.filter { $0.kind == .staticText && $0.frame.row == 2 }.map(\.label),
+                       [".n", "Name", "Size", "Modify time"], file: file, line: line)
         // The inactive panel shows no current row: its rows are static text.
-        XCTAssertFalse(windows[1].children.contains { $0.kind == .menuItem })
-        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), mcKeyBar)
+        XCTAssertFalse(windows[1].children.contains { $0.kind == .menuItem }, file: file, line: line)
+        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), mcKeyBar, file: file, line: line)
+        return rows
+    }
+
+    func testMcPanelsAreWindowsTitledByTheirPathAndTheActiveOnesRowsAreMenuItems() throws {
+        XCTAssertEqual(try mcPanelRows("mc-panels.bin").first?.detail, "UP--DIR  Nov 25 20:58")
+    }
+
+    func testMcPanelsDrawnInASCIIAreWindowsWithColumnsAsTheLineDrawnOnes() throws {
+        // mc -a: `+<- path ---.[^]>+` on top, `|` between the columns, `|---|` over the status
+        // line, `+--- 233G / 252G (92%) -+` at the bottom; the two panels' corners touch (`++`).
+        let detail = try mcPanelRows("mc-ascii-panels.bin").last?.detail ?? ""
+        XCTAssertTrue(detail.hasPrefix("0  "), "the size column, without its line: \(detail)")
     }
 
     func testMcOpenMenuIsAMenuBarItemAndADropDownWindowOfRowsAcrossItsSeparator() throws {
@@ -273,6 +303,11 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(try layoutDialog("mc-layout-mono.bin"), mcLayout)
     }
 
+    func testMcLayoutDialogDrawnInASCIIHasTheSameTree() throws {
+        // mc -a: group boxes `+ Panel split ---+` stacked right over `+ Console output ---+`.
+        XCTAssertEqual(try layoutDialog("mc-ascii-layout.bin"), mcLayout)
+    }
+
     // MARK: nano, htop, SampleApp
 
     func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {
@@ -313,6 +348,27 @@ final class ElementFixtureTests: XCTestCase {
             "progressIndicator \"Mem\" value \(Double(Int((7.0 / 21.0 * 1000).rounded())) / 1000)",
             "progressIndicator \"Swp\" value 0.0",
         ])
+    }
+
+    func testHtopMonochromeMetersCountEverySegmentAsFilled() throws {
+        // htop -C draws a meter's segments with `|#*@`: `Mem[|#*@@@@` + 15 blanks + `141M/23.5G]`.
+        let tree = try fixtureScreen("htop-mono.bin").elements
+        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .progressIndicator })), [
+            "progressIndicator \"0\" value 0.0",
+            "progressIndicator \"1\" value 0.007",
+            "progressIndicator \"Mem\" value \(Double(Int((7.0 / 22.0 * 1000).rounded())) / 1000)",
+            "progressIndicator \"Swp\" value 0.0",
+        ])
+    }
+
+    func testHtopColumnHeaderIsStaticTextInColourAndMonochrome() throws {
+        // htop -C draws its header inverse, as it draws the current process: still the column names.
+        for name in ["htop.bin", "htop-mono.bin"] {
+            let tree = try fixtureScreen(name).elements
+            let header = try XCTUnwrap(tree.allElements.first { $0.label.hasPrefix("PID USER") }, "\(name):\n\(tree.debugDescription)")
+            XCTAssertEqual(header.kind, .staticText, name)
+            XCTAssertFalse(tree.allElements.contains { $0.kind == .menuItem && $0.frame.row <= header.frame.row }, "\(name):\n\(tree.debugDescription)")
+        }
     }
 
     func testSampleAppNameStepHasAPromptFieldAndColonKeyHints() throws {

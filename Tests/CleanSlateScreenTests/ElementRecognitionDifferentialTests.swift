@@ -95,6 +95,12 @@ final class ElementRecognitionDifferentialTests: XCTestCase {
         assertRandomScreens("drawn", seed: 0x5EED_0002, count: 600, rows: 16, columns: 50, RandomScreens.drawn)
     }
 
+    func testRandomASCIIBoxScreensGiveTheReferenceTree() {
+        // Boxes of `+ - |`, whole or with a corner, a side or a bottom spoilt, over plain text
+        // and the rules' triggers: the ASCII boxes are redrawn as lines only where all of a box is there.
+        assertRandomScreens("ascii", seed: 0x5EED_0006, count: 600, rows: 16, columns: 50, RandomScreens.asciiBoxes)
+    }
+
     /// Compares the trees of `count` screens that `draw` makes with a generator seeded `seed`.
     private func assertRandomScreens(_ name: String, seed: UInt64, count: Int, rows: Int, columns: Int,
                                      _ draw: (inout SeededGenerator) -> String) {
@@ -228,6 +234,51 @@ enum RandomScreens {
             text += "\u{1B}[\(row);1H" + line.prefix(40)
         }
         return text + "\u{1B}[1;1H"
+    }
+
+    /// A screen of boxes drawn with `+ - |` (now and then one spoilt), separators (`+---+`,
+    /// `|---|`), a title, a column line, a reading in the bottom side, words and triggers.
+    static func asciiBoxes(_ random: inout SeededGenerator) -> String {
+        var text = Bool.random(using: &random) ? "\u{1B}[44m\u{1B}[2J" : ""
+        for _ in 0..<Int.random(in: 1...5, using: &random) {
+            let top = Int.random(in: 1...12, using: &random)
+            let left = Int.random(in: 1...30, using: &random)
+            let width = Int.random(in: 1...18, using: &random)
+            let height = Int.random(in: 1...5, using: &random)
+            var rows = ["+" + (Bool.random(using: &random) && width > 6 ? "-Title" + String(repeating: "-", count: width - 6) : String(repeating: "-", count: width)) + "+"]
+            // Now and then a column line (mc -a's panels) and a reading in the bottom side.
+            let columnLine = width > 4 && Bool.random(using: &random) ? Int.random(in: 1..<(width - 1), using: &random) : nil
+            for row in 1..<max(1, height) {
+                let across = row > 1 && Int.random(in: 0..<4, using: &random) == 0
+                if across {
+                    let end = Bool.random(using: &random) ? "+" : "|"
+                    rows.append(end + String(repeating: "-", count: width) + end)
+                } else {
+                    var inside = Array(String(repeating: " ", count: width))
+                    if let columnLine { inside[columnLine] = "|" }
+                    rows.append("|" + String(inside) + "|")
+                }
+            }
+            rows.append("+" + (width > 6 && Bool.random(using: &random) ? "-" + String(repeating: " 9", count: (width - 2) / 2) + String(repeating: "-", count: width - 1 - (width - 2) / 2 * 2) : String(repeating: "-", count: width)) + "+")
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                // Spoil one cell: a corner, a side or a line becomes another character.
+                let row = Int.random(in: 0..<rows.count, using: &random)
+                var characters = Array(rows[row])
+                characters[Int.random(in: 0..<characters.count, using: &random)] = ["x", "+", "-", "|", " "].randomElement(using: &random)!
+                rows[row] = String(characters)
+            }
+            if Bool.random(using: &random) { text += styles.randomElement(using: &random)! }
+            for (offset, row) in rows.enumerated() { text += "\u{1B}[\(top + offset);\(left)H" + row }
+            text += "\u{1B}[m"
+        }
+        for _ in 0..<Int.random(in: 2...10, using: &random) {
+            text += "\u{1B}[\(Int.random(in: 1...16, using: &random));\(Int.random(in: 1...45, using: &random))H"
+            if Bool.random(using: &random) { text += styles.randomElement(using: &random)! }
+            text += ["a+b", "+", "-", "|", "+--", "--+", "< OK >", "[X] on", "> Dark", "Name:"].randomElement(using: &random)!
+            text += Bool.random(using: &random) ? triggers.randomElement(using: &random)! : words.randomElement(using: &random)!
+            if Bool.random(using: &random) { text += "\u{1B}[m" }
+        }
+        return text
     }
 
     /// A screen with boxes, bars, buttons, toggles, colours and legends placed at random.

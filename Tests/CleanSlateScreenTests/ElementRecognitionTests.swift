@@ -348,7 +348,7 @@ final class ElementRecognitionTests: XCTestCase {
             ScreenElement(kind: .window, label: "Settings", frame: ScreenRectangle(row: 0, column: 0, height: 6, width: 30), children: [
                 ScreenElement(kind: .button, label: "OK", frame: ScreenRectangle(row: 4, column: 2, height: 1, width: 6), isHighlighted: true),
                 ScreenElement(kind: .checkBox, label: "Sync", frame: ScreenRectangle(row: 2, column: 2, height: 1, width: 8), isChecked: false, detail: "Cloud \"sync\""),
-                ScreenElement(kind: .textField, label: "Name", frame: ScreenRectangle(row: 3, column: 8, height: 1, width: 10), value: .text("Ada")),
+                ScreenElement(kind: .textField, label: "Name", frame: ScreenRectangle(row: 3, column: 8, height: 1, width: 10), value: .text("Ada"), hasFocus: true),
                 ScreenElement(kind: .progressIndicator, label: "", frame: ScreenRectangle(row: 1, column: 2, height: 1, width: 10), value: .fraction(0.125)),
             ]),
             ScreenElement(kind: .keyHint, label: "Exit", frame: ScreenRectangle(row: 7, column: 0, height: 1, width: 7), keyName: "^X"),
@@ -357,7 +357,7 @@ final class ElementRecognitionTests: XCTestCase {
             window "Settings" 0,0 6x30
               button "OK" 4,2 1x6 highlighted
               checkBox "Sync" 2,2 1x8 unchecked detail "Cloud \\"sync\\""
-              textField "Name" 3,8 1x10 value "Ada"
+              textField "Name" 3,8 1x10 focused value "Ada"
               progressIndicator "" 1,2 1x10 value 12.5%
             keyHint "Exit" 7,0 1x7 key ^X
             """)

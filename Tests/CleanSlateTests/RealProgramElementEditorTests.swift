@@ -38,15 +38,29 @@ final class RealProgramElementEditorTests: XCTestCase {
         }
     }
 
+    func testHtopInMonochromeShowsItsColumnHeaderAsTextNotAsTheCurrentRow() throws {
+        // htop -C draws the header inverse, as it draws the current process.
+        try atEachSize { size, _ in
+            let app = try launchOnTerminal("/usr/bin/htop", ["-C"], size: size)
+            let header = app.staticTexts.matching(/^PID USER/)
+            XCTAssertTrue(try header.firstMatch.waitForExistence())
+            XCTAssertFalse(app.menuItems.matching(/^PID/).firstMatch.exists, "the column header is not a row")
+            try app.keyHints["Quit"].press()
+            XCTAssertEqual(try app.waitForExit(), .exited(0))
+        }
+    }
+
     func testMcListingFormatSetThroughItsMenuAndQuitThroughTenQuit() throws {
         try atEachSize { size, _ in
             let app = try launchOnTerminal("/usr/bin/mc", [], size: size)
             // Both panels show the home folder, "~"; the left one comes first.
             let leftPanel = app.windows["~"].firstMatch
-            // The panel's column header (recognised as the panel list's first row) names the
-            // full listing's columns.
-            let header = leftPanel.menuItems[".n"]
-            try header.waitUntil("it shows the full listing's columns") { $0.detail?.contains("Modify time") == true }
+            // The panel's column header (static text) names the full listing's columns.
+            let modifyTime = leftPanel.staticTexts["Modify time"]
+            XCTAssertTrue(try modifyTime.waitForExistence())
+            // The panel is drawn whole once its current row shows: the parent folder's, first.
+            _ = try leftPanel.menuItems["/.."].waitUntil("it is the panel's current row") { $0.isHighlighted }
+            XCTAssertFalse(leftPanel.menuItems[".n"].exists, "the column header is not a row of the panel")
             try app.keyHints["PullDn"].press()
             // F9 makes the menu bar current: its titles become menu items, Left highlighted.
             try app.menuItems["Left"].waitUntil("the menu bar is active") { $0.isHighlighted }
@@ -60,7 +74,7 @@ final class RealProgramElementEditorTests: XCTestCase {
             XCTAssertEqual(try dialog.radioButtons["Full file list"].isChecked, false)
             try dialog.buttons["OK"].click()
             XCTAssertTrue(try dialog.waitForNonExistence())
-            try header.waitUntil("it shows the brief listing's columns") { $0.detail?.contains("Modify time") == false }
+            XCTAssertTrue(try modifyTime.waitForNonExistence(), "the brief listing has no Modify time column")
             try app.keyHints["Quit"].press()   // mc asks no confirmation unless confirm_exit is set
             XCTAssertEqual(try app.waitForExit(), .exited(0))
         }

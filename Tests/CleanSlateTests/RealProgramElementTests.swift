@@ -57,6 +57,21 @@ final class RealProgramElementDialogTests: XCTestCase {
         }
     }
 
+    func testMenuDrawnInASCIIRowChosenByNameIsTheAnswer() throws {
+        // --ascii-lines: the window, its list and its buttons are boxes of `+ - |`.
+        try atEachSize { size, name in
+            let app = try launchAnswering("dialog",
+                #"--ascii-lines --title Fruit --menu "Pick a fruit" 12 40 4 apple Apple banana Banana cherry Cherry date Date"#,
+                into: "ascii-\(name)", size: size)
+            XCTAssertTrue(try app.windows["Fruit"].menuItems["apple"].waitForExistence())
+            try app.windows["Fruit"].menuItems["cherry"].select()
+            XCTAssertTrue(try app.menuItems["cherry"].isHighlighted)
+            try app.windows["Fruit"].buttons["OK"].click()
+            XCTAssertEqual(try app.waitForExit(), .exited(0))
+            XCTAssertEqual(try homeFile("ascii-\(name)", of: app), "cherry")
+        }
+    }
+
     func testMenuRowScrolledOutOfViewIsFoundByScrolling() throws {
         try atEachSize { size, name in
             let app = try launchAnswering("dialog",

@@ -33,9 +33,9 @@ extension ElementReference where Source == AppLauncher {
         try source.press(key, modifiers: modifiers, timeout: timeout)
     }
 
-    /// Types `text` into a text field, once it is the focused one: the cursor is inside its frame
-    /// and the screen has been quiet for ``focusQuietPeriod`` (an app's repaint moves the cursor
-    /// through every field).
+    /// Types `text` into a text field, once it is the focused one (``ScreenElement/hasFocus``: the
+    /// visible cursor is inside its frame) and the screen has been quiet for ``focusQuietPeriod``
+    /// (an app's repaint moves the cursor through every field).
     ///
     /// - Throws: `.actionUnavailable` when the cursor settles elsewhere (move the focus first:
     ///   ``select(timeout:)``, Tab, or ``click(timeout:)`` where the app reports the mouse); the
@@ -44,9 +44,10 @@ extension ElementReference where Source == AppLauncher {
         let (element, _, _) = try waitForOne(to: "type into it", timeout: timeout)
         let settled = try source.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout)
         let field = (try? ElementReference.resolveOne(locator, in: settled.elements, screen: settled, source: source)) ?? element
-        guard field.frame.contains(settled.cursor) else {
+        guard field.hasFocus else {
+            let cursor = "\(settled.cursor.row),\(settled.cursor.column)" + (settled.isCursorVisible ? "" : " (hidden)")
             throw CleanSlateError(.actionUnavailable, AppLauncher.message(
-                "cannot type into \(locator) at \(field.frame): it is not focused, the cursor is at \(settled.cursor.row),\(settled.cursor.column); move the focus to it first (select(), Tab, or click() where the app reports the mouse)",
+                "cannot type into \(locator) at \(field.frame): it is not focused, the cursor is at \(cursor); move the focus to it first (select(), Tab, or click() where the app reports the mouse)",
                 settled))
         }
         try source.typeText(text, timeout: timeout)

@@ -37,18 +37,18 @@ extension ElementReference where Source == AppLauncher {
             }
             let key: Key
             if let target = resolution.matches.first {
-                if Self.isCurrent(target, on: screen) {
+                if Self.isCurrent(target) {
                     // The cursor passes through every field while an app repaints them: a text
                     // field counts as focused once the screen is quiet with the cursor in it.
                     guard target.kind == .textField else { return }
                     let settled = try app.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout)
                     if (try? ElementReference.resolveOne(locator, in: settled.elements, screen: settled, source: app))
-                        .map({ Self.isCurrent($0, on: settled) }) == true { return }
+                        .map({ Self.isCurrent($0) }) == true { return }
                     (screen, tree) = (settled, settled.elements)
                     continue
                 }
                 let rows = tree.siblings(of: target)
-                guard let current = rows.first(where: { Self.isCurrent($0, on: screen) }) else {
+                guard let current = rows.first(where: { Self.isCurrent($0) }) else {
                     throw cannotSelect("none of its \(target.kind.pluralDisplayName) is highlighted", rows, screen)
                 }
                 key = Self.key(from: current.frame, to: target.frame)
@@ -122,9 +122,9 @@ extension ElementReference where Source == AppLauncher {
     }
 
     /// Whether `element` is the current one of its list: highlighted, or for a text field, the
-    /// one with the cursor.
-    static func isCurrent(_ element: ScreenElement, on screen: ScreenSnapshot) -> Bool {
-        element.kind == .textField ? element.frame.contains(screen.cursor) : element.isHighlighted
+    /// focused one (``ScreenElement/hasFocus``: the cursor is in it).
+    static func isCurrent(_ element: ScreenElement) -> Bool {
+        element.kind == .textField ? element.hasFocus : element.isHighlighted
     }
 
     /// The arrow toward `target` from `current`: Left or Right along a row (a row of buttons),

@@ -2,7 +2,7 @@ extension ScreenElement: CustomDebugStringConvertible {
     /// One line for the element and, indented under it, one for each of its children, as
     /// XCUIElement's `debugDescription` prints a hierarchy:
     /// `button "OK" 12,20 1x8 highlighted`, `checkBox "Sync" 8,22 1x20 checked detail "Cloud sync"`,
-    /// `keyHint "Exit" 23,0 1x7 key ^X`, `textField "Name" 5,9 1x20 value "Ada"`.
+    /// `keyHint "Exit" 23,0 1x7 key ^X`, `textField "Name" 5,9 1x20 focused value "Ada"`.
     public var debugDescription: String {
         var lines: [String] = []
         describe(depth: 0, into: &lines)
@@ -13,6 +13,7 @@ extension ScreenElement: CustomDebugStringConvertible {
     func describe(depth: Int, into lines: inout [String]) {
         var line = String(repeating: "  ", count: depth) + "\(kind.rawValue) \(Self.quoted(label)) \(frame)"
         if isHighlighted { line += " highlighted" }
+        if hasFocus { line += " focused" }
         if let isChecked { line += isChecked ? " checked" : " unchecked" }
         switch value {
         case .text(let text): line += " value \(Self.quoted(text))"

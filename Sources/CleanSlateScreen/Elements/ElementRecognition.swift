@@ -35,8 +35,11 @@ struct ElementRecognizer {
 
     /// The elements of the screen.
     func recognize() -> ScreenElementTree {
-        let has = grid.triggers
         let all = runsEveryRule
+        var grid = self.grid
+        // Boxes drawn in ASCII become line-drawn ones first; without a `+` there is none.
+        if all || grid.triggers.hasPlus { grid.redrawASCIIBoxes() }
+        let has = grid.triggers
         if !all && has.holdsPlainTextOnly { return grid.plainTextElements() }
         var work = RecognitionWork(grid: grid)
         work.takesShortcuts = !all

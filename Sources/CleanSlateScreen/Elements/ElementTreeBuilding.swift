@@ -3,7 +3,11 @@ extension RecognitionWork {
     /// children in reading order.
     func tree() -> ScreenElementTree {
         var children = [[ScreenElement]](repeating: [], count: windows.count + 1)
-        for item in found { children[item.owner + 1].append(item.element) }
+        for item in found {
+            var element = item.element
+            if element.kind == .textField { element.hasFocus = grid.isCursorVisible && element.frame.contains(grid.cursor) }
+            children[item.owner + 1].append(element)
+        }
         // Windows were numbered largest first, so a window's parent has a smaller number: filling
         // in from the last window up completes every child window before its parent takes it.
         var built = windows.map { box in

@@ -1,6 +1,7 @@
 /// Rows of a list or menu: two or more rows in a row, in one window, whose text starts at the
 /// same column as the row above's or one column off (mc marks a directory with a `/` before its
-/// name), after a `>`-style marker, exactly one of them drawn as the current one.
+/// name), after a `>`-style marker, exactly one of them drawn as the current one. A column
+/// header above them is not one of them (see ``RecognitionWork/isColumnHeader(_:)``).
 enum MenuRecognition {
     /// Markers some lists draw before the current row (`> Dark`), not part of the row's name.
     static func isMarker(_ scalar: UInt32) -> Bool {
@@ -19,6 +20,8 @@ extension RecognitionWork {
         var start: Int
         /// The row's text, name first (marker left out).
         var text: ListRow
+        /// Whether the row is a column header (see ``RecognitionWork/isColumnHeader(_:)``).
+        var isColumnHeader = false
     }
 
     /// Menu rows on free cells.
@@ -26,9 +29,11 @@ extension RecognitionWork {
         var open: [Int: [Candidate]] = [:]
         for row in 0..<grid.rows {
             var seen: Set<Int> = []
-            for candidate in candidates(row: row, spans: spans(row: row)) {
+            for var candidate in candidates(row: row, spans: spans(row: row)) {
                 seen.insert(candidate.owner)
-                if var group = open[candidate.owner], let last = group.last,
+                // A column header starts a list of its own: the rows under it.
+                candidate.isColumnHeader = isColumnHeader(candidate.text)
+                if !candidate.isColumnHeader, var group = open[candidate.owner], let last = group.last,
                    last.text.row == row - 1 || last.text.row == row - 2 && isSeparator(row: row - 1, column: last.text.columns.lowerBound),
                    abs(last.text.columns.lowerBound - candidate.text.columns.lowerBound) <= 1 {
                     group.append(candidate)
@@ -127,13 +132,16 @@ extension RecognitionWork {
         return true
     }
 
-    /// Makes a list of the rows when it has two or more and one is highlighted.
+    /// Makes a list of the rows when it has two or more and one is highlighted. A column header
+    /// heading them is one of the rows the highlight is told apart from, but no row itself: when
+    /// it is the one drawn apart (htop -C draws it inverse), nothing is.
     private mutating func closeList(_ rows: [Candidate]) {
         guard rows.count >= 2, let owner = rows.first?.owner else { return }
         let looks = rows.map { ElementLook(grid: grid, row: $0.text.row, label: $0.text.columns) }
-        guard let chosen = Highlighting.highlighted(looks, ground: ground(of: owner)) else { return }
-        let detail = detailColumn(of: rows.map(\.text))
-        for (index, candidate) in rows.enumerated() {
+        let headed = rows[0].isColumnHeader
+        guard let chosen = Highlighting.highlighted(looks, ground: ground(of: owner)), !(headed && chosen == 0) else { return }
+        let detail = detailColumn(of: rows.dropFirst(headed ? 1 : 0).map(\.text))
+        for (index, candidate) in rows.enumerated() where !(headed && index == 0) {
             let (name, rest) = nameAndDetail(of: candidate.text, detailColumn: detail)
             let row = candidate.text.row
             add(

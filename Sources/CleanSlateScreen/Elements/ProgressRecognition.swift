@@ -1,10 +1,11 @@
 /// Progress bars written as text: `[#####     ] 50%`, `[=====>    ]`, htop's `Mem[|||   1.0G/8G]`,
 /// and runs of block characters (`████░░░░`).
 enum ProgressRecognition {
-    /// Characters that fill a bar.
+    /// Characters that fill a bar: `# = | *`, and `@ $ &`, which htop -C draws for the further
+    /// segments of a meter (`Mem[|#*@@@@     141M/23.5G]`), and blocks.
     static func isFill(_ scalar: UInt32) -> Bool {
         switch scalar {
-        case 0x23, 0x3D, 0x7C, 0x2A: return true  // # = | *
+        case 0x23, 0x3D, 0x7C, 0x2A, 0x40, 0x24, 0x26: return true  // # = | * @ $ &
         case 0x2588...0x258F, 0x25A0, 0x2593: return true  // █ ▉ … ▏ ■ ▓
         default: return false
         }

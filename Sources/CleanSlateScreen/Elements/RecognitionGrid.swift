@@ -94,6 +94,13 @@ struct RecognitionGrid {
             && (cell.foreground == PackedColor.indexed(0) || cell.foreground == PackedColor.indexed(8))
     }
 
+    /// Shows `scalar` at a cell of the grid (not of the screen): a line-drawing character
+    /// standing for the ASCII one drawn there (see ``redrawASCIIBoxes()``).
+    mutating func redraw(_ row: Int, _ column: Int, as scalar: UInt32) {
+        scalars[row * columns + column] = scalar
+        triggers.marks.insert(.line)
+    }
+
     /// The index of a cell in the arrays.
     @inline(__always)
     func index(_ row: Int, _ column: Int) -> Int { row * columns + column }

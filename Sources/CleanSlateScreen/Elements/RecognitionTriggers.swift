@@ -37,6 +37,8 @@ struct RecognitionTriggers {
         static let block = Marks(rawValue: 1 << 7)
         /// `^`, `M`, `F` or `:`: every written key legend holds one (`^X`, `M-U`, `F10`, `q:quit`).
         static let keyMark = Marks(rawValue: 1 << 8)
+        /// `+`: the corners of boxes drawn in ASCII.
+        static let plus = Marks(rawValue: 1 << 9)
 
         /// The marks of each ASCII character, by its code.
         static let ascii: [UInt16] = (0..<128).map { code -> UInt16 in
@@ -48,6 +50,7 @@ struct RecognitionTriggers {
             case 0x5F: return underscore.rawValue
             case 0x25: return percent.rawValue
             case 0x5E, 0x4D, 0x46, 0x3A: return keyMark.rawValue
+            case 0x2B: return plus.rawValue
             default: return 0
             }
         }
@@ -84,6 +87,8 @@ struct RecognitionTriggers {
     var hasPercent: Bool { marks.contains(.percent) }
     /// Whether some cell shows a block character.
     var hasBlock: Bool { marks.contains(.block) }
+    /// Whether some cell shows `+` (an ASCII box may be drawn).
+    var hasPlus: Bool { marks.contains(.plus) }
     /// Whether some cell shows `^`, `M`, `F` or `:`.
     var hasKeyMark: Bool { marks.contains(.keyMark) }
 

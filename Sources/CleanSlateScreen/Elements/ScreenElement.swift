@@ -112,6 +112,10 @@ public struct ScreenElement: Sendable, Hashable {
     /// row's other columns: dialog's `Dark    Dark theme` is labelled `Dark` with the detail
     /// `Dark theme`, mc's menu row `Quick cd    M-c` has the detail `M-c`. `nil` when there is none.
     public var detail: String?
+    /// For a text field, whether it has the keyboard focus: the cursor is shown and inside its
+    /// frame (XCUIElement's `hasFocus`). A terminal shows focus only as its cursor, so every other
+    /// kind is `false`; the current menu row or button is ``isHighlighted``.
+    public var hasFocus: Bool
     /// How its label is drawn.
     public var style: ScreenElementStyle
     /// The elements inside it (a window's contents), in reading order.
@@ -121,9 +125,11 @@ public struct ScreenElement: Sendable, Hashable {
     public init(
         kind: ScreenElementKind, label: String, frame: ScreenRectangle, isHighlighted: Bool = false,
         isChecked: Bool? = nil, value: ScreenElementValue? = nil, keyName: String? = nil,
-        style: ScreenElementStyle = ScreenElementStyle(), children: [ScreenElement] = [], detail: String? = nil
+        style: ScreenElementStyle = ScreenElementStyle(), children: [ScreenElement] = [], detail: String? = nil,
+        hasFocus: Bool = false
     ) {
         self.detail = detail
+        self.hasFocus = hasFocus
         self.kind = kind
         self.label = label
         self.frame = frame

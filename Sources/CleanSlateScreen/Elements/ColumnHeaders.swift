@@ -1,0 +1,29 @@
+/// A table's column header: the row of column names above the rows of a list (mc's panel
+/// `.n  Name │ Size │Modify time`, htop's `PID USER  PRI  NI …`). A person reads it as the
+/// names of the columns, not as a row to choose, so it is never a list row (it stays static text),
+/// whether it is drawn like the rows (mc -b) or like the current row (htop -C draws both inverse).
+extension RecognitionWork {
+    /// Whether `row` is a column header: three or more names two blanks or a column line apart,
+    /// no digit among them, and a digit on the row below within the same columns (sizes, dates,
+    /// process numbers: the values the names stand over).
+    func isColumnHeader(_ row: ListRow) -> Bool {
+        guard row.row + 1 < grid.rows, !holdsDigit(row: row.row, row.columns), holdsDigit(row: row.row + 1, row.columns) else { return false }
+        var names = 0
+        var column = row.columns.lowerBound
+        while column < row.columns.upperBound {
+            if isGap(row.row, column) {
+                column += 1
+                continue
+            }
+            names += 1
+            column = endOfFirstWords(row: row.row, column..<row.columns.upperBound)
+        }
+        return names >= 3
+    }
+
+    /// Whether some cell of `columns` on `row` shows a decimal digit.
+    private func holdsDigit(row: Int, _ columns: Range<Int>) -> Bool {
+        for column in columns where (0x30...0x39).contains(grid.scalar(row, column)) { return true }
+        return false
+    }
+}
