@@ -61,5 +61,8 @@ int cs_orphans_collect(void);
 /// kills it, then everything it left, and answers on `reply` with a SURVIVOR message for each
 /// process killed, then DONE with how many were still alive at the deadline.
 void cs_orphans_end_keeper(pid_t keeper, int reply);
+/// Once the test process is gone: waits for the keepers to end their trees, killing every keeper
+/// that is stopped or traced (it cannot) and every orphan; returns when none of either is left.
+void cs_orphans_end_all(void);
 
 #endif

@@ -170,3 +170,35 @@ void cs_orphans_end_keeper(pid_t keeper, int reply) {
     }
     cs_send_message(reply, CS_SUPERVISOR_DONE, alive, 0, 0);
 }
+
+/// How long, once the test process is gone, the supervisor lets its keepers end their trees
+/// themselves (an app's grace period included) before it kills the keepers that are left.
+#define CS_ORPHANED_KEEPERS_LIMIT_MS 60000
+
+/// Whether `pid` is stopped or traced: a keeper in that state does nothing until someone continues
+/// it, and an app can keep it so (`while kill -STOP $PPID; do :; done`).
+static int is_held(pid_t pid) {
+    struct cs_process entry;
+    char name[32];
+    if (!cs_read_stat(pid, &entry, name, sizeof name)) return 0;
+    return entry.state == 'T' || entry.state == 't';
+}
+
+void cs_orphans_end_all(void) {
+    // Why: a keeper ends its own tree when the test process is gone, unless its app keeps it stopped
+    // or traced; then only the supervisor can end that tree, by killing the keeper (its children come
+    // here, a child subreaper) and then them. Before this the supervisor exited at once, and such an
+    // app outlived the run.
+    int64_t deadline = cs_now_ms() + CS_ORPHANED_KEEPERS_LIMIT_MS;
+    while (1) {
+        int orphans = kill_orphans(reap(), -1);
+        if (keeper_count == 0 && orphans == 0) return;
+        int late = cs_now_ms() >= deadline;
+        // Past the limit, with a few more seconds for what was killed to die, it gives up.
+        if (late && cs_now_ms() >= deadline + CS_END_KEEPER_LIMIT_MS) return;
+        for (int i = 0; i < keeper_count; i++) {
+            if (late || is_held(keepers[i])) kill(keepers[i], SIGKILL);
+        }
+        poll(NULL, 0, 10);
+    }
+}

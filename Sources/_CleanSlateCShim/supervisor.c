@@ -612,8 +612,11 @@ static void supervisor_main(int control) {
         int fds[4], count = 0;
         ssize_t length = cs_receive_message(control, request, sizeof request, fds, 4, &count);
         if (length < 0) {
-            // The test process is gone: its keepers end their trees themselves; orphans end here.
-            cs_orphans_collect();
+            // The test process is gone: its keepers end their trees themselves, but one that its app
+            // keeps stopped cannot, so the supervisor stays until every keeper and orphan is gone.
+            // The spare keeper is let go first (it ends when its socket closes).
+            if (spare >= 0) close(spare);
+            cs_orphans_end_all();
             _exit(0);
         }
         for (int i = 1; i < count; i++) close(fds[i]);

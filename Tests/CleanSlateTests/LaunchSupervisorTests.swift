@@ -152,6 +152,38 @@ final class LaunchSupervisorTests: XCTestCase {
         }, [], "the app of the failed launch is still running")
     }
 
+    /// When the test process is gone (here: its supervisor let go, which closes the control socket
+    /// as the death of the test process does), an app that keeps its keeper stopped is still ended:
+    /// the supervisor kills a stopped keeper, then the app it leaves. Before, the supervisor exited at
+    /// once and the app ran on under init, stopping its keeper forever (seen after a skipped run of
+    /// the test above).
+    func testAnAppThatKeepsItsKeeperStoppedIsEndedWhenTheTestProcessGoes() throws {
+        let marker = "holder-\(UInt32.random(in: 10_000_000...99_999_999))"
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { SystemCall.close(null) }
+        let input = try Descriptors.pipe(for: "the app's input")
+        defer { SystemCall.close(input.write) }
+        let (app, keeper): (pid_t, pid_t) = try {
+            let supervisor = LaunchSupervisor(replyLimit: .seconds(10))
+            let launch = try supervisor.launch(SpawnRequest(
+                executablePath: "/bin/sh", argumentVector: ["sh", "-c", "read go; while kill -STOP $PPID; do :; done # \(marker)"],
+                environment: ["PATH=/usr/bin:/bin"], workingDirectory: "/", standardIO: .descriptors(input: input.read, output: null, error: null)))
+            SystemCall.close(input.read)
+            _ = write(input.write, "go\n", 3)
+            // Not a timing assertion: the keeper is looked at until the app has stopped it.
+            let stoppedBy = Date().addingTimeInterval(10)
+            while statFields(of: launch.keeperPID)?.first != "T" && Date() < stoppedBy { usleep(1000) }
+            XCTAssertEqual(statFields(of: launch.keeperPID)?.first, "T", "the app did not stop its keeper")
+            SystemCall.close(launch.channel)
+            return (launch.pid, launch.keeperPID)
+        }()  // the supervisor is let go here
+        guard let pidfd = ProcessTable.openPidfd(app) else { return }  // already gone
+        defer { SystemCall.close(pidfd) }
+        let alive = ProcessTable.waitForExit(of: [pidfd], timeout: .seconds(15))
+        if alive > 0 { kill(app, SIGKILL); kill(keeper, SIGKILL) }
+        XCTAssertEqual(alive, 0, "the app that keeps its keeper stopped outlived its supervisor")
+    }
+
     /// Every descriptor above 2 of the supervisor and of its keepers is close-on-exec, so that an app
     /// started where close_range is missing (kernels before 5.9) still inherits none of them.
     func testTheSupervisorsAndKeepersDescriptorsAreAllCloseOnExec() throws {

@@ -37,12 +37,23 @@ final class LaunchSupervisor: @unchecked Sendable {
         idleKeepers.forEach { $0.close() }
         if let control {
             SystemCall.close(control)
-            // It would exit by itself on reading end of file; killed, it cannot keep deinit waiting.
-            kill(supervisorPID, SIGKILL)
+            // On end of file it does what it does when the test process dies: it ends what its
+            // keepers cannot (a keeper its app keeps stopped), then exits. One that takes longer
+            // than ``exitLimit`` is killed, so that deinit never waits longer.
+            if let pidfd = ProcessTable.openPidfd(supervisorPID) {
+                if ProcessTable.waitForExit(of: [pidfd], timeout: Self.exitLimit) > 0 { kill(supervisorPID, SIGKILL) }
+                SystemCall.close(pidfd)
+            } else {
+                kill(supervisorPID, SIGKILL)
+            }
             var status: Int32 = 0
             _ = waitpid(supervisorPID, &status, 0)
         }
     }
+
+    /// How long a supervisor other than ``shared`` is given to end its keepers' trees when it is
+    /// let go, before it is killed.
+    static let exitLimit: Duration = .seconds(10)
 
     private let lock = Monitor()
     private var control: Int32?
