@@ -125,6 +125,38 @@ final class ElementWaitTests: XCTestCase {
         }
     }
 
+    /// A list that draws its new current row before it clears the old one, its output delivered
+    /// one byte at a time to every wait (fault injection): between the two writes, two rows are
+    /// highlighted. select() must take only a finished repaint for a move; it once took the
+    /// half-done one for a move of the highlight, pressed Down again and went one row too far
+    /// (seen with dialog's menu as a non-root user: "date" chosen instead of "cherry").
+    func testSelectTakesNoHalfDoneRepaintWithTwoRowsHighlightedForAMove() throws {
+        let script = #"""
+            stty -echo -icanon min 1
+            name() { case $1 in 1) echo apple;; 2) echo banana;; 3) echo cherry;; 4) echo date;; esac; }
+            show() { printf "\033[%d;3H$2%s\033[m" $(( $1 + 1 )) "$(name $1)"; }
+            printf '\033[2J\033[1;1HPick a fruit'
+            show 1 '\033[7m'; show 2 ''; show 3 ''; show 4 ''
+            i=1
+            while k=$(dd bs=3 count=1 2>/dev/null); do
+              case $k in
+                "$(printf '\033[B')") if [ $i -lt 4 ]; then show $((i + 1)) '\033[7m'; show $i ''; i=$((i + 1)); fi;;
+                "$(printf '\033[A')") if [ $i -gt 1 ]; then show $((i - 1)) '\033[7m'; show $i ''; i=$((i - 1)); fi;;
+                *) printf '\033[8;1Hchose %s\n' "$(name $i)"; exit 0;;
+              esac
+            done
+            """#
+        let app = try makeApp(.name("sh"), arguments: ["-c", script], terminalSize: .standard)
+        app.defaultTimeout = .seconds(10)
+        app.faults = Faults(outputFragmentLength: 1)
+        try app.launch()
+        XCTAssertTrue(try app.menuItems["apple"].waitUntil("apple is highlighted") { $0.isHighlighted }.isHighlighted)
+        try app.menuItems["cherry"].select()
+        XCTAssertTrue(try app.menuItems["cherry"].isHighlighted)
+        try app.press(.enter)
+        try app.waitForScreen(containing: "chose cherry")
+    }
+
     func testAnInterruptionMonitorDismissesAPromptThatBlocksAWait() throws {
         // The prompt comes first; the menu only after it is answered.
         let app = try launchScreens(["\\nSend anonymous statistics?\\n< Yes >  < No >\\n", "\\033[2J\\033[HMain menu\\n< Quit >\\n"])

@@ -68,17 +68,20 @@ extension ElementReference where Source == AppLauncher {
                 tree = screen.elements
                 continue
             }
-            let highlightedBefore = resolution.candidates.filter(\.isHighlighted)
+            let highlightedBefore = Self.highlightedRows(resolution.candidates)
             // The end of a list is a quiet second, not a timeout: it is not scaled.
             let pressLimit = targetVisible ? app.waitLimit(timeout).duration : Self.endOfListWait
             let start = MonotonicInstant.now
             let outcome = try app.waitForElements(until: start.advanced(by: pressLimit)) { tree in
                 let candidates = locator.resolve(in: tree).candidates
                 guard targetVisible else { return candidates != resolution.candidates ? true : nil }
-                // Moved: a row other than before is highlighted (none while the app is half way
-                // through its repaint does not count).
-                let highlighted = candidates.filter(\.isHighlighted)
-                return !highlighted.isEmpty && highlighted != highlightedBefore ? true : nil
+                // Moved: as many rows as before are highlighted, and not the same rows. A screen
+                // half way through the app's repaint does not count: none highlighted (the old row
+                // cleared first), one more (the new row drawn first), or the old row still
+                // highlighted but looking different while it is redrawn. Taken for a move, such a
+                // screen had select() press once more and go one row too far.
+                let highlighted = Self.highlightedRows(candidates)
+                return highlighted.count == highlightedBefore.count && highlighted != highlightedBefore ? true : nil
             }
             switch outcome {
             case let .held(found):
@@ -119,6 +122,12 @@ extension ElementReference where Source == AppLauncher {
                 ElementQueryError(.notFound, locator: locator, resolution: locator.resolve(in: screen.elements), screen: screen).description
             }
         }
+    }
+
+    /// Where the highlighted ones of `rows` are, and what they say: what tells that the highlight
+    /// moved, whatever else about a row changes while the app redraws it.
+    static func highlightedRows(_ rows: [ScreenElement]) -> [String] {
+        rows.filter(\.isHighlighted).map { "\($0.frame.row),\($0.frame.column) \($0.label)" }
     }
 
     /// Whether `element` is the current one of its list: highlighted, or for a text field, the
