@@ -37,28 +37,15 @@ extension AppLauncher {
     ) throws -> ScreenWaitOutcome<Outcome> {
         // Each locator's labels as words, split once for the whole wait.
         let absentWords = absent.map(Self.labelWords)
-        var handledAndVisible = Set<Int>()
-        while true {
-            let monitors = interruptionMonitors.active
-            let outcome = try waitOnScreen(until: deadline) { emulator -> ElementWaitStep<Outcome>? in
-                if monitors.isEmpty, !absentWords.isEmpty,
-                   absentWords.allSatisfy({ labels in !labels.allSatisfy { emulator.screenContainsWords($0) } }) {
-                    return whileAbsent.map { .value($0) }
-                }
-                let tree = emulator.elements
-                if let value = check(tree, emulator) { return .value(value) }
-                return InterruptionMonitors.due(monitors, on: emulator, tree: { tree }, handled: &handledAndVisible, before: deadline)
-                    .map { .interruption($0) }
+        return try waitOnScreenHandlingInterruptions(until: deadline) { emulator, recognized in
+            // While the label words are missing nothing can match: no recognition (the monitors,
+            // if any, look for their own words first).
+            if !absentWords.isEmpty, absentWords.allSatisfy({ labels in !labels.allSatisfy { emulator.screenContainsWords($0) } }) {
+                return whileAbsent
             }
-            switch outcome {
-            case let .held(.value(value)):
-                return .held(value)
-            case let .held(.interruption(monitor)):
-                handledAndVisible.insert(monitor.id)
-                try interruptionMonitors.run(monitor, on: self)
-            case let .failed(code, process):
-                return .failed(code, process)
-            }
+            let tree = emulator.elements
+            recognized = tree
+            return check(tree, emulator)
         }
     }
 
@@ -191,10 +178,3 @@ extension ElementReference where Source == AppLauncher {
     }
 }
 
-/// What one look at the screen found during an element wait.
-private enum ElementWaitStep<Value> {
-    /// The awaited condition's outcome.
-    case value(Value)
-    /// A monitored prompt to handle first.
-    case interruption(InterruptionMonitors.Entry)
-}

@@ -102,3 +102,43 @@ extension AppLauncher {
         interruptionMonitors.remove(token)
     }
 }
+
+extension AppLauncher {
+    /// ``waitOnScreen(until:check:)`` with interruption monitors: while `check` gives nothing and a
+    /// monitor's element is on the screen, that monitor's handler runs (once per appearance) and
+    /// the wait goes on until the same deadline. `check` may leave in its second argument the
+    /// element tree it recognised, so that the monitors' look reuses it instead of recognising the
+    /// screen again. The one loop behind text waits and element waits.
+    func waitOnScreenHandlingInterruptions<Value>(
+        until deadline: MonotonicInstant, check: (TerminalEmulator, inout ScreenElementTree?) throws -> Value?
+    ) throws -> ScreenWaitOutcome<Value> {
+        var handled = Set<Int>()
+        while true {
+            let monitors = interruptionMonitors.active
+            let outcome = try waitOnScreen(until: deadline) { emulator -> InterruptedWaitStep<Value>? in
+                var tree: ScreenElementTree?
+                if let value = try check(emulator, &tree) { return .value(value) }
+                guard !monitors.isEmpty else { return nil }
+                return InterruptionMonitors.due(monitors, on: emulator, tree: { tree ?? emulator.elements }, handled: &handled, before: deadline)
+                    .map { .interruption($0) }
+            }
+            switch outcome {
+            case let .held(.value(value)):
+                return .held(value)
+            case let .held(.interruption(monitor)):
+                handled.insert(monitor.id)
+                try interruptionMonitors.run(monitor, on: self)
+            case let .failed(code, process):
+                return .failed(code, process)
+            }
+        }
+    }
+}
+
+/// What one look at the screen found during a wait that runs interruption monitors.
+private enum InterruptedWaitStep<Value> {
+    /// The awaited condition's outcome.
+    case value(Value)
+    /// A monitored prompt to handle first.
+    case interruption(InterruptionMonitors.Entry)
+}

@@ -36,34 +36,13 @@ extension AppLauncher {
     ) throws -> ScreenSnapshot {
         let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
-        let deadline = start.advanced(by: limit.duration)
-        var handled = Set<Int>()
-        while true {
-            let monitors = interruptionMonitors.active
-            let outcome = try waitOnScreen(until: deadline) { emulator -> TextWaitStep? in
-                if try holds(emulator) { return .held(emulator.snapshot()) }
-                guard !monitors.isEmpty else { return nil }
-                return InterruptionMonitors.due(monitors, on: emulator, tree: { emulator.elements }, handled: &handled, before: deadline)
-                    .map { .interruption($0) }
-            }
-            switch outcome {
-            case let .held(.held(screen)):
-                return screen
-            case let .held(.interruption(monitor)):
-                handled.insert(monitor.id)
-                try interruptionMonitors.run(monitor, on: self)
-            case let .failed(code, process):
-                throw screenWaitError(code, process, waitingFor: description, since: start, limit: limit)
-            }
+        let outcome = try waitOnScreenHandlingInterruptions(until: start.advanced(by: limit.duration)) { emulator, _ in
+            try holds(emulator) ? emulator.snapshot() : nil
         }
-    }
-
-    /// What a text wait's check found.
-    private enum TextWaitStep {
-        /// The condition held on this screen.
-        case held(ScreenSnapshot)
-        /// A monitored prompt to handle first.
-        case interruption(InterruptionMonitors.Entry)
+        switch outcome {
+        case let .held(screen): return screen
+        case let .failed(code, process): throw screenWaitError(code, process, waitingFor: description, since: start, limit: limit)
+        }
     }
 
     /// How a wait on the screen ended.
