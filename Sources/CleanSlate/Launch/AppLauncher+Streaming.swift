@@ -42,7 +42,7 @@ extension AppLauncher {
                         isFinished: process.exitStatus != nil && process.ioFinished,
                         hasExited: process.exitStatus != nil)
                     if current != known { return current }
-                    if !process.monitor.wait(until: deadline) { return known }
+                    if !process.park(until: deadline) { return known }
                 }
             }
         }

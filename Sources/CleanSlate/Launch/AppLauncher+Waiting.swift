@@ -49,7 +49,7 @@ extension AppLauncher {
         if process.terminal != nil {
             let drained = min(start.advanced(by: limit.duration), MonotonicInstant.now.advanced(by: limit.scale.apply(Self.terminalDrainLimit)))
             process.monitor.withLock {
-                while !process.ioFinished { if !process.monitor.wait(on: process.exitChanged, until: drained) { break } }
+                while !process.ioFinished { if !process.park(until: drained, on: process.exitChanged) { break } }
             }
         }
         return status
@@ -74,7 +74,7 @@ extension AppLauncher {
                 while true {
                     let current = process.stateWhileLocked
                     if condition(current) { return current }
-                    if !process.monitor.wait(until: deadline) { return condition(process.stateWhileLocked) ? process.stateWhileLocked : nil }
+                    if !process.park(until: deadline) { return condition(process.stateWhileLocked) ? process.stateWhileLocked : nil }
                 }
             }
         }

@@ -8,7 +8,10 @@ import _CleanSlateCShim
 ///
 /// It is started on the first launch and lives as long as the process. Each descriptor is
 /// registered with the launch it belongs to; a launch's own methods (`ioReadable`, `ioCommands`,
-/// `ioEnd`) do the work, always on this thread, so a launch's I/O state has a single owner.
+/// `ioEnd`) do the work, on this thread or, while a test thread waits on the launch, on that thread
+/// (see `LaunchedProcess+ServedWaits.swift`): the launch lends its descriptors to the waiting thread
+/// (``lend(_:of:)``), which serves them itself, and gives them back (``giveBack(_:of:)``). The
+/// launch's `ioLock` makes sure only one of the two touches its I/O state at a time.
 final class IOReactor: @unchecked Sendable {
     /// The reactor of this process.
     static let shared = IOReactor()
@@ -77,28 +80,44 @@ final class IOReactor: @unchecked Sendable {
                     var value: UInt64 = 0
                     _ = Glibc.read(wakeup, &value, 8)
                     for process in lock.withLock({ () -> [LaunchedProcess] in defer { requests.removeAll() }; return requests }) {
-                        if process.ioCommands().over { process.ioEnd() }
+                        process.reactorCommands()
                         touched.append(process)
                     }
                     continue
                 }
                 // A descriptor of a launch that ended earlier in this batch is skipped.
                 guard let process = lock.withLock({ launches[fd] }) else { continue }
-                _ = process.ioReadable(fd, buffer: buffer)
-                if process.ioIsOver { process.ioEnd() }
+                process.reactorReadable(fd, buffer: buffer)
                 if !touched.contains(where: { $0 === process }) { touched.append(process) }
                 // (`launches` no longer maps this launch's descriptors once it has ended.)
             }
         }
     }
 
-    /// Stops waiting on descriptors (before they are closed or handed back).
+    /// Stops waiting on descriptors (before they are closed or handed back). A lent descriptor is
+    /// out of the epoll set already (the removal then fails harmlessly) and is forgotten all the same.
     func forget(_ fds: [Int32]) {
         lock.withLock {
             for fd in fds where launches[fd] != nil {
                 _ = cs_epoll_remove(epoll, fd)
                 launches[fd] = nil
             }
+        }
+    }
+
+    /// Stops waiting on the descriptors of `process` among `fds` while a test thread serves them;
+    /// they stay registered to it, so ``forget(_:)`` and ``giveBack(_:of:)`` still know them.
+    func lend(_ fds: [Int32], of process: LaunchedProcess) {
+        lock.withLock {
+            for fd in fds where launches[fd] === process { _ = cs_epoll_remove(epoll, fd) }
+        }
+    }
+
+    /// Waits on lent descriptors again (those of `process` not forgotten meanwhile). The set is
+    /// level-triggered: input that came after the lending thread last looked is seen at once.
+    func giveBack(_ fds: [Int32], of process: LaunchedProcess) {
+        lock.withLock {
+            for fd in fds where launches[fd] === process { _ = cs_epoll_add(epoll, fd) }
         }
     }
 }

@@ -5,7 +5,8 @@ import Glibc
 ///
 /// All mutable state is guarded by `monitor`. The I/O thread polls the output descriptors, the
 /// socket to the app's keeper (see ``LaunchSupervisor``) and a wake-up pipe together, so output,
-/// exit, stops and the keeper's reports are all seen the moment they happen.
+/// exit, stops and the keeper's reports are all seen the moment they happen. While a test thread
+/// waits on the launch, it polls them itself instead (`LaunchedProcess+ServedWaits.swift`).
 final class LaunchedProcess: @unchecked Sendable {
     /// An output descriptor and the stream it feeds.
     struct Source {
@@ -85,13 +86,29 @@ final class LaunchedProcess: @unchecked Sendable {
     private var hangUpAfterSignals: Int?
     private var stopRequested = false
     /// The launch's I/O is over: its thread (own or shared) no longer touches its descriptors.
-    private var ioEnded = false
+    private(set) var ioEnded = false
     /// How many signals the keeper has confirmed sending.
     private var signalsSent = 0
     /// Changes the I/O thread has made and not yet announced: it announces them once per batch of
     /// ready descriptors (``publishChanges()``), so that the end of an app (its pipes' end of file,
     /// its exit, the end of its I/O, often all in one batch) wakes a waiting test once, not once each.
     private var unpublished = (any: false, exit: false)
+    /// How many changes to what waits look at have been made, all of them and those about the exit
+    /// (see ``exitChanged``): a wait that serves the I/O itself returns after one.
+    private(set) var changeCount = 0
+    private(set) var exitChangeCount = 0
+
+    // A waiting thread that serves the I/O (see `LaunchedProcess+ServedWaits.swift`).
+    /// Serialises the handling of this launch's I/O between the shared reactor and a test thread that
+    /// serves it while it waits. Taken before `monitor` (or, with `monitor` held, only if free).
+    let ioLock = Monitor()
+    /// A waiting test thread serves this launch's I/O: the reactor leaves it alone. Guarded by `ioLock`.
+    var servedByWaiter = false
+    /// Wakes the serving thread for terminate()'s requests and the supervisor's end of the keeper
+    /// (an eventfd, -1 until the launch is first served). Guarded by `ioLock`.
+    var waiterWake: Int32 = -1
+    /// The serving thread's read buffer (allocated when the launch is first served). Guarded by `ioLock`.
+    var waiterBuffer: UnsafeMutableRawBufferPointer?
 
     init(
         pid: pid_t, keeper: Int32, executable: String, input: Int32?, sources: [Source], terminal: TerminalSession? = nil,
@@ -166,7 +183,7 @@ final class LaunchedProcess: @unchecked Sendable {
     /// Whether this launch's I/O is served by a thread of its own rather than the shared
     /// ``IOReactor``: when an output handler may block (back-pressure must hold back this app only),
     /// and when output is delivered in pieces (each waits for the waits to look at it).
-    private var hasOwnThread: Bool { outputHandler != nil || fragmenter != nil }
+    var hasOwnThread: Bool { outputHandler != nil || fragmenter != nil }
 
     /// The descriptors the I/O thread waits on: open output sources and the keeper's socket.
     var ioDescriptors: [Int32] { openSources.map(\.fd) + (keeperOpen ? [keeper.fd] : []) }
@@ -174,8 +191,9 @@ final class LaunchedProcess: @unchecked Sendable {
     /// The keeper's socket (for tests of stale wake-ups).
     var keeperDescriptor: Int32 { keeper.fd }
 
-    /// Handles a readable descriptor of this launch (on its I/O thread). Returns the descriptors
-    /// that were closed as a result (end of file), so the caller stops waiting on them.
+    /// Handles a readable descriptor of this launch (on its I/O thread, or with `ioLock` held on the
+    /// reactor or a serving waiter). Returns the descriptors that were closed as a result (end of
+    /// file), so the caller stops waiting on them.
     func ioReadable(_ fd: Int32, buffer: UnsafeMutableRawBufferPointer) -> [Int32] {
         var closed: [Int32] = []
         if let source = openSources.first(where: { $0.fd == fd }) {
@@ -257,6 +275,13 @@ final class LaunchedProcess: @unchecked Sendable {
     private func noteChange(exit: Bool) {
         unpublished.any = true
         if exit { unpublished.exit = true }
+        countChange(exit: exit)
+    }
+
+    /// Counts a change (call with the monitor held).
+    private func countChange(exit: Bool) {
+        changeCount &+= 1
+        if exit { exitChangeCount &+= 1 }
     }
 
     /// Wakes the waiters for what the I/O thread changed since the last call (on the I/O thread,
@@ -422,11 +447,11 @@ final class LaunchedProcess: @unchecked Sendable {
         return pieceNumber
     }
 
-    /// Parks a wait until something changes or `deadline` (as `monitor.wait(until:)` does), first
-    /// telling the I/O thread the wait has looked at the latest piece. Call with the monitor held.
+    /// Parks a wait until something changes or `deadline` (see ``park(until:on:)``), first telling
+    /// the I/O thread the wait has looked at the latest piece. Call with the monitor held.
     func waitForPiece(after seen: inout Int, until deadline: MonotonicInstant) -> Bool {
         notePieceSeen(&seen)
-        return monitor.wait(until: deadline)
+        return park(until: deadline)
     }
 
     /// Ends a wait begun with ``beginPieceWait()``. Call with the monitor held.
@@ -627,6 +652,11 @@ final class LaunchedProcess: @unchecked Sendable {
             keeperProcess.close()
         }
         [wake.read, wake.write].filter { $0 >= 0 }.forEach(SystemCall.close)
+        // The I/O is over: no thread serves it or will (a serving wait ends once it sees the end).
+        ioLock.withLock {
+            if waiterWake >= 0 { SystemCall.close(waiterWake) }
+            waiterWake = -1
+        }
         return monitor.withLock {
             termination = .done
             monitor.broadcast()
@@ -659,9 +689,11 @@ final class LaunchedProcess: @unchecked Sendable {
             treeGone = true
             if exitStatus == nil { exitStatus = .signaled(SIGKILL, coreDumped: false) }
             keeperEnding = .done
+            countChange(exit: true)
             monitor.broadcast()
             monitor.broadcast(exitChanged)
         }
+        wakeServingWaiter()
     }
 
     /// Closes the terminal, as closing a terminal window does: the app reads end of file or EIO
@@ -692,6 +724,7 @@ final class LaunchedProcess: @unchecked Sendable {
             _ = Glibc.write(wake.write, &one, 1)
         } else {
             IOReactor.shared.wake(self)
+            wakeServingWaiter()
         }
     }
 
@@ -703,12 +736,13 @@ final class LaunchedProcess: @unchecked Sendable {
     /// Waits until the process has exited or `deadline` passes; returns the status if it exited.
     func waitForExit(until deadline: MonotonicInstant) -> AppExitStatus? {
         monitor.withLock {
-            while exitStatus == nil { if !monitor.wait(on: exitChanged, until: deadline) { break } }
+            while exitStatus == nil { if !park(until: deadline, on: exitChanged) { break } }
             return exitStatus
         }
     }
 
     deinit {
         if monitor.withLock({ termination == .none }) { terminate(policy: .immediate) }
+        waiterBuffer?.deallocate()
     }
 }

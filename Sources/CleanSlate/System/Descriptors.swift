@@ -107,6 +107,17 @@ enum Descriptors {
         }
     }
 
+    /// Waits until one of `fds` is readable (or at end of file, or in error) or `deadline` passes;
+    /// returns those that are, empty on timeout.
+    static func waitReadable(_ fds: [Int32], until deadline: MonotonicInstant) -> [Int32] {
+        var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        while true {
+            let rc = poll(&entries, nfds_t(entries.count), deadline.millisecondsFromNow)
+            if rc < 0 && errno == EINTR { continue }
+            return rc > 0 ? entries.filter { $0.revents != 0 }.map(\.fd) : []
+        }
+    }
+
     /// Fills `buffer` from a blocking socket, retrying EINTR and short reads. False at end of file
     /// or on an error (the peer is gone).
     static func readExactly(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {

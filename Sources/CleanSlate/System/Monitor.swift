@@ -25,6 +25,22 @@ final class Monitor: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body` with the mutex held if it is free now; nil, at once, if another thread holds it.
+    /// (Lets a thread that holds another lock take this one without waiting, whatever the order in
+    /// which other threads take the two.)
+    func withLockIfFree<T>(_ body: () throws -> T) rethrows -> T? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Runs `body` with the mutex let go, and takes it again after. Call with the mutex held.
+    func unlocked<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_unlock(mutex)
+        defer { pthread_mutex_lock(mutex) }
+        return try body()
+    }
+
     /// Wakes every waiter (but those on a ``Condition``). May be called without the mutex held, after
     /// the change was made under it.
     func broadcast() {
