@@ -35,6 +35,12 @@ struct Scrollback {
     private var joinWidth = -1
     /// Lines that joined the newest entry (less any dropped from it) not yet added to its slot's `repeats`.
     private var unsettled = 0
+    /// What ``texts(_:)`` last returned (nil after a change other than lines added at the end and
+    /// dropped from the front), and the lines dropped and added since: so that the text of a long
+    /// scrollback, which every snapshot takes, costs the lines that changed rather than all of them.
+    private var textCache: [String]?
+    private var droppedSinceTexts = 0
+    private var addedSinceTexts = 0
 
     init(limit: Int) { self.limit = max(0, limit) }
 
@@ -55,6 +61,7 @@ struct Scrollback {
         let isUniform = knownUniform || Self.isUniform(row, columns: columns)
         if count + times > limit { dropOldest(count + times - limit) }
         count += times
+        addedSinceTexts += times
         if isUniform && entries > 0 && joinWidth == columns && (columns == 0 || joinCell.isSame(as: row[0])) {
             slots[slot(entries - 1)].repeats += times
             return
@@ -90,10 +97,12 @@ struct Scrollback {
         if times > 0 && times < limit && entries > 0 && joinWidth == columns && joinCell.isSame(as: cell) {
             unsettled += times
             count += times
+            addedSinceTexts += times
             guard count > limit else { return }
             if entries == 1 {
                 // The oldest line is the newest entry's: it keeps `limit` of its lines.
                 unsettled -= count - limit
+                droppedSinceTexts += count - limit
                 count = limit
             } else {
                 dropOldest(count - limit)
@@ -145,6 +154,7 @@ struct Scrollback {
         settle()
         let dropped = min(dropped, count)
         count -= dropped
+        droppedSinceTexts += dropped
         var start = self.start, entries = self.entries
         slots.withUnsafeMutableBufferPointer { Self.drop(dropped, from: $0, start: &start, entries: &entries) }
         self.start = start
@@ -190,6 +200,7 @@ struct Scrollback {
         let newest = slot(entries - 1)
         let line = slots[newest].line
         count -= 1
+        textCache = nil
         if slots[newest].repeats > 1 {
             slots[newest].repeats -= 1
         } else {
@@ -208,25 +219,48 @@ struct Scrollback {
         count = 0
         unsettled = 0
         joinWidth = -1
+        textCache = nil
     }
 
     /// The text of every line, oldest first, converting with `text` only the lines not converted before.
+    /// After lines were only added and dropped since the last call, only those are looked at: the
+    /// result of the last call loses the dropped lines and gains the added ones (in place when no
+    /// snapshot holds that result any more).
     mutating func texts(_ text: (ArraySlice<Cell>) -> String) -> [String] {
         settle()
+        defer { (droppedSinceTexts, addedSinceTexts) = (0, 0) }
+        if var kept = textCache, droppedSinceTexts <= kept.count, count - (kept.count - droppedSinceTexts) == addedSinceTexts {
+            textCache = nil  // the only reference, if the last snapshot is gone: changed in place
+            kept.removeFirst(droppedSinceTexts)
+            var added: [String] = []
+            added.reserveCapacity(addedSinceTexts)
+            var offset = entries - 1
+            while added.count < addedSinceTexts && offset >= 0 {
+                // An entry's lines are identical: newest entries first, then reversed.
+                let converted = convertedText(of: slot(offset), text)
+                for _ in 0..<min(slots[slot(offset)].repeats, addedSinceTexts - added.count) { added.append(converted) }
+                offset -= 1
+            }
+            kept.append(contentsOf: added.reversed())
+            textCache = kept
+            return kept
+        }
         var result: [String] = []
         result.reserveCapacity(count)
         for offset in 0..<entries {
-            let slot = slot(offset)
-            let converted: String
-            if let cached = slots[slot].text {
-                converted = cached
-            } else {
-                converted = text(Self.trimmed(slots[slot].line))
-                slots[slot].text = converted
-            }
-            for _ in 0..<slots[slot].repeats { result.append(converted) }
+            let converted = convertedText(of: slot(offset), text)
+            for _ in 0..<slots[slot(offset)].repeats { result.append(converted) }
         }
+        textCache = result
         return result
+    }
+
+    /// The text of the line in `slot`, converted with `text` the first time it is asked for.
+    private mutating func convertedText(of slot: Int, _ text: (ArraySlice<Cell>) -> String) -> String {
+        if let cached = slots[slot].text { return cached }
+        let converted = text(Self.trimmed(slots[slot].line))
+        slots[slot].text = converted
+        return converted
     }
 
     /// Applies `body` to every cell held (used to renumber cluster references); texts are converted again.
@@ -237,6 +271,7 @@ struct Scrollback {
             for column in slots[slot].line.indices { body(&slots[slot].line[column]) }
             slots[slot].text = nil
         }
+        textCache = nil
         noteNewest()
     }
 }

@@ -34,9 +34,20 @@ final class ScrollbackDifferentialTests: XCTestCase {
     }
 
     func testScrollbackMatchesAPlainListOfLines() {
-        var random = SeededRandom(seed: 13)
+        compareWithAPlainList(seed: 13, limits: 7, readsEveryStep: true)
+    }
+
+    /// The text of the lines is kept from one read to the next, and only the lines dropped and
+    /// added between two reads are looked at: reads now and then, after many steps, and larger
+    /// limits, so that drops and additions pile up between reads.
+    func testScrollbackReadNowAndThenMatchesAPlainListOfLines() {
+        compareWithAPlainList(seed: 29, limits: 40, readsEveryStep: false)
+    }
+
+    private func compareWithAPlainList(seed: UInt64, limits: Int, readsEveryStep: Bool) {
+        var random = SeededRandom(seed: seed)
         for trial in 0..<2000 {
-            let limit = random.below(7)
+            let limit = random.below(limits)
             var scrollback = Scrollback(limit: limit)
             var model: [[Cell]] = []
             var steps: [String] = []
@@ -73,6 +84,7 @@ final class ScrollbackDifferentialTests: XCTestCase {
                     steps.append("read")
                 }
                 XCTAssertEqual(scrollback.count, model.count, "trial \(trial), limit \(limit): \(steps)")
+                guard readsEveryStep || random.below(6) == 0 else { continue }
                 XCTAssertEqual(scrollback.texts(Self.text), model.map { Self.text(Scrollback.trimmed($0)) },
                                "trial \(trial), limit \(limit): \(steps)")
             }
