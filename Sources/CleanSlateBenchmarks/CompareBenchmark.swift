@@ -8,9 +8,10 @@ import Glibc
 /// that the machine's noise falls on all alike. Each round's medians are divided by the C loop's of
 /// the same round; the report gives the median and range of those ratios over the rounds, and the
 /// goals. `--also NAME=PATH` adds the launch and PTY workers of another build of this benchmark (to
-/// compare two versions of CleanSlate in one run). The XCTest row runs two XCTest tests alternately in
-/// one process (one launching /bin/true with `launchApp` + `waitForExit`, one only spawning it): its
-/// ratio is the launching test's time to the other's.
+/// compare two versions of CleanSlate in one run; with it, the XCTest worker too). The XCTest row runs
+/// four XCTest tests alternately in one process (one launching /bin/true with `launchApp` +
+/// `waitForExit`, one only spawning it, one only making its sandbox, one empty): its ratios are to the
+/// spawning test's time.
 func runCompareBenchmark(arguments: [String]) throws {
     let rounds = integerOption("--rounds", in: arguments) ?? 9
     let launches = integerOption("--launches", in: arguments) ?? 200
@@ -49,16 +50,19 @@ func runCompareBenchmark(arguments: [String]) throws {
     launchSystems.append(ComparedSystem(command: [this, "compare-worker", "launch"], series: ["CleanSlate launch + waitForExit, sandbox reused"]))
     terminalSystems.append(ComparedSystem(command: [this, "compare-worker", "pty"],
                                           series: ["CleanSlate typeText + waitForScreen", "raw write/read loop inside CleanSlate's process"]))
+    var testSystems = [ComparedSystem(command: [this, "compare-worker", "xctest"],
+                                      series: ["XCTest test: posix_spawn + waitpid only", "XCTest test: sandboxForTest only",
+                                               "XCTest test: launchApp + waitForExit", "XCTest test: empty (XCTest's own cost)"])]
     for other in options("--also", in: arguments) {
         guard let separator = other.firstIndex(of: "=") else { throw usage("--also takes NAME=PATH") }
         let (name, path) = (other[..<separator], String(other[other.index(after: separator)...]))
         launchSystems.append(ComparedSystem(command: [path, "compare-worker", "launch"], series: ["CleanSlate launch, \(name)"]))
         terminalSystems.append(ComparedSystem(command: [path, "compare-worker", "pty"],
                                               series: ["CleanSlate typeText + waitForScreen, \(name)", "raw loop inside CleanSlate's process, \(name)"]))
+        testSystems.append(ComparedSystem(command: [path, "compare-worker", "xctest"],
+                                          series: ["XCTest test: spawn only, \(name)", "XCTest test: sandbox only, \(name)",
+                                                   "XCTest test: launchApp + waitForExit, \(name)", "XCTest test: empty, \(name)"]))
     }
-    let testSystems = [ComparedSystem(command: [this, "compare-worker", "xctest"],
-                                      series: ["XCTest test: posix_spawn + waitpid only", "XCTest test: sandboxForTest only",
-                                               "XCTest test: launchApp + waitForExit"])]
 
     print("compare: each system in a process of its own, \(rounds) interleaved rounds (the order rotates each round)")
     for note in skipped { print("  skipped: \(note)") }

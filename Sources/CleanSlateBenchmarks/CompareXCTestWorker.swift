@@ -10,11 +10,13 @@ import XCTest
 /// `/bin/true` and reaps it; each whole test run is timed, set-up and tear-down included. Prints both
 /// medians in microseconds, the spawning test's first. A third test, run alternately too, only makes
 /// (and at its end wipes) its sandbox: the part of the launching test that is not the launch; its
-/// median is printed between the two.
+/// median is printed between the two. A fourth, empty, gives what XCTest itself costs per test
+/// (printed last).
 func printXCTestMedians(warmup: Int, iterations: Int) throws {
     var launching: [Double] = []
     var spawning: [Double] = []
     var sandboxing: [Double] = []
+    var empty: [Double] = []
     for index in 0..<(warmup + iterations) {
         let launchTime = try timedTestRun("testLaunchAndWait") { test in
             let app = try test.launchApp(.path("/bin/true"))
@@ -22,14 +24,16 @@ func printXCTestMedians(warmup: Int, iterations: Int) throws {
         }
         let spawnTime = try timedTestRun("testSpawnOnly") { _ in try spawnAndReap("/bin/true") }
         let sandboxTime = try timedTestRun("testSandboxOnly") { test in _ = try test.sandboxForTest() }
+        let emptyTime = try timedTestRun("testEmpty") { _ in }
         if index >= warmup {
+            empty.append(emptyTime)
             sandboxing.append(sandboxTime)
             launching.append(launchTime)
             spawning.append(spawnTime)
         }
     }
-    print(String(format: "%.3f %.3f %.3f", spawning.sorted()[iterations / 2], sandboxing.sorted()[iterations / 2],
-                 launching.sorted()[iterations / 2]))
+    print(String(format: "%.3f %.3f %.3f %.3f", spawning.sorted()[iterations / 2], sandboxing.sorted()[iterations / 2],
+                 launching.sorted()[iterations / 2], empty.sorted()[iterations / 2]))
 }
 
 /// Runs one XCTest test case made of `body` (set-up, the test, its teardown blocks) and returns how
