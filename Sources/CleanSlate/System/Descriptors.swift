@@ -74,10 +74,12 @@ enum Descriptors {
         case failed(Int32)
     }
 
-    /// Writes once without ever raising SIGPIPE in this process, retrying EINTR.
-    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> WriteOutcome {
+    /// Writes once without ever raising SIGPIPE in this process, retrying EINTR. `toTerminal`: `fd` is
+    /// a pseudo-terminal's master, which never raises SIGPIPE (a write after the other side closed
+    /// succeeds or fails with EIO), so the signal mask is left alone: two system calls fewer per write.
+    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, toTerminal: Bool = false) -> WriteOutcome {
         while true {
-            let n = cs_write_nosigpipe(fd, bytes.baseAddress, bytes.count)
+            let n = toTerminal ? Glibc.write(fd, bytes.baseAddress, bytes.count) : cs_write_nosigpipe(fd, bytes.baseAddress, bytes.count)
             if n >= 0 { return .wrote(n) }
             switch errno {
             case EINTR: continue
