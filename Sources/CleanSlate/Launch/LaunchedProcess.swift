@@ -477,9 +477,6 @@ final class LaunchedProcess: @unchecked Sendable {
             rounds += 1
             switch Descriptors.read(source.fd, into: buffer) {
             case let .bytes(count):
-                // A read that did not fill the buffer took all there was: the next would find nothing
-                // (what comes later wakes the poll again). Unless the I/O must be drained to its end.
-                let tookAll = count < buffer.count && !untilEmpty
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
                 // Outside the lock: a handler that blocks holds the app back (back-pressure), not waits.
                 outputHandler?(source.stream, chunk)
@@ -500,7 +497,6 @@ final class LaunchedProcess: @unchecked Sendable {
                 if !replies.isEmpty {
                     try? writeInput(replies, deadline: MonotonicInstant.now.advanced(by: hasOwnThread ? .seconds(1) : .zero))
                 }
-                if tookAll { return true }
             case .wouldBlock:
                 return true
             case .endOfFile, .failed:
