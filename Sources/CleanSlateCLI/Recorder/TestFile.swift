@@ -32,7 +32,7 @@ struct TestFile {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return nil }
         close(descriptor)
-        return String(cString: template)
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     /// Writes `text` to the temporary file and renames it to ``path``; removes it and throws
