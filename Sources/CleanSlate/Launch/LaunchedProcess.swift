@@ -470,13 +470,21 @@ final class LaunchedProcess: @unchecked Sendable {
         }
     }
 
+    /// The most that reading `untilEmpty` at the app's exit takes from one source. All the app wrote
+    /// before exiting fits in its pipe (enlarged to ``readSize`` at most) or its terminal's buffer;
+    /// beyond that come bytes written after the exit by a process the app left, read as they come.
+    /// Without the bound, such a process writing without pause (`yes &`) could keep the reading
+    /// thread in this loop for ever: the shared I/O thread, and with it every launch it serves.
+    static let exitDrainLimit = readSize
+
     /// Reads what is available from `source`. Returns false at end of file.
     private func drain(_ source: Source, _ buffer: UnsafeMutableRawBufferPointer, untilEmpty: Bool) -> Bool {
-        var rounds = 0
-        while untilEmpty || rounds < 16 {
+        var rounds = 0, taken = 0
+        while untilEmpty ? taken < Self.exitDrainLimit : rounds < 16 {
             rounds += 1
             switch Descriptors.read(source.fd, into: buffer) {
             case let .bytes(count):
+                taken += count
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
                 // Outside the lock: a handler that blocks holds the app back (back-pressure), not waits.
                 outputHandler?(source.stream, chunk)
