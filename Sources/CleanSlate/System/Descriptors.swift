@@ -101,12 +101,7 @@ enum Descriptors {
 
     /// Waits until `fd` is readable (or at end of file) or `deadline` passes; returns false on timeout.
     static func waitReadable(_ fd: Int32, until deadline: MonotonicInstant) -> Bool {
-        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while true {
-            let rc = poll(&entry, 1, deadline.millisecondsFromNow)
-            if rc < 0 && errno == EINTR { continue }
-            return rc > 0
-        }
+        !waitReadable([fd], until: deadline).isEmpty
     }
 
     /// Waits until one of `fds` is readable (or at end of file, or in error) or `deadline` passes;
