@@ -49,7 +49,7 @@ extension AppLauncher {
         if process.terminal != nil {
             let drained = min(start.advanced(by: limit.duration), MonotonicInstant.now.advanced(by: limit.scale.apply(Self.terminalDrainLimit)))
             process.monitor.withLock {
-                while !process.ioFinished { if !process.park(until: drained, on: process.exitChanged) { break } }
+                while !process.ioFinished { if !process.park(until: drained, forExit: true) { break } }
             }
         }
         return status

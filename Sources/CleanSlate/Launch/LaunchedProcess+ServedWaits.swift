@@ -19,18 +19,17 @@ import _CleanSlateCShim
 /// by the serving thread's broadcasts, as by the reactor's. A launch with an I/O thread of its own
 /// (an output handler, output faults) is always served by that thread.
 extension LaunchedProcess {
-    /// Sleeps until something changes (on `condition`, only a change about the exit) or `deadline`,
-    /// as `monitor.wait` does, serving the launch's I/O meanwhile when this thread can (see above).
-    /// Call with the monitor held; it is let go meanwhile. Returns false once the deadline has passed.
-    func park(until deadline: MonotonicInstant, on condition: Monitor.Condition? = nil) -> Bool {
-        let exitOnly = condition === exitChanged
-        let seen = exitOnly ? exitChangeCount : changeCount
+    /// Sleeps until something changes (with `forExit`, only a change about the exit: see
+    /// ``exitChanged``) or `deadline`, as `monitor.wait` does, serving the launch's I/O meanwhile when
+    /// this thread can (see above). Call with the monitor held; it is let go meanwhile. Returns false
+    /// once the deadline has passed.
+    func park(until deadline: MonotonicInstant, forExit: Bool = false) -> Bool {
+        let seen = forExit ? exitChangeCount : changeCount
         if startServing() {
-            monitor.unlocked { serve(until: deadline, exitOnly: exitOnly, seen: seen) }
+            monitor.unlocked { serve(until: deadline, exitOnly: forExit, seen: seen) }
             return MonotonicInstant.now < deadline
         }
-        if let condition { return monitor.wait(on: condition, until: deadline) }
-        return monitor.wait(until: deadline)
+        return forExit ? monitor.wait(on: exitChanged, until: deadline) : monitor.wait(until: deadline)
     }
 
     /// The most one read takes on a serving thread.

@@ -447,7 +447,7 @@ final class LaunchedProcess: @unchecked Sendable {
         return pieceNumber
     }
 
-    /// Parks a wait until something changes or `deadline` (see ``park(until:on:)``), first telling
+    /// Parks a wait until something changes or `deadline` (see ``park(until:forExit:)``), first telling
     /// the I/O thread the wait has looked at the latest piece. Call with the monitor held.
     func waitForPiece(after seen: inout Int, until deadline: MonotonicInstant) -> Bool {
         notePieceSeen(&seen)
@@ -744,7 +744,7 @@ final class LaunchedProcess: @unchecked Sendable {
     /// Waits until the process has exited or `deadline` passes; returns the status if it exited.
     func waitForExit(until deadline: MonotonicInstant) -> AppExitStatus? {
         monitor.withLock {
-            while exitStatus == nil { if !park(until: deadline, on: exitChanged) { break } }
+            while exitStatus == nil { if !park(until: deadline, forExit: true) { break } }
             return exitStatus
         }
     }
