@@ -108,6 +108,30 @@ final class ServedWaitTests: XCTestCase {
         XCTAssertEqual(finished.wait(timeout: .now() + 30), .success)
     }
 
+    /// A serving wait looks at its deadline after every read, not only when nothing is left to read:
+    /// a process the app left writing without pause (`yes &`) keeps the terminal readable for ever,
+    /// and every wait still ends (issue 24, item 4: `waitForExit(timeout: 2 s)` had not returned
+    /// after 60 s). Both deadlines are checked: the wait's own timeout while the app runs, and the
+    /// drain after its exit (``AppLauncher/terminalDrainLimit``), which the terminal never ends by itself.
+    func testWaitsEndAtTheirDeadlinesWhileALeftoverProcessWritesWithoutPause() throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "yes & read x; exit 7"], terminalSize: .standard)
+        try app.waitForScreen(containing: "y", timeout: .seconds(30))
+        let timedOut = try exitAwaitedOnAnotherThread(app, timeout: .milliseconds(300))
+        assertThrowsCleanSlateError(.timedOut) { try timedOut.get() }
+        try app.typeText("go\n")
+        XCTAssertEqual(try exitAwaitedOnAnotherThread(app, timeout: .seconds(60)).get(), .exited(7))
+        let escaped = app.terminate()
+        XCTAssertEqual(escaped.map(\.commandLine), ["yes"])
+    }
+
+    /// `app.waitForExit(timeout:)` on a thread of its own; fails the test if it has not returned
+    /// after 60 s (the teardown's terminate() then ends it).
+    private func exitAwaitedOnAnotherThread(_ app: AppLauncher, timeout: Duration, file: StaticString = #filePath, line: UInt = #line) throws -> Result<AppExitStatus, any Error> {
+        let result = waitForExitOnAnotherThread(app, timeout: timeout)
+        return try XCTUnwrap(result(), "waitForExit(timeout: \(timeout)) had not returned 60 s later: a serving wait never looked at its deadline",
+                             file: file, line: line)
+    }
+
     /// Output that comes while a wait takes the I/O over from the shared thread, or gives it back,
     /// must wake the wait all the same: a thousand round trips, each a line typed and awaited, on a
     /// terminal and over pipes, with the app answering at once.

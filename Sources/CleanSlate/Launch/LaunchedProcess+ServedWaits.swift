@@ -78,6 +78,9 @@ extension LaunchedProcess {
             }
             // Other threads waiting on the monitor are woken as the reactor would wake them.
             publishChanges()
+            // An app (or what it left) that writes without pause keeps a descriptor readable for
+            // ever: the deadline is looked at after every read, not only when poll finds nothing.
+            if MonotonicInstant.now >= deadline { return }
         }
     }
 
