@@ -157,6 +157,38 @@ final class ElementWaitTests: XCTestCase {
         try app.waitForScreen(containing: "chose cherry")
     }
 
+    /// A feed that grows by a row at each arrow key, its last row highlighted, raises select()'s
+    /// bound of presses (twice the rows seen, plus two) with every press; the selection still ends
+    /// at its timeout (issue 24: it pressed keys for over 180 s with `timeout: 5 s`).
+    func testSelectEndsAtItsTimeoutOnAListThatKeepsGrowing() throws {
+        let script = #"""
+            stty -echo -icanon min 1
+            m=4
+            frame() { printf '\033[2J\033[1;1HFeed'; first=$(( m > 10 ? m - 9 : 1 )); row=3
+              for k in $(seq $first $m); do
+                if [ $k = $m ]; then printf '\033[%d;3H\033[7m post-%d \033[m' $row $k; else printf '\033[%d;3H post-%d ' $row $k; fi
+                row=$((row + 1)); done; }
+            # One write per frame: a wait never sees half of one.
+            draw() { f=$(frame); printf '%s' "$f"; }
+            draw
+            while k=$(dd bs=3 count=1 2>/dev/null); do m=$((m + 1)); draw; done
+            """#
+        let app = try launchApp(.name("sh"), arguments: ["-c", script], terminalSize: .standard)
+        XCTAssertTrue(try app.menuItems["post-4"].waitUntil("post-4 is highlighted") { $0.isHighlighted }.isHighlighted)
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var thrown: (any Error)?
+        Thread {
+            do { try app.menuItems["post-0"].select(timeout: .seconds(2)) } catch { thrown = error }
+            finished.signal()
+        }.start()
+        guard finished.wait(timeout: .now() + 60) == .success else {
+            return XCTFail("select(timeout: 2 s) was still pressing keys 60 s later")  // the teardown's terminate() ends it
+        }
+        let error = try XCTUnwrap(thrown as? CleanSlateError)
+        XCTAssertEqual(error.code, .timedOut, error.message)
+        XCTAssertTrue(error.message.contains("cannot select menu item \"post-0\""), error.message)
+    }
+
     func testAnInterruptionMonitorDismissesAPromptThatBlocksAWait() throws {
         // The prompt comes first; the menu only after it is answered.
         let app = try launchScreens(["\\nSend anonymous statistics?\\n< Yes >  < No >\\n", "\\033[2J\\033[HMain menu\\n< Quit >\\n"])

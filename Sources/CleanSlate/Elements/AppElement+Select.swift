@@ -18,13 +18,18 @@ extension ElementReference where Source == AppLauncher {
     /// after each press (never sleeping).
     /// A row scrolled out of sight is looked for by pressing Down until the list stops changing
     /// (``endOfListWait``), then Up. Presses are bounded by twice the number of rows seen plus two.
-    /// Already highlighted: nothing is pressed.
+    /// Already highlighted: nothing is pressed. The whole selection, every press and redraw
+    /// included, ends within `timeout`: a list that keeps growing or relabelling itself, and so
+    /// raises the bound with every press, cannot keep it pressing keys.
     ///
     /// - Throws: `.actionUnavailable` listing the rows it saw when it cannot get there (no row of
     ///   its list is highlighted, the bound is reached, or both ends are reached); `.timedOut`
-    ///   when neither the row nor its list appears; `.ambiguousElement` if several rows match.
+    ///   when neither the row nor its list appears, or when the timeout runs out while it presses
+    ///   keys; `.ambiguousElement` if several rows match.
     public func select(timeout: Duration? = nil) throws {
         let app = source
+        let limit = app.waitLimit(timeout)
+        let overall = MonotonicInstant.now.advanced(by: limit.duration)
         var (screen, tree) = try waitForRowOrList(timeout: timeout)
         var seen: [String] = []
         var presses: [Key: Int] = [:]
@@ -56,6 +61,11 @@ extension ElementReference where Source == AppLauncher {
                 key = searchKey
             }
             let total = presses.values.reduce(0, +)
+            guard MonotonicInstant.now < overall else {
+                throw CleanSlateError(.timedOut, AppLauncher.message(
+                    "cannot select \(locator): its \(limit) ran out after \(Self.describe(presses)) (the list kept changing); rows seen: "
+                        + seen.map(\.debugDescription).joined(separator: ", ") + "; " + ElementListing.describe(resolution.candidates, kind: locator.kind, on: screen), screen))
+            }
             guard total < 2 * seen.count + 2 else {
                 throw cannotSelect("gave up after \(Self.describe(presses)), twice the \(seen.count) rows seen plus two", resolution.candidates, screen)
             }
@@ -72,7 +82,7 @@ extension ElementReference where Source == AppLauncher {
             // The end of a list is a quiet second, not a timeout: it is not scaled.
             let pressLimit = targetVisible ? app.waitLimit(timeout).duration : Self.endOfListWait
             let start = MonotonicInstant.now
-            let outcome = try app.waitForElements(until: start.advanced(by: pressLimit)) { tree in
+            let outcome = try app.waitForElements(until: min(start.advanced(by: pressLimit), overall)) { tree in
                 let candidates = locator.resolve(in: tree).candidates
                 guard targetVisible else { return candidates != resolution.candidates ? true : nil }
                 // Moved: as many rows as before are highlighted, and not the same rows. A screen
@@ -90,6 +100,8 @@ extension ElementReference where Source == AppLauncher {
                 throw app.screenWaitError(.timedOut, process, waitingFor: "the highlight to move toward \(locator) after \(key)", since: start, limit: app.waitLimit(timeout)) { screen in
                     ElementListing.describe(locator.resolve(in: screen.elements).candidates, kind: locator.kind, on: screen)
                 }
+            case .failed(.timedOut, _) where MonotonicInstant.now >= overall:
+                continue  // the check above ends the selection
             case .failed(.timedOut, _) where searchKey == .down:
                 searchKey = .up
                 screen = try app.screen()
