@@ -47,6 +47,12 @@ public final class AppLauncher: @unchecked Sendable {
     private var seedOfLaunch: UInt64?
     /// The scale parsed from `timeoutScaleSetting` by the first launch (unscaled before it).
     private var parsedTimeoutScale = TimeoutScale.unscaled
+    /// Names this launcher's private coverage folders apart from other launchers' in the same sandbox.
+    private let coverageToken = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    /// How many launches have started (the next one's number is one more).
+    private var launchCount = 0
+    /// The coverage profile of the launch whose profiles are not harvested yet (see ``CoverageHarvest``).
+    private var unharvestedCoverage: CoverageProfile?
 
     struct Configuration {
         var launchArguments: [String] = []
@@ -209,7 +215,10 @@ public final class AppLauncher: @unchecked Sendable {
             return (self.configuration, process, processIsStrict)
         }
         defer { lock.withLock { isLaunching = false } }
-        if let previous { record(previous.terminate(policy: scale.apply(configuration.terminationPolicy)), inAppPIDNamespace: previousIsStrict) }
+        if let previous {
+            record(previous.terminate(policy: scale.apply(configuration.terminationPolicy)), inAppPIDNamespace: previousIsStrict)
+            harvestCoverage()
+        }
         let (started, strict) = try start(configuration)
         lock.withLock { (process, processIsStrict) = (started, strict) }
     }
@@ -238,6 +247,7 @@ public final class AppLauncher: @unchecked Sendable {
     public func terminate() -> [EscapedProcess] {
         if let (process, strict) = lock.withLock({ process.map { ($0, processIsStrict) } }) {
             record(process.terminate(policy: timeoutScale.apply(terminationPolicy)), inAppPIDNamespace: strict)
+            harvestCoverage()
         }
         return lock.withLock {
             defer { escapedReported = escapedSoFar.count }
@@ -271,6 +281,19 @@ public final class AppLauncher: @unchecked Sendable {
 
     deinit {
         process?.terminate(policy: .immediate)
+        harvestCoverage()
+    }
+
+    /// Moves the profiles of the launch that ended into the test process's coverage folder (once per
+    /// launch; see ``CoverageHarvest``), warning on standard error about anything it did not move.
+    private func harvestCoverage() {
+        guard let profile = lock.withLock({ () -> CoverageProfile? in
+            defer { unharvestedCoverage = nil }
+            return unharvestedCoverage
+        }) else { return }
+        for note in CoverageHarvest(profile: profile, sandbox: sandbox).run() {
+            FileHandle.standardError.write(Data("CleanSlate warning: a coverage profile of \(executable) was not kept: \(note)\n".utf8))
+        }
     }
 
     // MARK: Internals shared with the extensions
@@ -307,10 +330,11 @@ public final class AppLauncher: @unchecked Sendable {
         return try body()
     }
 
-    /// The coverage profile of a launch, when the test process runs under coverage.
+    /// The coverage profile of the next launch, when the test process runs under coverage.
     private var coverageProfile: CoverageProfile? {
-        CoverageProfile(testProcessValue: hostSettings.profileFile, currentDirectory: hostSettings.currentDirectory,
-                        sandboxName: (sandbox.root as NSString).lastPathComponent)
+        let launchName = "\((sandbox.root as NSString).lastPathComponent)-\(coverageToken)-\(lock.withLock { launchCount } + 1)"
+        return CoverageProfile(testProcessValue: hostSettings.profileFile, currentDirectory: hostSettings.currentDirectory,
+                               sandboxRoot: sandbox.root, launchName: launchName)
     }
 
     private func environment(for configuration: Configuration, coverage: CoverageProfile?) throws -> [String: String] {
@@ -334,8 +358,7 @@ public final class AppLauncher: @unchecked Sendable {
         let coverage = coverageProfile
         let environment = try environment(for: configuration, coverage: coverage)
         lock.withLock { environmentOfLaunch = environment }
-        // The profile folder exists before the app needs it (in strict isolation it is bound in).
-        if let coverage { try? FileManager.default.createDirectory(atPath: coverage.folder, withIntermediateDirectories: true) }
+        if let coverage { try makePrivateFolder(for: coverage) }
         let path = try executable.resolve(searchPath: environment["PATH"] ?? PinnedEnvironment.fallbackPath)
         for (index, argument) in configuration.launchArguments.enumerated() where argument.utf8.contains(0) {
             throw CleanSlateError(.invalidArgument,
@@ -362,8 +385,7 @@ public final class AppLauncher: @unchecked Sendable {
         }
         try StrictLayout.validate(options)
         var layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
-                                  runnerDirectory: FileManager.default.currentDirectoryPath,
-                                  writableFolders: coverage.map { [$0.folder] } ?? [])
+                                  runnerDirectory: FileManager.default.currentDirectoryPath)
         layout.readOnlyFolders = configuration.faults.readOnlyFolders.map { layout.insidePath(sandbox.path($0)) }
         layout.sandboxSizeLimit = configuration.faults.sandboxSizeLimit
         try layout.validateWorkingDirectory(directory)
@@ -374,6 +396,17 @@ public final class AppLauncher: @unchecked Sendable {
             let warning = "CleanSlate warning: \(executable) runs with standard isolation, not strict: \(error)\n"
             FileHandle.standardError.write(Data(warning.utf8))
             return (try start(configuration, path: path, environment: environment, directory: directory, layout: nil, fragmenter: fragmenter), false)
+        }
+    }
+
+    /// Creates the launch's private profile folder in the sandbox (never through a symlink the app
+    /// left) and counts the launch, whose profiles the end of the launch then harvests.
+    private func makePrivateFolder(for coverage: CoverageProfile) throws {
+        try sandbox.withDirectory(under: [], [FileName(CoverageProfile.sandboxFolderName.utf8), FileName(coverage.launchFolderName.utf8)],
+                                  create: true) { _ in }
+        lock.withLock {
+            launchCount += 1
+            unharvestedCoverage = coverage
         }
     }
 

@@ -38,14 +38,22 @@ enum CoverageFixturePackage {
 
                 enum Greeting {
                     static func run(_ arguments: [String]) -> Int32 {
+                        // Each marked statement has a line of its own: llvm-cov gives a `case` line the
+                        // count of the switch, whichever branch ran.
                         switch arguments.first {
-                        case "pipe": print("reached over a pipe")  // MARK-PIPE
-                        case "relaunch": print("reached on a relaunch")  // MARK-RELAUNCH
-                        case "terminal": print("reached on a terminal")  // MARK-TERMINAL
-                        case "strict": print("reached in strict isolation")  // MARK-STRICT
+                        case "pipe":
+                            print("reached over a pipe")  // MARK-PIPE
+                        case "relaunch":
+                            print("reached on a relaunch")  // MARK-RELAUNCH
+                        case "terminal":
+                            print("reached on a terminal")  // MARK-TERMINAL
+                        case "strict":
+                            print("reached in strict isolation")  // MARK-STRICT
+                        case "never":
+                            print("no test launches this")  // MARK-NEVER
                         case "sigterm": return stopWhenTerminated()
                         case "sigkill": waitToBeKilled()
-                        default: print("usage: Greeter pipe|relaunch|terminal|strict|sigterm|sigkill")
+                        default: print("usage: Greeter pipe|relaunch|terminal|strict|never|sigterm|sigkill")
                         }
                         return 0
                     }
