@@ -44,6 +44,24 @@ final class TimeoutScaleTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Int(waited.1)! * 1000 + Int(waited.2)!, 500, "the wait lasted the scaled timeout: \(message)")
     }
 
+    /// The largest scale times the longest timeout overflowed `Duration` and crashed the test process.
+    func testTheLargestScaleTimesTheLongestTimeoutIsCappedInsteadOfCrashing() throws {
+        let scale = try TimeoutScale(parsing: "1000")
+        XCTAssertEqual(scale.apply(.seconds(Int64.max)), .seconds(1_000_000_000_000_000))
+        XCTAssertEqual(scale.apply(.seconds(1_000_000_000_000)), .seconds(1_000_000_000_000_000))
+        XCTAssertEqual(scale.apply(.seconds(3)), .seconds(3000))
+        XCTAssertEqual(try TimeoutScale(parsing: "0.5").apply(.seconds(Int64.max)), .seconds(1_000_000_000_000_000))
+        XCTAssertEqual(try TimeoutScale(parsing: "0.5").apply(.seconds(3)), .milliseconds(1500))
+        let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "1000"))
+        app.launchArguments = ["-c", "echo ready; exit 3"]
+        app.defaultTimeout = .seconds(Int64.max)
+        app.terminationPolicy = TerminationPolicy(steps: [.signal(SIGTERM), .wait(.seconds(Int64.max)), .signal(SIGKILL)])
+        try app.launch()
+        try app.waitForOutput("ready")
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(Int64.max)), .exited(3))
+        app.terminate()
+    }
+
     func testTheDefaultTimeoutIsScaledToo() throws {
         let app = AppLauncher(.name("sleep"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "2.5"))
         app.launchArguments = ["30"]

@@ -36,9 +36,18 @@ public struct TimeoutScale: Sendable, Equatable, CustomStringConvertible {
         self.factor = factor
     }
 
-    /// `duration` multiplied by the scale.
+    /// The longest timeout a scale makes: 10^15 s (about 31 million years). A product beyond it
+    /// (`Duration.seconds(.max)` times 1000) is taken as this, which waits as long for any test and
+    /// cannot overflow where deadlines are computed.
+    public static let longestScaledTimeout = Duration.seconds(1_000_000_000_000_000)
+
+    /// `duration` multiplied by the scale, at most ``longestScaledTimeout`` (unless unscaled).
     public func apply(_ duration: Duration) -> Duration {
-        factor == 1 ? duration : duration * factor
+        if factor == 1 { return duration }
+        let (seconds, attoseconds) = duration.components
+        let scaled = (Double(seconds) + Double(attoseconds) / 1e18) * factor
+        let longest = Double(Self.longestScaledTimeout.components.seconds)
+        return scaled >= longest ? Self.longestScaledTimeout : duration * factor
     }
 
     /// `policy` with each of its waits multiplied by the scale.
