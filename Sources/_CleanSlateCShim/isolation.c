@@ -321,7 +321,10 @@ static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs
         return -1;
     }
     int inner_home = -1;
-    if (cs_tree_copy(host, copy) != 0 || (inner_home = open(home, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+    // The test seeded this side: a FIFO or socket in it (no contents) is left out, not refused.
+    struct cs_tree_copy_options copy_options = {spec->size_limit, 0};
+    struct cs_tree_copy_report report;
+    if (cs_tree_copy(host, copy, &copy_options, &report) != 0 || (inner_home = open(home, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
         bind_folder(inner_home, spec->home_target) != 0 || set_read_only(spec->home_target, 0, 0) != 0) {
         int saved = errno;
         close(copy);
@@ -333,6 +336,7 @@ static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs
     close(inner_home);
     limited->host = host;
     limited->copy = copy;
+    limited->limit = spec->size_limit;
     return 0;
 }
 

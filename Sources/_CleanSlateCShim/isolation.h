@@ -31,8 +31,8 @@ struct cs_isolation {
 };
 
 /// A size-limited sandbox's two folders, kept open by a strict launch's keeper: the sandbox on the
-/// host and its copy on the tmpfs the app writes (-1 when the launch has no size limit).
-struct cs_limited_sandbox { int host; int copy; };
+/// host and its copy on the tmpfs the app writes (-1 when the launch has no size limit), and the limit.
+struct cs_limited_sandbox { int host; int copy; long long limit; };
 
 /// The user the app runs as inside (the caller's uid and gid are mapped to it).
 #define CS_STRICT_UID 1000
@@ -51,11 +51,22 @@ pid_t cs_isolation_clone(int host_network);
 int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc,
                        struct cs_limited_sandbox *limited, int *step);
 
-/// Copies the tree below the directory `from` into the directory `to` (directories, regular files,
-/// symlinks, with their modes; never through a symlink). Returns 0 or -1 with errno (limited_sandbox.c).
-int cs_tree_copy(int from, int to);
+/// What a tree copy may do: allocate at most `limit` bytes; refuse a FIFO, socket or device (else
+/// they are skipped).
+struct cs_tree_copy_options { long long limit; int refuse_special; };
+/// Why a tree copy stopped: `reason` (a CS_COPY_*), `error` (errno), `path` (the entry, relative to
+/// the copied root, truncated to fit); `allocated`: the bytes it had allocated.
+struct cs_tree_copy_report { int reason; int error; char path[1024]; long long allocated; };
+
+/// Copies the tree below the directory `from` into the empty directory `to`: directories, regular
+/// files (holes kept, hard links kept) and symlinks (as links, never followed), with their modes
+/// less set-user-id and set-group-id (tree_copy.c). Returns 0, or -1 with errno and `report` set.
+int cs_tree_copy(int from, int to, const struct cs_tree_copy_options *options, struct cs_tree_copy_report *report);
 /// Removes everything below the directory `directory` (never through a symlink). Returns 0 or -1.
 int cs_tree_clear(int directory);
+/// At the app's exit: copies the size-limited sandbox back over the sandbox on the host, whole or
+/// not at all; on failure sends CS_SUPERVISOR_COPY_BACK_REFUSED on `socket` (limited_sandbox.c).
+void cs_limited_sandbox_copy_back(const struct cs_limited_sandbox *limited, int socket);
 
 /// The pid, as the host sees it, of the only child of the calling namespace init; 0 if unknown.
 pid_t cs_isolation_host_pid_of_child(int host_proc);

@@ -5,117 +5,127 @@
 // Why it is C in the shim: it runs in a strict launch's keeper inside the namespaces (single-threaded
 // C, see supervisor.c). Why a copy: an unprivileged test process cannot mount a size-limited file
 // system on the host; inside its own mount namespace the keeper can, and the limit then binds the
-// app whatever its uid. Only directories, regular files and symlinks are copied (a FIFO, socket or
-// device in a sandbox has no contents); nothing is ever followed through a symlink (O_NOFOLLOW,
-// AT_SYMLINK_NOFOLLOW), so an app that plants symlinks in its sandbox cannot make the copy back
-// write outside it. Both copies are bounded by the tmpfs's size.
+// app whatever its uid. The copies themselves (holes, links, the limit, modes) are tree_copy.c.
+//
+// The copy back is whole or nothing. It is built beside the sandbox's folders, in a staging folder
+// inside the sandbox (same file system, invisible to the app, which sees only its tmpfs); only when
+// all of it has been copied is each top-level entry swapped in (renameat2 RENAME_EXCHANGE, or a plain
+// rename for a new one), and what it replaced moved into the staging folder, which is then removed. A
+// copy that fails (past the limit, a FIFO, the host's disk full) removes the staging folder and
+// leaves the sandbox as it was before the launch; a swap that fails is undone. The sandbox folder
+// itself stays: the test process and its tools know it by path.
 #define _GNU_SOURCE
+#include "internal.h"
 #include "isolation.h"
+#include "tree_walk.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/// Copies the regular file `name` of `from` into `to` with its mode. Returns 0 or -1 with errno.
-static int copy_file(int from, int to, const char *name, mode_t mode) {
-    int in = openat(from, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (in < 0) return -1;
-    int out = openat(to, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode & 07777);
-    if (out < 0) { int saved = errno; close(in); errno = saved; return -1; }
-    char buffer[65536];
-    int rc = 0;
-    while (1) {
-        ssize_t n = read(in, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) { rc = n < 0 ? -1 : 0; break; }
-        for (ssize_t done = 0; done < n;) {
-            ssize_t w = write(out, buffer + done, (size_t)(n - done));
-            if (w < 0 && errno == EINTR) continue;
-            if (w < 0) { rc = -1; break; }
-            done += w;
-        }
-        if (rc != 0) break;
+/// One step of the swap, to undo it if a later one fails.
+enum swap_step { SWAPPED, ADDED, RETIRED };
+
+/// Moves every top-level entry of `stage` into `host` (exchanging it with the entry of the same
+/// name there) and every other entry of `host` but `stage_name` into `stage`. All or nothing: a
+/// step that fails undoes the ones before it. Returns 0, or -1 with errno and the entry in `failed`.
+static int swap_in(int host, int stage, const char *stage_name, char *failed, size_t size) {
+    char **fresh = NULL, **old = NULL;
+    size_t fresh_count = 0, old_count = 0, done = 0;
+    int rc = cs_list_names(stage, &fresh, &fresh_count) == 0 && cs_list_names(host, &old, &old_count) == 0 ? 0 : -1;
+    enum swap_step *steps = rc == 0 ? calloc(fresh_count + old_count + 1, sizeof *steps) : NULL;
+    char **names = steps ? calloc(fresh_count + old_count + 1, sizeof(char *)) : NULL;
+    int error = rc != 0 ? errno : names ? 0 : ENOMEM;
+    if (!names) rc = -1;
+    snprintf(failed, size, ".");
+    for (size_t i = 0; rc == 0 && i < fresh_count; i++) {
+        enum swap_step step = SWAPPED;
+        // The app cannot know the stage's name (it is random), but should it guess it: refused.
+        int moved = strcmp(fresh[i], stage_name) == 0 ? (errno = EEXIST, -1)
+                  : renameat2(stage, fresh[i], host, fresh[i], RENAME_EXCHANGE);
+        if (moved != 0 && errno == ENOENT) { step = ADDED; moved = renameat2(stage, fresh[i], host, fresh[i], RENAME_NOREPLACE); }
+        if (moved != 0) { rc = -1; error = errno; snprintf(failed, size, "%s", fresh[i]); break; }
+        steps[done] = step;
+        names[done++] = fresh[i];
     }
-    int saved = errno;
-    if (fchmod(out, mode & 07777) != 0 && rc == 0) { rc = -1; saved = errno; }
-    close(in);
-    close(out);
-    errno = saved;
-    return rc;
-}
-
-/// A listing of the directory open as `fd`, from its start (fd stays open). NULL with errno.
-static DIR *open_listing(int fd) {
-    int listing = dup(fd);
-    if (listing < 0) return NULL;
-    DIR *directory = fdopendir(listing);
-    if (!directory) { int saved = errno; close(listing); errno = saved; return NULL; }
-    rewinddir(directory);  // the duplicate shares the offset of a descriptor that may have been listed
-    return directory;
-}
-
-int cs_tree_copy(int from, int to) {
-    DIR *directory = open_listing(from);
-    if (!directory) return -1;
-    int rc = 0;
-    struct dirent *entry;
-    while (rc == 0 && (entry = readdir(directory)) != NULL) {
-        const char *name = entry->d_name;
-        if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0) continue;
-        struct stat info;
-        if (fstatat(from, name, &info, AT_SYMLINK_NOFOLLOW) != 0) { rc = -1; break; }
-        if (S_ISDIR(info.st_mode)) {
-            if (mkdirat(to, name, 0700) != 0 && errno != EEXIST) { rc = -1; break; }
-            int inner_from = openat(from, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            int inner_to = openat(to, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            if (inner_from < 0 || inner_to < 0) rc = -1;
-            if (rc == 0) rc = cs_tree_copy(inner_from, inner_to);
-            if (rc == 0 && fchmod(inner_to, info.st_mode & 07777) != 0) rc = -1;
-            int saved = errno;
-            if (inner_from >= 0) close(inner_from);
-            if (inner_to >= 0) close(inner_to);
-            errno = saved;
-        } else if (S_ISREG(info.st_mode)) {
-            rc = copy_file(from, to, name, info.st_mode);
-        } else if (S_ISLNK(info.st_mode)) {
-            char target[4096];
-            ssize_t length = readlinkat(from, name, target, sizeof target - 1);
-            if (length < 0) { rc = -1; break; }
-            target[length] = 0;
-            if (symlinkat(target, to, name) != 0) rc = -1;
-        }
-    }
-    int saved = errno;
-    closedir(directory);
-    errno = saved;
-    return rc;
-}
-
-int cs_tree_clear(int directory_fd) {
-    DIR *directory = open_listing(directory_fd);
-    if (!directory) return -1;
-    int rc = 0;
-    struct dirent *entry;
-    while ((entry = readdir(directory)) != NULL) {
-        const char *name = entry->d_name;
-        if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0) continue;
-        struct stat info;
-        if (fstatat(directory_fd, name, &info, AT_SYMLINK_NOFOLLOW) != 0) { rc = -1; continue; }
-        if (S_ISDIR(info.st_mode)) {
-            int inner = openat(directory_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            if (inner < 0 || cs_tree_clear(inner) != 0) rc = -1;
-            if (inner >= 0) close(inner);
-            if (unlinkat(directory_fd, name, AT_REMOVEDIR) != 0) rc = -1;
-        } else if (unlinkat(directory_fd, name, 0) != 0) {
+    for (size_t i = 0; rc == 0 && i < old_count; i++) {
+        int kept = strcmp(old[i], stage_name) == 0;
+        for (size_t j = 0; j < fresh_count && !kept; j++) kept = strcmp(old[i], fresh[j]) == 0;
+        if (kept) continue;
+        if (renameat2(host, old[i], stage, old[i], RENAME_NOREPLACE) != 0) {
             rc = -1;
+            error = errno;
+            snprintf(failed, size, "%s", old[i]);
+            break;
+        }
+        steps[done] = RETIRED;
+        names[done++] = old[i];
+    }
+    while (rc != 0 && done > 0) {
+        done--;
+        if (steps[done] == SWAPPED) renameat2(stage, names[done], host, names[done], RENAME_EXCHANGE);
+        if (steps[done] == ADDED) renameat2(host, names[done], stage, names[done], RENAME_NOREPLACE);
+        if (steps[done] == RETIRED) renameat2(stage, names[done], host, names[done], RENAME_NOREPLACE);
+    }
+    free(steps);
+    free(names);
+    cs_free_names(fresh, fresh_count);
+    cs_free_names(old, old_count);
+    errno = error;
+    return rc;
+}
+
+/// A new staging folder in `host`, its name in `name`; its descriptor, or -1 with errno.
+static int make_stage(int host, char *name, size_t size) {
+    for (int attempt = 0; attempt < 16; attempt++) {
+        unsigned long long suffix = 0;
+        if (getrandom(&suffix, sizeof suffix, 0) != (ssize_t)sizeof suffix) suffix = (unsigned long long)attempt;
+        snprintf(name, size, ".cleanslate-copy-back-%016llx", suffix);
+        if (mkdirat(host, name, 0700) == 0) {
+            int stage = openat(host, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (stage < 0) { int saved = errno; unlinkat(host, name, AT_REMOVEDIR); errno = saved; }
+            return stage;
+        }
+        if (errno != EEXIST) return -1;
+    }
+    return -1;
+}
+
+/// Copies `limited->copy` over `limited->host`, whole or not at all. Returns 0, or -1 with `report`.
+static int copy_back(const struct cs_limited_sandbox *limited, struct cs_tree_copy_report *report) {
+    char stage_name[64];
+    memset(report, 0, sizeof *report);
+    int stage = make_stage(limited->host, stage_name, sizeof stage_name);
+    if (stage < 0) {
+        *report = (struct cs_tree_copy_report){CS_COPY_FAILED, errno, ".", 0};
+        return -1;
+    }
+    struct cs_tree_copy_options options = {limited->limit, 1};
+    int rc = cs_tree_copy(limited->copy, stage, &options, report);
+    if (rc == 0) {
+        rc = swap_in(limited->host, stage, stage_name, report->path, sizeof report->path);
+        if (rc != 0) {
+            report->reason = CS_COPY_FAILED;
+            report->error = errno;
         }
     }
-    int saved = errno;
-    closedir(directory);
-    errno = saved;
+    // What is left in the stage: the copy that failed, or what the copy replaced.
+    cs_tree_clear(stage);
+    close(stage);
+    unlinkat(limited->host, stage_name, AT_REMOVEDIR);
     return rc;
+}
+
+void cs_limited_sandbox_copy_back(const struct cs_limited_sandbox *limited, int socket) {
+    struct cs_tree_copy_report report;
+    if (copy_back(limited, &report) == 0) return;
+    int32_t length = (int32_t)strnlen(report.path, sizeof report.path);
+    cs_send_message(socket, CS_SUPERVISOR_COPY_BACK_REFUSED, report.error, length, report.reason);
+    if (length > 0) cs_write_all(socket, report.path, (size_t)length);
 }

@@ -140,8 +140,8 @@ static void observe_children(struct cs_keeper *keeper) {
     if (app_exited_now && keeper->limited.copy >= 0) {
         // Before the exit is reported: once a wait for the exit returns, the sandbox holds what the
         // app wrote (what a process it left behind writes later stays in the copy only).
-        cs_tree_clear(keeper->limited.host);
-        cs_tree_copy(keeper->limited.copy, keeper->limited.host);
+        // Whole or not at all; a copy back refused is reported first (limited_sandbox.c).
+        cs_limited_sandbox_copy_back(&keeper->limited, keeper->socket);
     }
     if (app_exited_now) {
         int flags = (app_exit.si_code == CLD_DUMPED ? CS_EXITED_CORE_DUMPED : 0) | (tree_empty ? CS_EXITED_TREE_EMPTY : 0);
@@ -781,7 +781,8 @@ int cs_keeper_launch(int keeper, const char *path, const char *directory, const 
         if (reply.type == CS_SUPERVISOR_HELLO) { *keeper_pid = reply.a; continue; }
         if (reply.type == CS_SUPERVISOR_SPAWNED || reply.type == CS_SUPERVISOR_SPAWN_FAILED) break;
         char skipped[256];
-        for (int left = reply.type == CS_SUPERVISOR_SURVIVOR ? reply.b : 0; left > 0;) {
+        int trailing = reply.type == CS_SUPERVISOR_SURVIVOR || reply.type == CS_SUPERVISOR_COPY_BACK_REFUSED;
+        for (int left = trailing ? reply.b : 0; left > 0;) {
             int chunk = left < (int)sizeof skipped ? left : (int)sizeof skipped;
             if (cs_read_all(keeper, skipped, (size_t)chunk) != 0) { *error = errno; return -1; }
             left -= chunk;

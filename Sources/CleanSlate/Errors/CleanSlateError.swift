@@ -49,6 +49,10 @@ public struct CleanSlateError: Error, Equatable, Sendable, CustomStringConvertib
         /// because the kernel refuses unprivileged user namespaces; the message names the setting
         /// and how to allow it.
         public static let isolationUnavailable = Code("isolationUnavailable")
+        /// A size-limited sandbox (``Faults/sandboxSizeLimit``) was not copied back when the app
+        /// exited (it held a FIFO, copying it would pass the limit, the host's disk was full): the
+        /// sandbox holds what it held before the launch. The message names the entry and the reason.
+        public static let sandboxNotCopiedBack = Code("sandboxNotCopiedBack")
     }
 
     /// What kind of failure this is.

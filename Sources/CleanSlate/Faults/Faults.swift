@@ -19,6 +19,10 @@ public struct Faults: Sendable, Equatable {
     /// `ENOSPC` ("No space left on device"). The app then writes to a size-limited file system of
     /// its own holding a copy of the sandbox, copied back over the sandbox when the app exits
     /// (before a wait for its exit returns); what a process it left running writes later is lost.
+    /// The copy back keeps holes and hard links, drops set-user-id and set-group-id bits, stops past
+    /// the limit, refuses FIFOs, sockets and devices, and is whole or nothing: refused, the sandbox
+    /// keeps what it held before the launch and ``AppLauncher/waitForExit(timeout:)`` throws
+    /// `.sandboxNotCopiedBack` saying why.
     public var sandboxSizeLimit: Int?
     /// Strict isolation only: sandbox folders the app sees read-only (writes fail with `EROFS`,
     /// "Read-only file system"), such as `.config` for `XDG_CONFIG_HOME`.

@@ -37,6 +37,9 @@ extension AppLauncher {
     /// holds the moment the exit is seen. A terminal hands over written bytes asynchronously, so for
     /// a terminal launch this also waits for the terminal's end of file: at most
     /// ``terminalDrainLimit`` more, for the case where a leftover child keeps the terminal open.
+    ///
+    /// With ``Faults/sandboxSizeLimit`` it throws `.sandboxNotCopiedBack` when the app's sandbox
+    /// could not be copied back (``sandboxCopyBackError``; ``state`` still says how the app ended).
     @discardableResult
     public func waitForExit(timeout: Duration? = nil) throws -> AppExitStatus {
         let process = try currentProcess(for: "wait for its exit")
@@ -51,6 +54,9 @@ extension AppLauncher {
             process.monitor.withLock {
                 while !process.ioFinished { if !process.park(until: drained, forExit: true) { break } }
             }
+        }
+        if let refusal = process.monitor.withLock({ process.copyBackRefusal }) {
+            throw refusal.error(executable: executable.description, status: status)
         }
         return status
     }

@@ -30,6 +30,8 @@ final class LaunchedProcess: @unchecked Sendable {
     /// Plain-text waits in progress, fed every chunk as it arrives.
     private var watches: [OutputWatch] = []
     private(set) var exitStatus: AppExitStatus?
+    /// Why the size-limited sandbox was not copied back at the app's exit (nil: it was, or none).
+    private(set) var copyBackRefusal: SandboxCopyBackRefusal?
     /// The signal that stopped the app (Ctrl-Z, SIGSTOP), while it is stopped.
     private(set) var stopSignal: Int32?
     /// Every output source has reached end of file or was closed.
@@ -342,6 +344,8 @@ final class LaunchedProcess: @unchecked Sendable {
                 exitStatus = status
                 stopSignal = nil
                 if empty { treeEmpty = true }
+            case let .copyBackRefused(refusal):
+                copyBackRefusal = refusal
             case let .stopped(signal):
                 stopSignal = signal
             case .continued:

@@ -10,6 +10,8 @@ struct KeeperChannel {
     enum Event {
         /// The app exited; `treeEmpty` when nothing of its tree was left either (no `.treeEmpty` follows).
         case exited(AppExitStatus, treeEmpty: Bool)
+        /// The size-limited sandbox was not copied back at the app's exit (reported before `.exited`).
+        case copyBackRefused(SandboxCopyBackRefusal)
         /// The app was stopped by this signal.
         case stopped(Int32)
         /// The app was continued.
@@ -75,6 +77,10 @@ struct KeeperChannel {
             var line = [UInt8](repeating: 0, count: Int(max(0, message.b)))
             guard line.withUnsafeMutableBytes({ Descriptors.readExactly(fd, into: $0) }) else { return .closed }
             return .survivor(EscapedProcess(pid: message.a, commandLine: String(decoding: line, as: UTF8.self)))
+        case CS_SUPERVISOR_COPY_BACK_REFUSED:
+            var path = [UInt8](repeating: 0, count: Int(max(0, message.b)))
+            guard path.withUnsafeMutableBytes({ Descriptors.readExactly(fd, into: $0) }) else { return .closed }
+            return .copyBackRefused(SandboxCopyBackRefusal(errno: message.a, reason: message.c, path: String(decoding: path, as: UTF8.self)))
         case CS_SUPERVISOR_DONE:
             return .treeGone(stillAlive: Int(message.a))
         case CS_SUPERVISOR_SIGNALED:

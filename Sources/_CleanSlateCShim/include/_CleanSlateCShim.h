@@ -125,6 +125,19 @@ struct cs_supervisor_message { int type, a, b, c; };
 /// The app has exited and no process of its tree is left: there is nothing to terminate (sent when
 /// the last of the app's descendants ends after the app; see CS_EXITED_TREE_EMPTY).
 #define CS_SUPERVISOR_TREE_EMPTY 9
+/// The size-limited sandbox (Faults.sandboxSizeLimit) was not copied back at the app's exit (sent
+/// before EXITED; the sandbox keeps what it held before the launch): `a` is the error number, `b`
+/// the length of the path that follows (the entry concerned, relative to the sandbox), `c` why (a
+/// CS_COPY_*).
+#define CS_SUPERVISOR_COPY_BACK_REFUSED 11
+/// Why a copy of the size-limited sandbox stopped: a system call failed (the message's errno says
+/// which way; ESTALE: a folder was moved while it was copied); it would allocate more than the
+/// limit; a FIFO, a socket or a device file (only folders, regular files and symlinks are copied back).
+#define CS_COPY_FAILED 1
+#define CS_COPY_PAST_LIMIT 2
+#define CS_COPY_FIFO 3
+#define CS_COPY_SOCKET 4
+#define CS_COPY_DEVICE 5
 /// Command: send signal `a` to the app's process group (or to the app alone if the group is gone).
 #define CS_SUPERVISOR_SIGNAL_GROUP 101
 /// Command: the test process is done with this launch; the keeper waits for the next request on

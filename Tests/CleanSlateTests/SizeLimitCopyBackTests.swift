@@ -1,0 +1,122 @@
+import CleanSlate
+import CleanSlateXCTest
+import Glibc
+import XCTest
+
+/// The copy back of a size-limited sandbox (``Faults/sandboxSizeLimit``, strict isolation) at the
+/// app's exit, when the app left something hostile in it: a sparse file, many hard links, a tree
+/// thousands of levels deep, set-user-id bits, a FIFO. The copy keeps holes and links, walks without
+/// recursion, drops set-id bits, and is whole or nothing.
+final class SizeLimitCopyBackTests: XCTestCase {
+    /// The size limit of every launch here: 1 MiB.
+    private let limit = 1 << 20
+
+    /// Runs `script` with `sh -c` in strict isolation under the size limit, after `seed`.
+    private func launchStrict(_ script: String, seed: (Sandbox) throws -> Void = { _ in }) throws -> AppLauncher {
+        try requireStrictIsolation()
+        let app = try makeApp(.name("sh"), arguments: ["-c", script], isolation: .strict)
+        try seed(app.sandbox)
+        app.faults = Faults(sandboxSizeLimit: limit)
+        try app.launch()
+        return app
+    }
+
+    private func status(_ path: String) throws -> stat {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return info
+    }
+
+    /// The bytes `path` takes on its file system.
+    private func allocated(_ path: String) throws -> Int { Int(try status(path).st_blocks) * 512 }
+
+    private func errors(of app: AppLauncher) -> String { String(decoding: app.outputBytes(.standardError), as: UTF8.self) }
+
+    func testASparseFileComesBackSparseAndWhole() throws {
+        let app = try launchStrict("""
+            truncate -s 300000000 "$HOME/sparse" && printf middle | dd of="$HOME/sparse" bs=1 seek=150000000 conv=notrunc 2>/dev/null
+            """)
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        let path = app.sandbox.path(.home, "sparse")
+        XCTAssertEqual(try status(path).st_size, 300_000_000)
+        XCTAssertLessThanOrEqual(try allocated(path), limit, "the holes stayed holes on the host")
+        let fd = open(path, O_RDONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 8)
+        XCTAssertEqual(pread(fd, &bytes, 8, 150_000_000 - 1), 8)
+        XCTAssertEqual(bytes, [0] + Array("middle".utf8) + [0], "the data between the holes came back in place")
+    }
+
+    func testHardLinksComeBackAsLinksToOneFile() throws {
+        let app = try launchStrict("""
+            head -c 400000 /dev/urandom > "$HOME/original" &&
+            python3 -c 'import os; h = os.environ["HOME"]; [os.link(h + "/original", h + "/link%d" % i) for i in range(500)]'
+            """)
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        let original = try status(app.sandbox.path(.home, "original"))
+        XCTAssertEqual(original.st_nlink, 501, "one inode with all its 501 names")
+        let link = try status(app.sandbox.path(.home, "link499"))
+        XCTAssertEqual(link.st_ino, original.st_ino)
+        XCTAssertEqual(original.st_size, 400_000)
+        XCTAssertLessThanOrEqual(try allocated(app.sandbox.path(.home, "original")), limit)
+    }
+
+    func testAFailedCopyBackLosesNothingAndSaysWhy() throws {
+        let app = try launchStrict("""
+            echo after > "$HOME/note"; rm -rf "$TMPDIR"/*; echo new > "$XDG_DATA_HOME/new"; mkfifo "$XDG_DATA_HOME/pipe"
+            """, seed: { sandbox in
+            try sandbox.write("before", to: "note")
+            try sandbox.write("scratch", to: "kept/file", in: .temporary)
+        })
+        let error = assertThrowsCleanSlateError(.sandboxNotCopiedBack) { try app.waitForExit() }
+        XCTAssertTrue(error?.message.contains("xdg/data/pipe is a FIFO") == true, String(describing: error))
+        XCTAssertTrue(error?.message.contains("sh exited(0)") == true, String(describing: error))
+        XCTAssertEqual(app.state, .exited(.exited(0)))
+        XCTAssertEqual(app.sandboxCopyBackError?.code, .sandboxNotCopiedBack)
+        XCTAssertEqual(try app.sandbox.text(of: "note"), "before", "the sandbox holds what it held before the launch")
+        XCTAssertEqual(try app.sandbox.text(of: "kept/file", in: .temporary), "scratch", "tmp/ included")
+        XCTAssertEqual(try app.sandbox.files(in: .data), [])
+        let root = try FileManager.default.contentsOfDirectory(atPath: app.sandbox.root)
+        XCTAssertFalse(root.contains { $0.hasPrefix(".cleanslate-copy-back") }, "no staging folder is left: \(root)")
+    }
+
+    func testATreeThreeThousandLevelsDeepComesBack() throws {
+        let app = try launchStrict("""
+            python3 -c '
+            import os
+            os.chdir(os.environ["HOME"])
+            for _ in range(3000):
+                os.mkdir("d")
+                os.chdir("d")
+            open("bottom", "w").write("deep")
+            '
+            """)
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        var directory = open(app.sandbox.path(.home), O_RDONLY | O_DIRECTORY)
+        var levels = 0
+        while directory >= 0, case let next = openat(directory, "d", O_RDONLY | O_DIRECTORY | O_NOFOLLOW), next >= 0 {
+            close(directory)
+            directory = next
+            levels += 1
+        }
+        XCTAssertEqual(levels, 3000)
+        let bottom = openat(directory, "bottom", O_RDONLY)
+        var bytes = [UInt8](repeating: 0, count: 8)
+        XCTAssertEqual(read(bottom, &bytes, 8), 4)
+        XCTAssertEqual(Array(bytes.prefix(4)), Array("deep".utf8))
+        close(bottom)
+        close(directory)
+    }
+
+    func testSetIDBitsAreDroppedOnTheWayBack() throws {
+        let app = try launchStrict("""
+            echo tool > "$HOME/tool" && chmod 6755 "$HOME/tool" && mkdir "$HOME/shared" && chmod 2775 "$HOME/shared" &&
+            stat -c %a "$HOME/tool" "$HOME/shared"
+            """)
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        XCTAssertEqual(String(decoding: app.outputBytes(), as: UTF8.self), "6755\n2775\n", "the app did set them in its sandbox")
+        XCTAssertEqual(try status(app.sandbox.path(.home, "tool")).st_mode & 0o7777, 0o755)
+        XCTAssertEqual(try status(app.sandbox.path(.home, "shared")).st_mode & 0o7777, 0o775)
+    }
+}
