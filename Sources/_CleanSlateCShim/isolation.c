@@ -28,6 +28,7 @@
 //   of a namespace of its own and mount a new devpts (new pseudo-terminals) or a new /proc;
 // - a process limit: RLIMIT_NPROC, and the PID namespace's own pid_max (kernels since 6.14), which
 //   also binds an app whose uid is the host's root (the kernel exempts root from RLIMIT_NPROC);
+//   see process_limit.c;
 // - a fixed host name; loopback up, no other interface;
 // - /etc/passwd and /etc/group list only root, cleanslate (1000) and nobody, so the app's user has
 //   the same name on every machine.
@@ -49,7 +50,6 @@
 #include <sys/mount.h>
 #include <dirent.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -265,25 +265,6 @@ static int protect_proc(void) {
     return rc;
 }
 
-/// The bounds of the launch, set while this keeper still holds every capability of its user
-/// namespace: no nested user namespace, and at most `process_limit` processes of the app's.
-static int limit_namespace(const struct cs_isolation *spec) {
-    if (write_file("/proc/sys/user/max_user_namespaces", "0") != 0) return -1;
-    if (spec->process_limit <= 0) return 0;
-    // The keeper (PID 1 here, and of the same uid) counts too.
-    rlim_t processes = (rlim_t)spec->process_limit + 1;
-    struct rlimit limit = {processes, processes};
-    if (setrlimit(RLIMIT_NPROC, &limit) != 0) return -1;
-    // The kernel does not apply RLIMIT_NPROC to the host's root, which a root test process's app is.
-    // A PID namespace's own pid_max (since Linux 6.14; at least 301) binds every uid: PID 1 and
-    // pids up to pid_max - 1. Older kernels refuse it here; RLIMIT_NPROC still binds other users.
-    char text[32];
-    long pid_max = (long)spec->process_limit + 2;
-    snprintf(text, sizeof text, "%ld", pid_max < 301 ? 301 : pid_max);
-    if (write_file("/proc/sys/kernel/pid_max", text) != 0 && errno != EPERM && errno != EACCES && errno != ENOENT) return -1;
-    return 0;
-}
-
 static int is_directory(const char *path) {
     struct stat info;
     return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
@@ -352,7 +333,7 @@ static int read_only_folders(const struct cs_isolation *spec) {
 }
 
 int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc,
-                       struct cs_limited_sandbox *limited, int *step) {
+                       struct cs_limited_sandbox *limited, int *pid_cursor, int *step) {
     int sandbox = -1, home = -1, exposed[64], writable[8];
     int exposed_count = spec->exposed_count < 64 ? spec->exposed_count : 64;
     int writable_count = spec->writable_count < 8 ? spec->writable_count : 8;
@@ -366,6 +347,7 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     for (int i = 0; i < 64; i++) exposed[i] = -1;
     for (int i = 0; i < 8; i++) writable[i] = -1;
     *host_proc = -1;
+    *pid_cursor = -1;
     limited->host = limited->copy = -1;
     // The namespace ends with its keeper; its keeper ends with the keeper outside.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -423,7 +405,7 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     }
     // This process is PID 1 of the new PID namespace, so the new /proc shows that namespace.
     if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) FAIL(CS_ISOLATION_STEP_PROC);
-    if (limit_namespace(spec) != 0) FAIL(CS_ISOLATION_STEP_LIMITS);
+    if (cs_isolation_limit(spec, pid_cursor) != 0) FAIL(CS_ISOLATION_STEP_LIMITS);
     if (protect_proc() != 0) FAIL(CS_ISOLATION_STEP_PROC);
     // The app cannot gain privileges (file capabilities, set-user-id programs) with which it could
     // remount what is read-only here.
@@ -436,6 +418,7 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     return 0;
 failed:;
     int saved = errno;
+    if (*pid_cursor >= 0) { close(*pid_cursor); *pid_cursor = -1; }
     if (sandbox >= 0) close(sandbox);
     if (home >= 0) close(home);
     for (int i = 0; i < exposed_count; i++) if (exposed[i] >= 0) close(exposed[i]);
