@@ -29,6 +29,7 @@
 // - a process limit: RLIMIT_NPROC, and the PID namespace's own pid_max (kernels since 6.14), which
 //   also binds an app whose uid is the host's root (the kernel exempts root from RLIMIT_NPROC);
 //   see process_limit.c;
+// - the sandbox and its home are opened without following any symlink (sandbox_open.c);
 // - a fixed host name; loopback up, no other interface;
 // - /etc/passwd and /etc/group list only root, cleanslate (1000) and nobody, so the app's user has
 //   the same name on every machine.
@@ -265,6 +266,14 @@ static int protect_proc(void) {
     return rc;
 }
 
+/// `spec->sandbox_home` relative to `spec->sandbox_root` ("home"); "" when it does not lie in it,
+/// which no open below the root accepts.
+static const char *home_within(const struct cs_isolation *spec) {
+    size_t root_length = strlen(spec->sandbox_root);
+    if (strncmp(spec->sandbox_home, spec->sandbox_root, root_length) != 0 || spec->sandbox_home[root_length] != '/') return "";
+    return spec->sandbox_home + root_length + 1;
+}
+
 static int is_directory(const char *path) {
     struct stat info;
     return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
@@ -292,17 +301,8 @@ static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs
     }
     int copy = open(spec->sandbox_target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (copy < 0) { int saved = errno; close(host); errno = saved; return -1; }
-    size_t root_length = strlen(spec->sandbox_root);
-    char home[4096];
-    if (strncmp(spec->sandbox_home, spec->sandbox_root, root_length) != 0 ||
-        snprintf(home, sizeof home, "%s%s", spec->sandbox_target, spec->sandbox_home + root_length) >= (int)sizeof home) {
-        close(copy);
-        close(host);
-        errno = EINVAL;
-        return -1;
-    }
     int inner_home = -1;
-    if (cs_tree_copy(host, copy) != 0 || (inner_home = open(home, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+    if (cs_tree_copy(host, copy) != 0 || (inner_home = cs_open_beneath(copy, home_within(spec))) < 0 ||
         bind_folder(inner_home, spec->home_target) != 0 || set_read_only(spec->home_target, 0, 0) != 0) {
         int saved = errno;
         close(copy);
@@ -363,10 +363,10 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
 
     // Nothing done below may propagate back to the host's mounts.
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) FAIL(CS_ISOLATION_STEP_MOUNTS);
-    // Held open before anything covers them: the sandbox may well live in a hidden folder.
-    sandbox = open(spec->sandbox_root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-    home = open(spec->sandbox_home, O_PATH | O_DIRECTORY | O_CLOEXEC);
-    if (sandbox < 0 || home < 0) FAIL(CS_ISOLATION_STEP_SANDBOX);
+    // Held open before anything covers them: the sandbox may well live in a hidden folder. Never
+    // through a symlink: an earlier app of this sandbox may have put one where its home was.
+    if ((sandbox = cs_open_sandbox_root(spec->sandbox_root)) < 0) FAIL(CS_ISOLATION_STEP_SANDBOX_ROOT);
+    if ((home = cs_open_beneath(sandbox, home_within(spec))) < 0) FAIL(CS_ISOLATION_STEP_SANDBOX_HOME);
     for (int i = 0; i < exposed_count; i++) exposed[i] = open(spec->exposed[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
     for (int i = 0; i < writable_count; i++) writable[i] = open(spec->writable[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
     *host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
