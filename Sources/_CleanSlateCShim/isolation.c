@@ -28,6 +28,8 @@
 //   of a namespace of its own and mount a new devpts (new pseudo-terminals) or a new /proc;
 // - a process limit: RLIMIT_NPROC, and the PID namespace's own pid_max (kernels since 6.14), which
 //   also binds an app whose uid is the host's root (the kernel exempts root from RLIMIT_NPROC);
+//   see process_limit.c;
+// - the sandbox and its home are opened without following any symlink (sandbox_open.c);
 // - a fixed host name; loopback up, no other interface;
 // - /etc/passwd and /etc/group list only root, cleanslate (1000) and nobody, so the app's user has
 //   the same name on every machine.
@@ -49,7 +51,6 @@
 #include <sys/mount.h>
 #include <dirent.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -265,23 +266,12 @@ static int protect_proc(void) {
     return rc;
 }
 
-/// The bounds of the launch, set while this keeper still holds every capability of its user
-/// namespace: no nested user namespace, and at most `process_limit` processes of the app's.
-static int limit_namespace(const struct cs_isolation *spec) {
-    if (write_file("/proc/sys/user/max_user_namespaces", "0") != 0) return -1;
-    if (spec->process_limit <= 0) return 0;
-    // The keeper (PID 1 here, and of the same uid) counts too.
-    rlim_t processes = (rlim_t)spec->process_limit + 1;
-    struct rlimit limit = {processes, processes};
-    if (setrlimit(RLIMIT_NPROC, &limit) != 0) return -1;
-    // The kernel does not apply RLIMIT_NPROC to the host's root, which a root test process's app is.
-    // A PID namespace's own pid_max (since Linux 6.14; at least 301) binds every uid: PID 1 and
-    // pids up to pid_max - 1. Older kernels refuse it here; RLIMIT_NPROC still binds other users.
-    char text[32];
-    long pid_max = (long)spec->process_limit + 2;
-    snprintf(text, sizeof text, "%ld", pid_max < 301 ? 301 : pid_max);
-    if (write_file("/proc/sys/kernel/pid_max", text) != 0 && errno != EPERM && errno != EACCES && errno != ENOENT) return -1;
-    return 0;
+/// `spec->sandbox_home` relative to `spec->sandbox_root` ("home"); "" when it does not lie in it,
+/// which no open below the root accepts.
+static const char *home_within(const struct cs_isolation *spec) {
+    size_t root_length = strlen(spec->sandbox_root);
+    if (strncmp(spec->sandbox_home, spec->sandbox_root, root_length) != 0 || spec->sandbox_home[root_length] != '/') return "";
+    return spec->sandbox_home + root_length + 1;
 }
 
 static int is_directory(const char *path) {
@@ -311,20 +301,11 @@ static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs
     }
     int copy = open(spec->sandbox_target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (copy < 0) { int saved = errno; close(host); errno = saved; return -1; }
-    size_t root_length = strlen(spec->sandbox_root);
-    char home[4096];
-    if (strncmp(spec->sandbox_home, spec->sandbox_root, root_length) != 0 ||
-        snprintf(home, sizeof home, "%s%s", spec->sandbox_target, spec->sandbox_home + root_length) >= (int)sizeof home) {
-        close(copy);
-        close(host);
-        errno = EINVAL;
-        return -1;
-    }
     int inner_home = -1;
     // The test seeded this side: a FIFO or socket in it (no contents) is left out, not refused.
     struct cs_tree_copy_options copy_options = {spec->size_limit, 0};
     struct cs_tree_copy_report report;
-    if (cs_tree_copy(host, copy, &copy_options, &report) != 0 || (inner_home = open(home, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+    if (cs_tree_copy(host, copy, &copy_options, &report) != 0 || (inner_home = cs_open_beneath(copy, home_within(spec))) < 0 ||
         bind_folder(inner_home, spec->home_target) != 0 || set_read_only(spec->home_target, 0, 0) != 0) {
         int saved = errno;
         close(copy);
@@ -356,7 +337,7 @@ static int read_only_folders(const struct cs_isolation *spec) {
 }
 
 int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc,
-                       struct cs_limited_sandbox *limited, int *step) {
+                       struct cs_limited_sandbox *limited, int *pid_cursor, int *step) {
     int sandbox = -1, home = -1, exposed[64], writable[8];
     int exposed_count = spec->exposed_count < 64 ? spec->exposed_count : 64;
     int writable_count = spec->writable_count < 8 ? spec->writable_count : 8;
@@ -370,6 +351,7 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     for (int i = 0; i < 64; i++) exposed[i] = -1;
     for (int i = 0; i < 8; i++) writable[i] = -1;
     *host_proc = -1;
+    *pid_cursor = -1;
     limited->host = limited->copy = -1;
     // The namespace ends with its keeper; its keeper ends with the keeper outside.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -385,10 +367,10 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
 
     // Nothing done below may propagate back to the host's mounts.
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) FAIL(CS_ISOLATION_STEP_MOUNTS);
-    // Held open before anything covers them: the sandbox may well live in a hidden folder.
-    sandbox = open(spec->sandbox_root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-    home = open(spec->sandbox_home, O_PATH | O_DIRECTORY | O_CLOEXEC);
-    if (sandbox < 0 || home < 0) FAIL(CS_ISOLATION_STEP_SANDBOX);
+    // Held open before anything covers them: the sandbox may well live in a hidden folder. Never
+    // through a symlink: an earlier app of this sandbox may have put one where its home was.
+    if ((sandbox = cs_open_sandbox_root(spec->sandbox_root)) < 0) FAIL(CS_ISOLATION_STEP_SANDBOX_ROOT);
+    if ((home = cs_open_beneath(sandbox, home_within(spec))) < 0) FAIL(CS_ISOLATION_STEP_SANDBOX_HOME);
     for (int i = 0; i < exposed_count; i++) exposed[i] = open(spec->exposed[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
     for (int i = 0; i < writable_count; i++) writable[i] = open(spec->writable[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
     *host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -427,7 +409,7 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     }
     // This process is PID 1 of the new PID namespace, so the new /proc shows that namespace.
     if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) FAIL(CS_ISOLATION_STEP_PROC);
-    if (limit_namespace(spec) != 0) FAIL(CS_ISOLATION_STEP_LIMITS);
+    if (cs_isolation_limit(spec, pid_cursor) != 0) FAIL(CS_ISOLATION_STEP_LIMITS);
     if (protect_proc() != 0) FAIL(CS_ISOLATION_STEP_PROC);
     // The app cannot gain privileges (file capabilities, set-user-id programs) with which it could
     // remount what is read-only here.
@@ -440,6 +422,7 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     return 0;
 failed:;
     int saved = errno;
+    if (*pid_cursor >= 0) { close(*pid_cursor); *pid_cursor = -1; }
     if (sandbox >= 0) close(sandbox);
     if (home >= 0) close(home);
     for (int i = 0; i < exposed_count; i++) if (exposed[i] >= 0) close(exposed[i]);

@@ -47,9 +47,30 @@ pid_t cs_isolation_clone(int host_network);
 /// host name, brings up loopback (and, for `spec->ports`, listens on them there and hands the
 /// listeners to the keeper outside over `spec->forwarder`) and builds the file system view. Returns 0, or -1 with errno and
 /// `*step` (a CS_ISOLATION_STEP_*) naming what failed. `*host_proc` is set to a descriptor of the
-/// host's /proc (for cs_isolation_host_pid).
+/// host's /proc (for cs_isolation_host_pid), `*pid_cursor` as by cs_isolation_limit. The sandbox and
+/// its home are opened without following any symlink: one that is a link or no directory any more
+/// fails the step CS_ISOLATION_STEP_SANDBOX_ROOT or CS_ISOLATION_STEP_SANDBOX_HOME.
 int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc,
-                       struct cs_limited_sandbox *limited, int *step);
+                       struct cs_limited_sandbox *limited, int *pid_cursor, int *step);
+
+/// Sets the launch's bounds (process_limit.c), while the calling keeper still holds every capability
+/// of its user namespace and before /proc/sys is made read-only: no nested user namespace, and at
+/// most `spec->process_limit` processes of the app's. `*pid_cursor` is set to a descriptor for
+/// cs_isolation_number_past_reserved (-1 when none is needed). Returns 0 or -1 with errno.
+int cs_isolation_limit(const struct cs_isolation *spec, int *pid_cursor);
+/// In the child that becomes the app, just before its exec: makes every process started after it
+/// be numbered from the PID namespace's reserved PIDs up (see process_limit.c). Only a write(2), so
+/// that a vfork child may call it. Returns 0 (also for `pid_cursor` -1) or -1 with errno.
+int cs_isolation_number_past_reserved(int pid_cursor);
+
+/// The sandbox folder `path` as an O_PATH directory descriptor, refused (ENOTDIR) when `path` itself
+/// is a symlink (sandbox_open.c). Returns the descriptor or -1 with errno.
+int cs_open_sandbox_root(const char *path);
+/// The directory `relative` (names separated by '/') below the directory `root`, as an O_PATH
+/// descriptor, without following any symlink on the way or at the end and never leaving `root`
+/// (sandbox_open.c). Returns the descriptor or -1 with errno (ELOOP or ENOTDIR for a symlink or
+/// something that is not a directory).
+int cs_open_beneath(int root, const char *relative);
 
 /// What a tree copy may do: allocate at most `limit` bytes; refuse a FIFO, socket or device (else
 /// they are skipped).

@@ -92,6 +92,7 @@ struct cs_keeper {
     int port_count;
     sigset_t non_default; // the signals this keeper does not leave at the default: reset for the app
     struct cs_limited_sandbox limited; // inside: a size-limited sandbox to copy back at the app's exit
+    int pid_cursor;       // inside: the namespace's ns_last_pid, for the app's child (process_limit.c)
 };
 
 static struct cs_process keeper_table[CS_MAX_TRACKED];
@@ -254,6 +255,7 @@ struct cs_child_plan {
     const int *stdio;        // descriptors for 0, 1 and 2 (the terminal's slave three times, or pipes)
     int terminal;            // 1: the app leads its own process group in the foreground of the terminal
     const sigset_t *reset;   // the keeper's non-default dispositions, set back to the default
+    int pid_cursor;          // strict: moves the namespace's numbering past its reserved PIDs (-1: none)
     volatile int error;      // written by the child when a step fails (the memory is shared until exec)
 };
 
@@ -272,6 +274,8 @@ __attribute__((noreturn)) static void become_app(struct cs_child_plan *plan) {
     }
     if (plan->terminal && tcsetpgrp(0, getpid()) != 0) goto failed;
     if (chdir(plan->directory) != 0) goto failed;
+    // Before the descriptors go: it writes through one of them.
+    if (cs_isolation_number_past_reserved(plan->pid_cursor) != 0) goto failed;
     // Every descriptor of the keeper is close-on-exec already (see supervisor_main); this makes sure
     // nothing else reaches the app. Kernels before 5.9 lack close_range (ENOSYS): the exec still
     // closes them all.
@@ -324,7 +328,8 @@ static int keeper_spawn(struct cs_keeper *keeper, char *payload, const struct cs
     for (uint32_t i = 0; i < request->argc; i++) { argv[i] = cursor; cursor += strlen(cursor) + 1; }
     for (uint32_t i = 0; i < request->envc; i++) { envp[i] = cursor; cursor += strlen(cursor) + 1; }
 
-    struct cs_child_plan plan = {path, argv, envp, directory, stdio, request->terminal != 0, &keeper->non_default, 0};
+    struct cs_child_plan plan = {path, argv, envp, directory, stdio, request->terminal != 0, &keeper->non_default,
+                                 keeper->pid_cursor, 0};
     int terminal = -1, terminal_stdio[3];
     int rc = 0;
     if (request->terminal) {
@@ -421,7 +426,7 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     } else {
         keeper->single_use = 1;
         keeper->port_count = 0;
-        if (cs_isolation_enter(&spec, uid, gid, &keeper->host_proc, &keeper->limited, step) != 0) rc = errno;
+        if (cs_isolation_enter(&spec, uid, gid, &keeper->host_proc, &keeper->limited, &keeper->pid_cursor, step) != 0) rc = errno;
     }
     if (pair[0] >= 0) close(pair[0]);
     free(hidden);
@@ -478,6 +483,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
     // the pid the host sees.
     pid_t reported = keeper->single_use ? cs_isolation_host_pid_of_child(keeper->host_proc) : 0;
     if (keeper->host_proc >= 0) { close(keeper->host_proc); keeper->host_proc = -1; }
+    if (keeper->pid_cursor >= 0) { close(keeper->pid_cursor); keeper->pid_cursor = -1; }
     cs_send_message(socket, CS_SUPERVISOR_SPAWNED, reported > 0 ? reported : keeper->app, 0, 0);
 
     int tree_gone = 0;
@@ -523,6 +529,7 @@ static int keeper_run(struct cs_keeper *keeper, int socket) {
 static void keeper_main(int supervisor) {
     struct cs_keeper keeper = {-1, -1, 0, 0, 0, 0, 0, -1, {0}, {0}, 0};
     keeper.limited.host = keeper.limited.copy = -1;
+    keeper.pid_cursor = -1;
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     // Not dumpable (as the supervisor it was forked from): an app of the same user cannot trace it
     // (ptrace) or write its memory. It can still stop or kill it; then the test process and the

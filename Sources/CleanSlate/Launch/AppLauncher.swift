@@ -197,7 +197,9 @@ public final class AppLauncher: @unchecked Sendable {
     /// the same sandbox, as `XCUIApplication.launch()` does.
     ///
     /// - Throws: ``CleanSlateError`` with `.executableNotFound`, `.notExecutable`, `.invalidArgument`
-    ///   (NUL in an argument or variable, missing working directory), `.sandboxWiped`, `.busy` (a wait
+    ///   (NUL in an argument or variable, missing working directory), `.sandboxWiped`, `.sandboxFailed`
+    ///   (the sandbox, or its HOME, an XDG or the TMPDIR folder, is a symlink or no directory any
+    ///   more: an app replaced it), `.busy` (a wait
     ///   is in progress on another thread), `.spawnFailed`, `.isolationUnavailable` (strict
     ///   ``isolation`` where the kernel refuses user namespaces), or `.invalidArgument` for a bad
     ///   `CLEANSLATE_TIMEOUT_SCALE` (see ``TimeoutScale``).
@@ -355,6 +357,8 @@ public final class AppLauncher: @unchecked Sendable {
         if sandbox.isWiped {
             throw CleanSlateError(.sandboxWiped, "cannot launch \(executable): its sandbox \(sandbox.root) has been wiped; create a new Sandbox")
         }
+        // Before anything reads a path of the sandbox: the environment and the working directory name them.
+        try sandbox.checkLaunchFolders(launching: executable.displayName)
         let coverage = coverageProfile
         let environment = try environment(for: configuration, coverage: coverage)
         lock.withLock { environmentOfLaunch = environment }

@@ -37,16 +37,19 @@ public struct StrictOptions: Sendable, Equatable {
     public var network: StrictNetwork
     /// The most processes the app and everything it starts may have at once (default
     /// ``defaultMaximumProcessCount``, 256): past it `fork` fails with `EAGAIN`, so a fork bomb stays
-    /// inside its launch. 1...``maximumProcessCountLimit``. Where the test process runs as root,
-    /// the kernel exempts the app from the per-user count and the bound is the PID namespace's
-    /// `pid_max` (Linux 6.14 and later), which cannot be set below 301: such an app may have up to
-    /// `max(maximumProcessCount, 299)` processes.
+    /// inside its launch; processes that have ended do not count, however many the app has run.
+    /// 1...``maximumProcessCountLimit``. Where the test process runs as root, the kernel exempts
+    /// the app from the per-user count and the bound is the PID namespace's `pid_max` (Linux 6.14
+    /// and later; older kernels leave such an app unbounded): the app is PID 2 and every process
+    /// after it is numbered from 300 up (the PIDs the kernel wraps around to), so the bound is the
+    /// same, except that a limit of 1 allows 2 processes there (the kernel's least `pid_max` is 301).
     public var maximumProcessCount: Int
 
     /// The default of ``maximumProcessCount``: 256 processes.
     public static let defaultMaximumProcessCount = 256
-    /// The largest ``maximumProcessCount``: 4,194,302 (the kernel's largest `pid_max` less two).
-    public static let maximumProcessCountLimit = 4_194_302
+    /// The largest ``maximumProcessCount``: 4,194,005 (the kernel's largest `pid_max`, 4,194,304,
+    /// less the 299 PIDs below the ones the app's processes are numbered from).
+    public static let maximumProcessCountLimit = 4_194_005
 
     /// Creates options.
     public init(fallsBackToStandard: Bool = false, hiddenPaths: [String] = [], network: StrictNetwork = .loopback,

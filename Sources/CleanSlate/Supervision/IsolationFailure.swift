@@ -12,9 +12,10 @@ enum IsolationFailure {
         + "or run with StrictOptions(fallsBackToStandard: true) (`cleanslate run --isolation strict-or-standard`) "
         + "to fall back to standard isolation with a warning"
 
-    /// The error for `errno` at `step` (a CS_ISOLATION_STEP_*).
-    static func error(errno code: Int32, step: Int32, executable: String) -> CleanSlateError {
+    /// The error for `errno` at `step` (a CS_ISOLATION_STEP_*) of a launch with `layout`.
+    static func error(errno code: Int32, step: Int32, executable: String, layout: StrictLayout?) -> CleanSlateError {
         if let error = faultError(errno: code, step: step, executable: executable) { return error }
+        if let error = sandboxFolderError(errno: code, step: step, executable: executable, layout: layout) { return error }
         let what: String
         switch step {
         case CS_ISOLATION_STEP_CLONE: what = "the kernel refused to create the user, mount, PID, network, IPC and UTS namespaces"
@@ -32,6 +33,22 @@ enum IsolationFailure {
         }
         return CleanSlateError(.isolationUnavailable, errno: code,
             "strict isolation is unavailable for \(executable): \(what); \(howToAllow)")
+    }
+
+    /// The error for a sandbox root or home that the keeper could not open without following a
+    /// symlink (it checks again what `Sandbox.checkLaunchFolders` checked, in case something changed
+    /// them since); nil for other steps. Not `.isolationUnavailable`: a launch that may fall back to
+    /// standard isolation must not, since the standard launch would follow the link.
+    private static func sandboxFolderError(errno code: Int32, step: Int32, executable: String, layout: StrictLayout?) -> CleanSlateError? {
+        let folder: String
+        switch step {
+        case CS_ISOLATION_STEP_SANDBOX_ROOT: folder = "the sandbox folder \(layout?.sandboxRoot ?? "")"
+        case CS_ISOLATION_STEP_SANDBOX_HOME: folder = "the folder of HOME, \(layout?.sandboxHome ?? "")"
+        default: return nil
+        }
+        let what = code == ENOENT ? "is gone" : code == ELOOP || code == ENOTDIR ? "is a symlink or not a directory" : "cannot be opened"
+        return CleanSlateError(.sandboxFailed, errno: code,
+            "cannot launch \(executable) in strict isolation: \(folder) \(what) now; \(Sandbox.launchAdvice)")
     }
 
     /// The error for a file system fault (``Faults``) the keeper could not set up, which says

@@ -246,7 +246,7 @@ final class LaunchSupervisor: @unchecked Sendable {
         }
         switch stage {
         case CS_STAGE_ISOLATION:
-            throw IsolationFailure.error(errno: error, step: step, executable: request.executablePath)
+            throw IsolationFailure.error(errno: error, step: step, executable: request.executablePath, layout: request.strictLayout)
         case CS_STAGE_SPAWN:
             throw Spawner.spawnError(error, request)
         case CS_STAGE_TERMINAL:

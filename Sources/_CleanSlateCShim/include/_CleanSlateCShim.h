@@ -176,6 +176,10 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_ISOLATION_STEP_SIZE_LIMIT 12
 /// Faults.readOnlyFolders: a folder could not be bound read-only (ENOENT: it is not in the sandbox).
 #define CS_ISOLATION_STEP_READ_ONLY_FOLDER 13
+/// The sandbox folder (root) or its home could not be opened without following a symlink: it is a
+/// link or no directory any more (ELOOP, ENOTDIR), or it is gone (ENOENT).
+#define CS_ISOLATION_STEP_SANDBOX_ROOT 14
+#define CS_ISOLATION_STEP_SANDBOX_HOME 15
 
 /// Starts the launch supervisor by re-executing this program's own binary (/proc/self/exe) with a
 /// marker that the library's constructor recognises before `main` runs. The supervisor is in its
