@@ -289,9 +289,11 @@ enum RunCommand {
     /// The most names listed per line of the report; the rest are counted.
     static let listedNamesLimit = 20
 
-    /// `names` joined with commas, the first ``listedNamesLimit`` of them and `and N more`.
+    /// `names` joined with commas, the first ``listedNamesLimit`` of them and `and N more`; each
+    /// name escaped (``EscapedText``), so a name the app chose with a line feed in it cannot add a
+    /// line of its own to the report.
     static func listed(_ names: [String]) -> String {
-        let shown = names.prefix(listedNamesLimit).joined(separator: ", ")
+        let shown = names.prefix(listedNamesLimit).map { EscapedText.escaped($0) }.joined(separator: ", ")
         return names.count > listedNamesLimit ? shown + " and \(names.count - listedNamesLimit) more" : shown
     }
 

@@ -4,20 +4,7 @@ import CleanSlate
 enum SwiftLiteral {
     /// `text` as a Swift string literal (quotes, backslashes and control characters escaped).
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "\"" + EscapedText.escaped(text, alsoEscaping: ["\""]) + "\""
     }
 
     /// `key` as the API names it: `.down`, `.function(10)`, `.character("x")`.
