@@ -36,11 +36,15 @@ enum SwiftLiteral {
         return names.count == 1 ? names[0] : "[" + names.joined(separator: ", ") + "]"
     }
 
-    /// `app.press(...)` for `key` with `modifiers`, `times` times.
-    static func press(_ key: Key, _ modifiers: Key.Modifiers, times: Int = 1) -> String {
+    /// `app.press(...)` for `key` with `modifiers`, `times` times: one call, or several of at most
+    /// `AppLauncher.maximumPressCount` presses each (the most one call accepts).
+    static func press(_ key: Key, _ modifiers: Key.Modifiers, times: Int = 1) -> [String] {
         var call = "try app.press(\(self.key(key))"
         if !modifiers.isEmpty { call += ", modifiers: \(self.modifiers(modifiers))" }
-        if times > 1 { call += ", times: \(times)" }
-        return call + ")"
+        let most = AppLauncher.maximumPressCount
+        var calls = [String](repeating: call + ", times: \(most))", count: (times - 1) / most)
+        let rest = times - calls.count * most
+        calls.append(rest > 1 ? call + ", times: \(rest))" : call + ")")
+        return calls
     }
 }
