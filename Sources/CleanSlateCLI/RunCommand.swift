@@ -215,6 +215,8 @@ enum RunCommand {
         let screen = options.terminalSize != nil ? try app.screen() : nil
         let escaped = app.terminate()
         rawMode?.restore()
+        // `cleanslate record` reads the session from its observer: no file between the two.
+        if let observer = options.observer { observer.recording = app.sessionRecording() }
         if let recording, !recording.write(app.sessionRecording()) {
             CLIOutput.error("warning: could not write the recording to \(recording.path)")
         }
@@ -316,10 +318,11 @@ enum RunCommand {
     }
 }
 
-/// How a run ended, for `cleanslate record`: the app's status, the files it changed, and the signal
-/// that interrupted the run (nil when none did).
+/// How a run ended, for `cleanslate record`: the app's status, the session's asciicast recording,
+/// the files it changed, and the signal that interrupted the run (nil when none did).
 final class RunObserver {
     var status: AppExitStatus?
+    var recording: String?
     var changes: SandboxChanges?
     var interruption: Int32?
 }

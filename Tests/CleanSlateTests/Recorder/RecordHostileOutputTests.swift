@@ -8,6 +8,56 @@ import XCTest
 /// out of proportion, or leave files behind: special files named by `--output`, key presses beyond
 /// what `press` accepts, a long recording, a SIGKILL in the middle of a session.
 final class RecordHostileOutputTests: XCTestCase {
+    /// A recording that `record --from` turns into a test, in a new folder of this test's sandbox.
+    private func recordingFolder() throws -> String {
+        let folder = try sandboxForTest().temporaryDirectory + "/work"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        var cast = SyntheticCast()
+        cast.output("ready")
+        try cast.text.write(toFile: folder + "/s.cast", atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// Runs `record --from s.cast --output OUTPUT` and checks it was refused with 73 and `message`,
+    /// and that the folder still holds only what it held.
+    private func assertRefused(_ output: String, in folder: String, saying message: String,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let (status, app) = try runCleanslate(["record", "--from", folder + "/s.cast", "--output", output])
+        XCTAssertEqual(status, .exited(73), app.standardError, file: file, line: line)
+        XCTAssertTrue(app.standardError.contains("cannot write the test to \(output): \(message)"), app.standardError, file: file, line: line)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), before, "nothing added, nothing removed",
+                       file: file, line: line)
+    }
+
+    func testAnOutputThatIsASymlinkIsRefusedAndLeftAsItIs() throws {
+        let folder = try recordingFolder()
+        try Host.write("old", to: folder + "/Target.swift")
+        try Host.symlink(folder + "/Target.swift", at: folder + "/Link.swift")
+        try assertRefused(folder + "/Link.swift", in: folder, saying: "it is a symlink")
+        XCTAssertEqual(Host.readLink(folder + "/Link.swift"), folder + "/Target.swift", "the symlink is still the symlink")
+        XCTAssertEqual(Host.read(folder + "/Target.swift"), "old", "its target is untouched")
+    }
+
+    func testAnOutputThatIsAFifoIsRefusedAndLeftAsItIs() throws {
+        // Nothing here opens the FIFO (that would block without a reader): only lstat looks at it.
+        let folder = try recordingFolder()
+        let fifo = folder + "/Fifo.swift"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0, "mkfifo: errno \(errno)")
+        try assertRefused(fifo, in: folder, saying: "it is a FIFO")
+        XCTAssertEqual(Host.status(fifo).map { $0.st_mode & S_IFMT }, S_IFIFO, "the FIFO is still a FIFO")
+    }
+
+    func testAnOutputThatIsADeviceNodeIsRefusedAndLeftAsItIs() throws {
+        // Only root can make a device node; a real one (/dev/null) must never be put at risk.
+        try Host.requireRoot(toDo: "making a device node to give record --output")
+        let folder = try recordingFolder()
+        let device = folder + "/Null.swift"  // major 1, minor 3: what /dev/null is
+        XCTAssertEqual(mknod(device, S_IFCHR | 0o666, dev_t(0x103)), 0, "mknod: errno \(errno)")
+        try assertRefused(device, in: folder, saying: "it is a character device")
+        XCTAssertEqual(Host.status(device).map { $0.st_mode & S_IFMT }, S_IFCHR, "the device node is still the device node")
+    }
+
     func testKeyPressesBeyondWhatOnePressTakesAreSplitIntoCallsItAccepts() throws {
         // AppLauncher.maximumPressCount, documented in TerminalApps.md: press takes 0 to 10,000.
         let mostPerPress = 10_000
@@ -68,5 +118,25 @@ final class RecordHostileOutputTests: XCTestCase {
             guard errno == EINTR else { throw HostSetupFailure("wait4 \(pid): errno \(errno)") }
         }
         return (status, usage.ru_maxrss)
+    }
+
+    func testALiveRecordKilledBySIGKILLLeavesNoTemporaryFile() throws {
+        let sandbox = try sandboxForTest()
+        let work = sandbox.temporaryDirectory + "/work"
+        let temporary = sandbox.temporaryDirectory + "/tmp"
+        let root = sandbox.temporaryDirectory + "/root"
+        for folder in [work, temporary, root] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) }
+        // TMPDIR and CLEANSLATE_ROOT point into this test's sandbox: whatever is left there is seen
+        // here, and wiped with the sandbox.
+        let record = try launchApp(.product("cleanslate"), arguments: [
+            "record", "--output", work + "/Killed.swift", "--", "sh", "-c", "echo started; exec sleep 1000",
+        ], environment: ["TMPDIR": temporary, "CLEANSLATE_ROOT": root])
+        // The session has started: the test's file was prepared before it.
+        try record.waitForOutput("started")
+        guard case let .running(pid) = record.state else { return XCTFail("record is not running") }
+        kill(pid, SIGKILL)
+        XCTAssertEqual(try record.waitForExit(), .signaled(SIGKILL, coreDumped: false), record.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work), [], "no temporary file beside the output")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "no temporary file in TMPDIR")
     }
 }
