@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CleanSlateTestSupport", dependencies: ["CleanSlate"]),
         // Swift Testing integration: the .cleanSlate trait and launchApp/makeApp/sandboxForTest.
         .target(name: "CleanSlateTesting", dependencies: ["CleanSlate", "CleanSlateTestSupport"]),
-        .executableTarget(name: "CleanSlateCLI", dependencies: ["CleanSlate", "SampleApp"]),
+        .executableTarget(name: "CleanSlateCLI", dependencies: ["CleanSlate", "SampleApp", "_CleanSlateCShim"]),
         .executableTarget(name: "SampleApp", path: "SampleApp"),
         .executableTarget(name: "CleanSlateBenchmarks", dependencies: ["CleanSlate", "_CleanSlateCShim", "CleanSlateScreen", "CleanSlateXCTest"]),
         .testTarget(name: "CleanSlateTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),

@@ -111,20 +111,12 @@ enum RecordCommand {
         do { file = try options.outputPath.map(TestFile.prepare) } catch {
             return RunCommand.exitCode(reporting: error)
         }
-        // A new file (never a symlink someone put in a shared /tmp first), removed at the end.
-        let folder = FileManager.default.temporaryDirectory.path
-        guard let recording = TestFile.makeUnique(folder + "/cleanslate-record-") else {
-            file?.discard()
-            CLIOutput.error("cannot create the session's recording in \(folder) (errno \(errno)); set TMPDIR to a writable folder")
-            return 73
-        }
-        defer { unlink(recording) }
         var run = RunCommand.Options()
         run.command = options.command
         run.executable = executable(for: options.command[0])
         run.environment = options.environment
         run.terminalSize = options.terminalSize ?? (isatty(0) == 1 ? terminalSize(of: 0) : nil)
-        run.recordingPath = recording
+        // The session's recording comes back in memory (the observer's), never through a file.
         let observer = RunObserver()
         run.observer = observer
         let code: Int32
@@ -133,7 +125,7 @@ enum RecordCommand {
             return RunCommand.exitCode(reporting: error)
         }
         guard observer.interruption == nil, let status = observer.status,
-              let data = FileManager.default.contents(atPath: recording), let session = try? RecordedSession.parse(data) else {
+              let recording = observer.recording, let session = try? RecordedSession.parse(Data(recording.utf8)) else {
             file?.discard()
             CLIOutput.error("the session was interrupted; no test written")
             return code

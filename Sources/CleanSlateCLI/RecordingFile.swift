@@ -17,7 +17,7 @@ struct RecordingFile {
     static func create(_ path: String) throws -> RecordingFile {
         // O_NONBLOCK: opening a FIFO that nothing reads fails at once (ENXIO) instead of hanging.
         // No O_TRUNC: what was opened is looked at first, and only a regular file is emptied.
-        let descriptor = retryingInterrupted { open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0o666) }
+        let descriptor = InterruptedCall.retrying { open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0o666) }
         guard descriptor >= 0 else {
             let code = errno
             throw RecordingFileError(message: describe(openFailure: code, at: path))
@@ -27,11 +27,10 @@ struct RecordingFile {
         if fstat(descriptor, &info) != 0 {
             problem = "its status cannot be read (errno \(errno))"
         } else {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: problem = retryingInterrupted { ftruncate(descriptor, 0) } == 0 ? nil : "it cannot be emptied (errno \(errno))"
-            case S_IFCHR, S_IFIFO: problem = nil  // written in place
-            case S_IFBLK: problem = "it is a block device, which a recording would overwrite; give --record a regular file"
-            default: problem = "it is not a file that can be written; give --record a regular file"
+            if info.st_mode & S_IFMT == S_IFREG {
+                problem = InterruptedCall.retrying { ftruncate(descriptor, 0) } == 0 ? nil : "it cannot be emptied (errno \(errno))"
+            } else {
+                problem = OutputFileKind.refusal(of: info.st_mode, for: "--record", writtenInPlace: [S_IFCHR, S_IFIFO])
             }
         }
         if let problem {
@@ -71,14 +70,6 @@ struct RecordingFile {
     func write(_ recording: String) -> Bool {
         defer { close(descriptor) }
         return CLIOutput.write(Array(recording.utf8), to: descriptor)
-    }
-
-    /// `body` until it does not fail with EINTR.
-    private static func retryingInterrupted(_ body: () -> Int32) -> Int32 {
-        while true {
-            let result = body()
-            if result >= 0 || errno != EINTR { return result }
-        }
     }
 }
 

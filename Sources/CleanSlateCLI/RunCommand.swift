@@ -215,6 +215,8 @@ enum RunCommand {
         let screen = options.terminalSize != nil ? try app.screen() : nil
         let escaped = app.terminate()
         rawMode?.restore()
+        // `cleanslate record` reads the session from its observer: no file between the two.
+        if let observer = options.observer { observer.recording = app.sessionRecording() }
         if let recording, !recording.write(app.sessionRecording()) {
             CLIOutput.error("warning: could not write the recording to \(recording.path)")
         }
@@ -289,9 +291,11 @@ enum RunCommand {
     /// The most names listed per line of the report; the rest are counted.
     static let listedNamesLimit = 20
 
-    /// `names` joined with commas, the first ``listedNamesLimit`` of them and `and N more`.
+    /// `names` joined with commas, the first ``listedNamesLimit`` of them and `and N more`; each
+    /// name escaped (``EscapedText``), so a name the app chose with a line feed in it cannot add a
+    /// line of its own to the report.
     static func listed(_ names: [String]) -> String {
-        let shown = names.prefix(listedNamesLimit).joined(separator: ", ")
+        let shown = names.prefix(listedNamesLimit).map { EscapedText.escaped($0) }.joined(separator: ", ")
         return names.count > listedNamesLimit ? shown + " and \(names.count - listedNamesLimit) more" : shown
     }
 
@@ -314,10 +318,11 @@ enum RunCommand {
     }
 }
 
-/// How a run ended, for `cleanslate record`: the app's status, the files it changed, and the signal
-/// that interrupted the run (nil when none did).
+/// How a run ended, for `cleanslate record`: the app's status, the session's asciicast recording,
+/// the files it changed, and the signal that interrupted the run (nil when none did).
 final class RunObserver {
     var status: AppExitStatus?
+    var recording: String?
     var changes: SandboxChanges?
     var interruption: Int32?
 }

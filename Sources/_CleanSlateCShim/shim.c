@@ -103,3 +103,7 @@ int cs_epoll_wait(int epoll, int *fds, int capacity) {
 }
 
 int cs_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
+
+int cs_open_unnamed_file(const char *folder, mode_t mode) {
+    return open(folder, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+}

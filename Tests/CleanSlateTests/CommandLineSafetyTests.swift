@@ -86,4 +86,14 @@ final class CommandLineSafetyTests: XCTestCase {
         let first = (10_000..<10_020).map { "f\($0)" }.joined(separator: ", ")
         XCTAssertEqual(String(line), "cleanslate: in HOME: created \(first) and 4980 more")
     }
+
+    func testANameWithALineFeedIsReportedOnItsOwnLineEscaped() throws {
+        // A name that, printed as it is, would forge a report line of its own.
+        let folder = try sandboxForTest().temporaryDirectory
+        let (status, run) = try runCleanslate([
+            "run", "--root", folder, "--", "sh", "-c", #"cd "$HOME" && : > "$(printf 'a\ncleanslate: in HOME: created forged\033[2J\\')""#])
+        XCTAssertEqual(status, .exited(0), run.standardError)
+        let lines = run.standardError.split(separator: "\n").filter { $0.hasPrefix("cleanslate: in HOME:") }
+        XCTAssertEqual(lines, [#"cleanslate: in HOME: created a\ncleanslate: in HOME: created forged\u{1b}[2J\\"#], run.standardError)
+    }
 }

@@ -4,20 +4,7 @@ import CleanSlate
 enum SwiftLiteral {
     /// `text` as a Swift string literal (quotes, backslashes and control characters escaped).
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "\"" + EscapedText.escaped(text, alsoEscaping: ["\""]) + "\""
     }
 
     /// `key` as the API names it: `.down`, `.function(10)`, `.character("x")`.
@@ -49,11 +36,15 @@ enum SwiftLiteral {
         return names.count == 1 ? names[0] : "[" + names.joined(separator: ", ") + "]"
     }
 
-    /// `app.press(...)` for `key` with `modifiers`, `times` times.
-    static func press(_ key: Key, _ modifiers: Key.Modifiers, times: Int = 1) -> String {
+    /// `app.press(...)` for `key` with `modifiers`, `times` times: one call, or several of at most
+    /// `AppLauncher.maximumPressCount` presses each (the most one call accepts).
+    static func press(_ key: Key, _ modifiers: Key.Modifiers, times: Int = 1) -> [String] {
         var call = "try app.press(\(self.key(key))"
         if !modifiers.isEmpty { call += ", modifiers: \(self.modifiers(modifiers))" }
-        if times > 1 { call += ", times: \(times)" }
-        return call + ")"
+        let most = AppLauncher.maximumPressCount
+        var calls = [String](repeating: call + ", times: \(most))", count: (times - 1) / most)
+        let rest = times - calls.count * most
+        calls.append(rest > 1 ? call + ", times: \(rest))" : call + ")")
+        return calls
     }
 }

@@ -2,17 +2,10 @@ import CleanSlate
 import CleanSlateScreen
 
 /// Turns a terminal session into test statements: the output is replayed through a
-/// `TerminalEmulator`, and at each input the screen before it and after it say what the person was
-/// looking at and acting on (see ``steps(from:)``).
+/// `TerminalEmulator` (``SessionActions``), and at each input the screen before it and after it say
+/// what the person was looking at and acting on (see ``steps(from:)``). The session is read one
+/// input at a time: the memory taken stays proportional to the session, a few screens in all.
 enum TerminalSteps {
-    /// One decoded input with the screen when it was sent and the screen once the app had answered
-    /// it (just before the next input, or at the end).
-    private struct Action {
-        let input: RecordedInput
-        let before: ScreenSnapshot
-        var after: ScreenSnapshot
-    }
-
     /// The statements of the test's body (no launch, no end), and the last screen.
     ///
     /// - Arrow presses that end with a menu item highlighted become `menuItems["X"].select()`.
@@ -23,39 +16,14 @@ enum TerminalSteps {
     /// - Anything else is a wait for the most specific text that appeared since the previous input
     ///   (`waitForScreen(containing:)`), then `typeText`, `press` or `click(row:column:)`.
     static func steps(from session: RecordedSession) -> (lines: [String], last: ScreenSnapshot) {
-        let emulator = TerminalEmulator(rows: session.rows, columns: session.columns)
-        var actions: [Action] = []
-        var firstOfLastEvent = 0
-        for event in session.events {
-            switch event.code {
-            case "o":
-                var bytes = Array(event.data.utf8)
-                bytes.withUnsafeMutableBytes { emulator.feed(UnsafeRawBufferPointer($0)) }
-            case "r":
-                let parts = event.data.split(separator: "x").compactMap { Int($0) }
-                if parts.count == 2, (1...1000).contains(parts[0]), (1...1000).contains(parts[1]) {
-                    emulator.resize(rows: parts[1], columns: parts[0])
-                }
-            case "i":
-                let screen = emulator.snapshot()
-                for index in firstOfLastEvent..<actions.count { actions[index].after = screen }
-                firstOfLastEvent = actions.count
-                for input in RecordedInput.decode(Array(event.data.utf8)) where input != .ignored {
-                    actions.append(Action(input: input, before: screen, after: screen))
-                }
-            default: break
-            }
-        }
-        let last = emulator.snapshot()
-        for index in firstOfLastEvent..<actions.count { actions[index].after = last }
-        var writer = Writer(actions: actions, first: TerminalEmulator(rows: session.rows, columns: session.columns).snapshot())
+        var writer = Writer(actions: SessionActions(session), first: TerminalEmulator(rows: session.rows, columns: session.columns).snapshot())
         writer.write()
-        return (writer.lines, last)
+        return (writer.lines, writer.actions.last)
     }
 
     /// Walks the actions, writing one statement per step.
     private struct Writer {
-        let actions: [Action]
+        var actions: SessionActions
         /// The screen at the previous step: new text is what differs from it.
         var previous: ScreenSnapshot
         /// The screen whose first changed line was last written as a comment.
@@ -67,16 +35,14 @@ enum TerminalSteps {
         /// Whether the step just written is a menu item's `select()`.
         var selected = false
 
-        init(actions: [Action], first: ScreenSnapshot) {
+        init(actions: SessionActions, first: ScreenSnapshot) {
             self.actions = actions
             previous = first
             commented = first
         }
 
         mutating func write() {
-            var index = 0
-            while index < actions.count {
-                let action = actions[index]
+            while let action = actions.peek() {
                 commentIfNewScreen(action.before)
                 let afterPlainTyping = typedPlainText
                 typedPlainText = false
@@ -85,86 +51,88 @@ enum TerminalSteps {
                     let box = highlightedRow(on: action.before)!
                     if let label = uniqueLabel(box, on: action.before) {
                         lines.append("try app.checkBoxes[\(SwiftLiteral.string(label))].toggle()")
-                        index += 1
+                        actions.next()
                     } else {
-                        index = typing(from: index)
+                        typing(from: action)
                     }
                 case .text, .key(.backspace, []):
-                    index = typing(from: index)
+                    typing(from: action)
                 case .key(.up, []), .key(.down, []):
-                    index = arrows(from: index, waits: !afterPlainTyping)
+                    arrows(from: action, waits: !afterPlainTyping)
                 case let .click(row, column):
                     click(row: row, column: column, on: action.before)
-                    index += 1
+                    actions.next()
                 case let .key(key, modifiers):
+                    actions.next()
                     var times = 1
-                    while index + times < actions.count, actions[index + times].input == action.input,
-                          actions[index + times].before == action.before { times += 1 }
+                    // The same key on the same screen: inputs of one event share it without comparing.
+                    while let same = actions.peek(), same.input == action.input, same.event == action.event || same.before == action.before {
+                        actions.next()
+                        times += 1
+                    }
                     keyPress(key, modifiers, times: times, on: action.before, waits: !afterPlainTyping)
-                    index += times
                 case .ignored:
-                    index += 1
+                    actions.next()
                 }
                 // New text is what appeared since this input was sent; after a selection, which
                 // waits for its row to be highlighted, since that redraw.
-                previous = selected ? actions[index - 1].after : action.before
+                previous = selected ? actions.lastTakenAfter : action.before
                 selected = false
             }
         }
 
-        /// A run of typed characters and Backspaces: into the focused text field, or after a wait.
-        private mutating func typing(from start: Int) -> Int {
-            var end = start
+        /// A run of typed characters and Backspaces, from `first` on: into the focused text
+        /// field, or after a wait.
+        private mutating func typing(from first: SessionAction) {
             var text: [Character] = []
             var erasedBefore = 0
-            run: while end < actions.count {
-                switch actions[end].input {
+            run: while let action = actions.peek() {
+                switch action.input {
                 case let .text(character): text.append(character)
                 case .key(.backspace, []): if text.isEmpty { erasedBefore += 1 } else { text.removeLast() }
                 default: break run
                 }
-                end += 1
+                actions.next()
             }
-            let screen = actions[start].before
+            let screen = first.before
             let typed = String(text)
             if let field = focusedTextField(on: screen), let label = uniqueLabel(field, on: screen) {
                 if erasedBefore > 0 {
                     lines.append("try app.textFields[\(SwiftLiteral.string(label))].select()")
-                    lines.append(SwiftLiteral.press(.backspace, [], times: erasedBefore))
+                    lines += SwiftLiteral.press(.backspace, [], times: erasedBefore)
                 }
                 if !typed.isEmpty { lines.append("try app.textFields[\(SwiftLiteral.string(label))].typeText(\(SwiftLiteral.string(typed)))") }
-                return end
+                return
             }
             waitForNewText(on: screen)
             typedPlainText = true
-            if erasedBefore > 0 { lines.append(SwiftLiteral.press(.backspace, [], times: erasedBefore)) }
+            if erasedBefore > 0 { lines += SwiftLiteral.press(.backspace, [], times: erasedBefore) }
             if !typed.isEmpty { lines.append("try app.typeText(\(SwiftLiteral.string(typed)))") }
-            return end
         }
 
-        /// A run of Up and Down presses: a menu item selected by name when one ended highlighted.
-        private mutating func arrows(from start: Int, waits: Bool) -> Int {
-            var end = start
+        /// A run of Up and Down presses, from `first` on: a menu item selected by name when one
+        /// ended highlighted.
+        private mutating func arrows(from first: SessionAction, waits: Bool) {
             var downs = 0
-            while end < actions.count, case let .key(key, modifiers) = actions[end].input, modifiers.isEmpty, key == .up || key == .down {
+            while let action = actions.peek(), case let .key(key, modifiers) = action.input, modifiers.isEmpty, key == .up || key == .down {
                 downs += key == .down ? 1 : -1
-                end += 1
+                actions.next()
             }
-            let before = actions[start].before, after = actions[end - 1].after
+            let before = first.before, after = actions.lastTakenAfter
             if let item = highlightedRow(on: after), let label = uniqueLabel(item, on: after),
                highlightedRow(on: before)?.label != item.label {
                 // A check box moved to and then toggled with Space is one toggle().
-                if item.kind == .checkBox, end < actions.count, actions[end].input == .text(" ") {
+                if item.kind == .checkBox, actions.peek()?.input == .text(" ") {
                     lines.append("try app.checkBoxes[\(SwiftLiteral.string(label))].toggle()")
-                    return end + 1
+                    actions.next()
+                    return
                 }
                 lines.append("try app.\(item.kind == .checkBox ? "checkBoxes" : "menuItems")[\(SwiftLiteral.string(label))].select()")
                 selected = true
-                return end
+                return
             }
             if waits { waitForNewText(on: before) }
-            if downs != 0 { lines.append(SwiftLiteral.press(downs > 0 ? .down : .up, [], times: abs(downs))) }
-            return end
+            if downs != 0 { lines += SwiftLiteral.press(downs > 0 ? .down : .up, [], times: abs(downs)) }
         }
 
         private mutating func click(row: Int, column: Int, on screen: ScreenSnapshot) {
@@ -186,7 +154,7 @@ enum TerminalSteps {
                 return
             }
             if waits { waitForNewText(on: screen) }
-            lines.append(SwiftLiteral.press(key, modifiers, times: times))
+            lines += SwiftLiteral.press(key, modifiers, times: times)
         }
 
         /// A wait for the changed line nearest the cursor since the previous step; none when

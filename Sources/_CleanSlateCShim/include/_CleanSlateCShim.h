@@ -89,6 +89,13 @@ int cs_epoll_remove(int epoll, int fd);
 int cs_epoll_wait(int epoll, int *fds, int capacity);
 int cs_eventfd(void);
 
+/// open(folder, O_TMPFILE|O_WRONLY|O_CLOEXEC, mode) (O_TMPFILE is GNU-only, and its value differs
+/// between architectures): a file in `folder` that has no name until linkat(2) gives it one, so a
+/// process killed before then leaves nothing behind (`cleanslate record --output` writes its test
+/// into one). Returns the descriptor, or -1 with errno (EOPNOTSUPP, or EISDIR on kernels before
+/// 3.11, where the file system has no unnamed files).
+int cs_open_unnamed_file(const char *folder, mode_t mode);
+
 // MARK: The launch supervisor (supervisor.c)
 
 /// What the keeper of one launch tells the test process, and what the test process asks of it: one
