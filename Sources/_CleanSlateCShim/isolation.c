@@ -17,8 +17,6 @@
 //   folders to expose (the app's own folder, when it lies in a hidden one) are bound back read-only;
 //   with a size limit (Faults.sandboxSizeLimit) the sandbox is a tmpfs of that size holding a copy
 //   (limited_sandbox.c); folders of it can be bound read-only over themselves (Faults.readOnlyFolders);
-//   the test process's coverage profile folder, when it runs under coverage, is bound writable at
-//   its own path (so an instrumented app writes its profile where the test process's tools look);
 // - /dev holds only null, zero, full, random, urandom, tty and the app's own pseudo-terminal;
 // - a fresh /proc for the new PID namespace, with every host-global entry (/proc/sys, /proc/irq,
 //   /proc/bus, ...) bound read-only over itself: run as root, the app's uid is the host's root, and
@@ -338,18 +336,16 @@ static int read_only_folders(const struct cs_isolation *spec) {
 
 int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t outer_gid, int *host_proc,
                        struct cs_limited_sandbox *limited, int *pid_cursor, int *step) {
-    int sandbox = -1, home = -1, exposed[64], writable[8];
+    int sandbox = -1, home = -1, exposed[64];
     int exposed_count = spec->exposed_count < 64 ? spec->exposed_count : 64;
-    int writable_count = spec->writable_count < 8 ? spec->writable_count : 8;
     // More than these would be left unhidden: refused, never silently dropped.
-    if (spec->hidden_count > 256 || spec->exposed_count > 64 || spec->writable_count > 8) {
+    if (spec->hidden_count > 256 || spec->exposed_count > 64) {
         errno = E2BIG;
         *step = CS_ISOLATION_STEP_HIDE;
         return -1;
     }
     char hidden_mounted[256] = {0};
     for (int i = 0; i < 64; i++) exposed[i] = -1;
-    for (int i = 0; i < 8; i++) writable[i] = -1;
     *host_proc = -1;
     *pid_cursor = -1;
     limited->host = limited->copy = -1;
@@ -372,7 +368,6 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     if ((sandbox = cs_open_sandbox_root(spec->sandbox_root)) < 0) FAIL(CS_ISOLATION_STEP_SANDBOX_ROOT);
     if ((home = cs_open_beneath(sandbox, home_within(spec))) < 0) FAIL(CS_ISOLATION_STEP_SANDBOX_HOME);
     for (int i = 0; i < exposed_count; i++) exposed[i] = open(spec->exposed[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
-    for (int i = 0; i < writable_count; i++) writable[i] = open(spec->writable[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
     *host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
 
     if (set_read_only("/", 1, 1) != 0) FAIL(CS_ISOLATION_STEP_READ_ONLY);
@@ -398,12 +393,6 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
         if (bind_folder(exposed[i], spec->exposed[i]) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
         if (set_read_only(spec->exposed[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     }
-    // After the exposed folders: the profile folder often lies inside the app's own folder.
-    for (int i = 0; i < writable_count; i++) {
-        if (writable[i] < 0) continue;
-        if (bind_folder(writable[i], spec->writable[i]) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
-        if (set_read_only(spec->writable[i], 0, 0) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
-    }
     for (int i = 0; i < spec->hidden_count; i++) {
         if (hidden_mounted[i] && set_read_only(spec->hidden[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     }
@@ -418,7 +407,6 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     close(sandbox);
     close(home);
     for (int i = 0; i < exposed_count; i++) if (exposed[i] >= 0) close(exposed[i]);
-    for (int i = 0; i < writable_count; i++) if (writable[i] >= 0) close(writable[i]);
     return 0;
 failed:;
     int saved = errno;
@@ -426,7 +414,6 @@ failed:;
     if (sandbox >= 0) close(sandbox);
     if (home >= 0) close(home);
     for (int i = 0; i < exposed_count; i++) if (exposed[i] >= 0) close(exposed[i]);
-    for (int i = 0; i < writable_count; i++) if (writable[i] >= 0) close(writable[i]);
     errno = saved;
     return -1;
 }

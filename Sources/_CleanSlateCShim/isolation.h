@@ -18,8 +18,6 @@ struct cs_isolation {
     int hidden_count;
     const char *const *exposed;     // folders shown again (read-only) inside hidden ones
     int exposed_count;
-    const char *const *writable;    // host folders bound writable at the same path (the test
-    int writable_count;             // process's coverage profile folder), after the exposed ones
     const char *const *read_only;   // folders (as the app sees them) bound read-only over themselves
     int read_only_count;
     long long size_limit;           // > 0: the sandbox is a tmpfs of this many bytes (limited_sandbox.c)

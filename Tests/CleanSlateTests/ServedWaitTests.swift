@@ -117,7 +117,7 @@ final class ServedWaitTests: XCTestCase {
         let app = try launchApp(.name("sh"), arguments: ["-c", "yes & read x; exit 7"], terminalSize: .standard)
         try app.waitForScreen(containing: "y", timeout: .seconds(30))
         let timedOut = try exitAwaitedOnAnotherThread(app, timeout: .milliseconds(300))
-        assertThrowsCleanSlateError(.timedOut) { try timedOut.get() }
+        assertThrowsCleanSlateError(.timedOut) { _ = try timedOut.get() }
         try app.typeText("go\n")
         XCTAssertEqual(try exitAwaitedOnAnotherThread(app, timeout: .seconds(60)).get(), .exited(7))
         let escaped = app.terminate()

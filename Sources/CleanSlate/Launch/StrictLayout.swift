@@ -11,8 +11,6 @@ struct StrictLayout: Equatable {
     let hiddenFolders: [String]
     /// Folders inside hidden ones that are bound back read-only (the app's own folder).
     let exposedFolders: [String]
-    /// Host folders bound writable at their own path (the coverage profile folder), outside the sandbox.
-    let writableFolders: [String]
     /// Sandbox folders, as the app sees them, bound read-only (``Faults/readOnlyFolders``).
     var readOnlyFolders: [String] = []
     /// The sandbox's size limit in bytes (``Faults/sandboxSizeLimit``), nil for none.
@@ -28,7 +26,7 @@ struct StrictLayout: Equatable {
     /// Folders that are never hidden (nothing runs without them), nor any folder above one.
     static let neverHidden = ["/usr", "/etc", "/bin", "/sbin", "/lib", "/lib64", "/dev", "/proc", "/sys", "/opt"]
 
-    init(sandbox: Sandbox, options: StrictOptions, executablePath: String, runnerDirectory: String, writableFolders: [String] = []) {
+    init(sandbox: Sandbox, options: StrictOptions, executablePath: String, runnerDirectory: String) {
         sandboxRoot = sandbox.root
         sandboxHome = sandbox.home
         let sandboxFolder = (sandbox.root as NSString).deletingLastPathComponent
@@ -43,7 +41,6 @@ struct StrictLayout: Equatable {
         let programFolder = (executablePath as NSString).deletingLastPathComponent
         let programIsHidden = hidden.contains { Self.isWithin(programFolder, $0) } && !Self.isWithin(programFolder, sandbox.root)
         exposedFolders = programIsHidden ? [programFolder] : []
-        self.writableFolders = writableFolders.map(Self.normalized).filter { !Self.isWithin($0, sandbox.root) }
         network = options.network
         maximumProcessCount = options.maximumProcessCount
     }
@@ -105,7 +102,7 @@ struct StrictLayout: Equatable {
     /// The list the keeper reads (see `cs_keeper_launch`).
     var keeperArguments: [String] {
         [sandboxRoot, StrictOptions.sandboxPath, sandboxHome, StrictOptions.homePath, StrictOptions.hostName]
-            + hiddenFolders.map { "h" + $0 } + exposedFolders.map { "e" + $0 } + writableFolders.map { "w" + $0 }
+            + hiddenFolders.map { "h" + $0 } + exposedFolders.map { "e" + $0 }
             + readOnlyFolders.map { "r" + $0 } + (sandboxSizeLimit.map { ["s\($0)"] } ?? []) + networkArguments
             + ["l\(maximumProcessCount)"]
     }
