@@ -87,14 +87,14 @@ package enum FailureArtifacts {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
             }
         } catch {
-            FileHandle.standardError.write(Data("CleanSlate: could not write the artifacts of \(testName): \(error)\n".utf8))
+            TestFailure.log("CleanSlate: could not write the artifacts of \(testName): \(error)\n")
             return
         }
         let kinds = screen == nil ? "recording, output, environment, files" : "recording, screen, output, environment, files"
-        FileHandle.standardError.write(Data(
-            "CleanSlate: \(failed ? "the test failed; " : "")artifacts of \(name(of: app)) in \(testName) (\(kinds)) are in \(folder)\n".utf8))
+        TestFailure.log(
+            "CleanSlate: \(failed ? "the test failed; " : "")artifacts of \(name(of: app)) in \(testName) (\(kinds)) are in \(folder)\n")
         // The folder is gone with a CI machine; what the app showed is in the log.
-        if failed { FileHandle.standardError.write(Data(logSummary(of: app, end: end).utf8)) }
+        if failed { TestFailure.log(logSummary(of: app, end: end)) }
         if TestFailure.currentFramework == .swiftTesting {
             Attachment.record(Array(recording.utf8), named: "\(name(of: app))-session.cast")
             if let screen {

@@ -1,5 +1,7 @@
 import Testing
 import XCTest
+import CleanSlate
+import Foundation
 
 /// The one way CleanSlate reports a test failure: at the caller's file and line, to whichever
 /// framework runs the current test.
@@ -23,14 +25,24 @@ package enum TestFailure {
     }
 
     /// Records a failure with `message` at `location`: a Swift Testing issue inside a `@Test`, an
-    /// XCTest failure otherwise.
+    /// XCTest failure otherwise. The message is given in ASCII (`ConsoleText`), which reaches the
+    /// console whole through `swift test`.
     package static func report(_ message: String, at location: CallerLocation) {
+        let message = ConsoleText.safe(message)
         switch currentFramework {
         case .swiftTesting:
             Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
         case .xcTest:
             XCTFail(message, file: location.filePath, line: location.line)
         }
+    }
+}
+
+extension TestFailure {
+    /// Writes `text` on standard error, where the test log keeps it, in ASCII (`ConsoleText`): a
+    /// screen in it reaches the console whole through `swift test`.
+    package static func log(_ text: String) {
+        FileHandle.standardError.write(Data(ConsoleText.safe(text).utf8))
     }
 }
 

@@ -32,8 +32,8 @@ package enum TestTeardown {
         let testFailed = failed()
         if testFailed, let seed = app.faultSeed {
             // The failure may depend on where the output was cut: say how to cut it the same way again.
-            FileHandle.standardError.write(Data(
-                "CleanSlate: \(testName) ran \(app.executable) with output in random pieces, seed \(seed); replay them with \(Faults.seedEnvironmentVariable)=\(seed)\n".utf8))
+            TestFailure.log(
+                "CleanSlate: \(testName) ran \(app.executable) with output in random pieces, seed \(seed); replay them with \(Faults.seedEnvironmentVariable)=\(seed)\n")
         }
         if testFailed || FailureArtifacts.writesForPassingTests {
             FailureArtifacts.write(app, end: end, testName: testName, failed: testFailed)
@@ -48,8 +48,8 @@ package enum TestTeardown {
     ) {
         if policy.keeps(testFailed: failed) {
             try? sandbox.markKept()
-            FileHandle.standardError.write(Data(
-                "CleanSlate: kept the sandbox of \(testName) at \(sandbox.root) (keep policy: \(policy.rawValue)); delete it when done\n".utf8))
+            TestFailure.log(
+                "CleanSlate: kept the sandbox of \(testName) at \(sandbox.root) (keep policy: \(policy.rawValue)); delete it when done\n")
             return
         }
         do { try sandbox.wipe() } catch {

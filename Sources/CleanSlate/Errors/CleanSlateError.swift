@@ -69,8 +69,11 @@ public struct CleanSlateError: Error, Equatable, Sendable, CustomStringConvertib
         self.message = message
     }
 
+    /// The error as test frameworks print it: the code and the message, in ASCII (see
+    /// `ConsoleText`: `swift test` drops output cut inside a character), with the errno's name.
     public var description: String {
-        if let errno { return "CleanSlate \(code): \(message) (errno \(errno): \(SystemCall.describe(errno)))" }
-        return "CleanSlate \(code): \(message)"
+        let text = ConsoleText.safe(message)
+        if let errno { return "CleanSlate \(code): \(text) (errno \(errno): \(SystemCall.describe(errno)))" }
+        return "CleanSlate \(code): \(text)"
     }
 }

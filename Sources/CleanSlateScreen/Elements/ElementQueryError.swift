@@ -32,11 +32,11 @@ public struct ElementQueryError: Error, Sendable, CustomStringConvertible {
         self.candidates = resolution.candidates
         switch reason {
         case .notFound:
-            description = "no \(locator.description); " + ElementListing.describe(resolution.candidates, kind: locator.kind, on: screen)
+            description = ConsoleText.safe("no \(locator.description); " + ElementListing.describe(resolution.candidates, kind: locator.kind, on: screen))
         case .ambiguous:
-            description = "\(locator.description) matches \(resolution.matches.count) elements: "
+            description = ConsoleText.safe("\(locator.description) matches \(resolution.matches.count) elements: "
                 + ElementListing.list(resolution.matches, on: screen)
-                + "; name one with firstMatch or element(boundBy:), or narrow the scope (windows[\"...\"].\(locator.kind.queryName)[...])"
+                + "; name one with firstMatch or element(boundBy:), or narrow the scope (windows[\"...\"].\(locator.kind.queryName)[...])")
         }
     }
 }
