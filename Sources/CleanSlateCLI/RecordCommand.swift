@@ -94,7 +94,14 @@ enum RecordCommand {
             CLIOutput.error("cannot write a test from \(path): it is not an asciicast v2 recording (\(error)); record one with 'cleanslate record' or 'cleanslate run --record'")
             return 65
         }
-        let command = options.command.isEmpty ? [session.title ?? ""] : options.command
+        var command = options.command
+        if command.isEmpty, let recorded = session.command {
+            command = recorded
+        } else if command.isEmpty, let title = session.title, !title.isEmpty {
+            command = [title]
+            CLIOutput.error("warning: the recording \(path) names its program (\(title)) but not its arguments, so the test launches "
+                + "\(title) without any; if it had some, give the whole command after --: cleanslate record --from \(path) -- COMMAND ARGS...")
+        }
         guard let program = command.first, !program.isEmpty else {
             CLIOutput.error("the recording \(path) does not name its command; give it after --: cleanslate record --from \(path) -- COMMAND ARGS...")
             return 64

@@ -126,7 +126,7 @@ final class SessionRecordingTests: XCTestCase {
         let recorder = SessionRecorder(size: (24, 80))
         let bytes = Array("é€😀".utf8)
         for index in bytes.indices { bytes[index...index].withUnsafeBytes { recorder.record(.output, $0) } }
-        let events = try parse(AsciicastWriter.encode(recorder, command: "test")).events
+        let events = try parse(AsciicastWriter.encode(recorder, command: ["test"])).events
         XCTAssertEqual(events.map(\.2).joined(), "é€😀")
         XCTAssertEqual(events.map(\.2), ["é", "€", "😀"], "each event holds whole characters")
     }

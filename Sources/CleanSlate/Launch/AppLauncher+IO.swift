@@ -37,7 +37,8 @@ extension AppLauncher {
     /// first launch.
     public func sessionRecording() -> String {
         guard let process = currentProcessIfAny else { return "" }
-        return process.monitor.withLock { AsciicastWriter.encode(process.recorder, command: executable.displayName) }
+        let command = [executable.displayName] + argumentsOfLaunch
+        return process.monitor.withLock { AsciicastWriter.encode(process.recorder, command: command) }
     }
 
     /// Closes the app's standard input, so its next read sees end of file.

@@ -41,6 +41,8 @@ public final class AppLauncher: @unchecked Sendable {
     /// The latest launch's argument vector as a process's command line reads (arguments separated
     /// by spaces): a survivor with this command line is a fork of the app that had not exec'd.
     private var commandLineOfLaunch = ""
+    /// The latest launch's arguments as the test gave them (for its session recording).
+    private var launchedArguments: [String] = []
     /// The test process's variables as they were when this launcher was created.
     private let hostSettings: LauncherHostSettings
     /// The seed of the latest launch's faults, when it had random ones.
@@ -270,6 +272,9 @@ public final class AppLauncher: @unchecked Sendable {
         }
     }
 
+    /// The latest launch's arguments as the test gave them (empty before the first launch).
+    var argumentsOfLaunch: [String] { lock.withLock { launchedArguments } }
+
     /// Every process that outlived a launch of this launcher (see ``terminate()``), in the order found.
     public var escapedProcesses: [EscapedProcess] { lock.withLock { escapedSoFar } }
 
@@ -424,6 +429,7 @@ public final class AppLauncher: @unchecked Sendable {
         lock.withLock {
             environmentOfLaunch = environment.mapValues(inside)
             commandLineOfLaunch = String(argumentVector.joined(separator: " ").reversed().drop { $0 == " " }.reversed())
+            launchedArguments = configuration.launchArguments
         }
         let output = (limit: configuration.outputLimit, handler: configuration.outputHandler, fragments: fragmenter)
         let request = { (io: SpawnRequest.StandardIO) in

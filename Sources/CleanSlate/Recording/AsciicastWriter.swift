@@ -13,10 +13,14 @@ enum AsciicastWriter {
     /// The size a launch over pipes is recorded with.
     static let pipeSize = (rows: 24, columns: 80)
 
-    static func encode(_ recorder: SessionRecorder, command: String) -> String {
+    /// The recording of `recorder`'s session of `command` (the argument vector, the program's name
+    /// first): the header's `title` is the program's name, its `command` the whole command as a
+    /// shell would read it (``ShellWords``), so a test written from the recording can launch the
+    /// program with its arguments.
+    static func encode(_ recorder: SessionRecorder, command: [String]) -> String {
         let size = recorder.size ?? pipeSize
         var text = "{\"version\": 2, \"width\": \(size.columns), \"height\": \(size.rows), \"timestamp\": \(recorder.startedAt), "
-            + "\"title\": \(jsonString(command)), \"env\": {\"TERM\": \"\(recorder.size == nil ? "dumb" : "xterm-256color")\"}}\n"
+            + "\"title\": \(jsonString(command.first ?? "")), \"command\": \(jsonString(ShellWords.line(command))), \"env\": {\"TERM\": \"\(recorder.size == nil ? "dumb" : "xterm-256color")\"}}\n"
         let (events, cutAfter) = recorder.events
         var pending: [SessionRecorder.Kind: [UInt8]] = [:]
         var previousOutputByte: UInt8 = 0

@@ -1,8 +1,10 @@
 import Foundation
+import CleanSlate
 
 /// An asciicast v2 recording read whole for `cleanslate record`: its size, whether it was a launch
 /// over pipes (the header's `TERM` is `dumb`, as ``AppLauncher/sessionRecording()`` writes it), its
-/// title (the command) and its events in order.
+/// title (the program's name), its command (the whole argument vector, when the header's `command`
+/// gives it) and its events in order.
 struct RecordedSession {
     /// One `[SECONDS, CODE, DATA]` line: `o` output, `i` input, `r` resize, `m` marker.
     struct Event {
@@ -15,6 +17,9 @@ struct RecordedSession {
     let columns: Int
     let isPipe: Bool
     let title: String?
+    /// The header's `command` split into words as a shell splits it; nil when it has none (or an
+    /// unclosed quote).
+    let command: [String]?
     let events: [Event]
 
     /// Parses `data`; throws ``AsciicastPlayback/Malformed`` naming the line when it is not an
@@ -37,6 +42,8 @@ struct RecordedSession {
             events.append(Event(time: time, code: code, data: text))
         }
         return RecordedSession(rows: size.rows, columns: size.columns, isPipe: term == "dumb",
-                               title: header["title"] as? String, events: events)
+                               title: header["title"] as? String,
+                               command: (header["command"] as? String).flatMap(ShellWords.words).flatMap { $0.isEmpty ? nil : $0 },
+                               events: events)
     }
 }

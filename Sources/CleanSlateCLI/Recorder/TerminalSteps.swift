@@ -32,8 +32,10 @@ enum TerminalSteps {
         /// Whether the previous step typed text without a text field: a key after it (Enter, an
         /// arrow) needs no wait, the screen having changed only by the echo of what was typed.
         var typedPlainText = false
-        /// Whether the step just written is a menu item's `select()`.
-        var selected = false
+        /// Whether the step just written waits for its own effect (a menu item's `select()` for
+        /// its row to be highlighted, a check box's `toggle()` for its mark, a text field's
+        /// `typeText` for the text): the next wait looks only for what changed after that.
+        var waitedForItsEffect = false
 
         init(actions: SessionActions, first: ScreenSnapshot) {
             self.actions = actions
@@ -52,6 +54,7 @@ enum TerminalSteps {
                     if let label = uniqueLabel(box, on: action.before) {
                         lines.append("try app.checkBoxes[\(SwiftLiteral.string(label))].toggle()")
                         actions.next()
+                        waitedForItsEffect = true
                     } else {
                         typing(from: action)
                     }
@@ -74,10 +77,10 @@ enum TerminalSteps {
                 case .ignored:
                     actions.next()
                 }
-                // New text is what appeared since this input was sent; after a selection, which
-                // waits for its row to be highlighted, since that redraw.
-                previous = selected ? actions.lastTakenAfter : action.before
-                selected = false
+                // New text is what appeared since this input was sent; after a step that waits
+                // for its own effect, since that redraw (waiting for it again says nothing).
+                previous = waitedForItsEffect ? actions.lastTakenAfter : action.before
+                waitedForItsEffect = false
             }
         }
 
@@ -102,6 +105,7 @@ enum TerminalSteps {
                     lines += SwiftLiteral.press(.backspace, [], times: erasedBefore)
                 }
                 if !typed.isEmpty { lines.append("try app.textFields[\(SwiftLiteral.string(label))].typeText(\(SwiftLiteral.string(typed)))") }
+                waitedForItsEffect = true
                 return
             }
             waitForNewText(on: screen)
@@ -125,10 +129,11 @@ enum TerminalSteps {
                 if item.kind == .checkBox, actions.peek()?.input == .text(" ") {
                     lines.append("try app.checkBoxes[\(SwiftLiteral.string(label))].toggle()")
                     actions.next()
+                    waitedForItsEffect = true
                     return
                 }
                 lines.append("try app.\(item.kind == .checkBox ? "checkBoxes" : "menuItems")[\(SwiftLiteral.string(label))].select()")
-                selected = true
+                waitedForItsEffect = true
                 return
             }
             if waits { waitForNewText(on: before) }

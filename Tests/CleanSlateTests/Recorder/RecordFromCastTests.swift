@@ -1,4 +1,4 @@
-import CleanSlate
+@testable import CleanSlate
 import CleanSlateXCTest
 import Foundation
 import XCTest
@@ -22,6 +22,70 @@ final class RecordFromCastTests: XCTestCase {
         guard let launch = lines.firstIndex(where: { $0.hasPrefix("let app = ") }),
               let end = lines.firstIndex(where: { $0.contains("waitForExit()") }) else { return [] }
         return lines[(launch + 1)..<end].filter { !$0.isEmpty && !$0.hasPrefix("//") }
+    }
+
+    /// A session recording keeps the whole command (asciicast's `command`), and the test written
+    /// from it launches the program with its arguments (issue 25: it launched `sh` without any).
+    func testATestWrittenFromALaunchersRecordingLaunchesTheWholeCommand() throws {
+        let arguments = ["-c", "printf 'it\\047s done\\n'; exit 3", "two words", "", "quote'd \"double\" $HOME"]
+        let app = try launchApp(.name("sh"), arguments: arguments)
+        XCTAssertEqual(try app.waitForExit(), .exited(3))
+        XCTAssertEqual(app.standardOutput, "it's done\n")
+        let file = try sandboxForTest().temporaryDirectory + "/session.cast"
+        try app.sessionRecording().write(toFile: file, atomically: true, encoding: .utf8)
+        let (status, record) = try runCleanslate(["record", "--from", file, "--exit-status", "3"])
+        XCTAssertEqual(status, .exited(0), record.standardError)
+        let launch = #"let app = try launchApp(.name("sh"), arguments: ["-c", "printf 'it\\047s done\\n'; exit 3", "two words", "", "quote'd \"double\" $HOME"])"#
+        XCTAssertTrue(record.standardOutput.contains(launch), record.standardOutput)
+        XCTAssertFalse(record.standardError.contains("warning"), record.standardError)
+    }
+
+    /// A recording that names only its program (another recorder's, or an older CleanSlate's) is
+    /// written with a warning saying the arguments may be missing.
+    func testARecordingWithoutItsCommandIsWrittenWithAWarning() throws {
+        var cast = SyntheticCast()
+        cast.title = "nano"
+        cast.output("GNU nano")
+        let file = try sandboxForTest().temporaryDirectory + "/session.cast"
+        try cast.text.write(toFile: file, atomically: true, encoding: .utf8)
+        let (status, record) = try runCleanslate(["record", "--from", file])
+        XCTAssertEqual(status, .exited(0), record.standardError)
+        XCTAssertTrue(record.standardOutput.contains(#"let app = try launchApp(.name("nano"), terminalSize: try TerminalSize(rows: 12, columns: 40))"#), record.standardOutput)
+        XCTAssertTrue(record.standardError.contains("names its program (nano) but not its arguments"), record.standardError)
+    }
+
+    /// `toggle()` and a text field's `typeText` wait for their own effect: the written test does
+    /// not wait for the mark or the typed text again before the next key (issue 25).
+    func testNoStepWaitsAgainForWhatTheToggleOrTheTypingBeforeItAlreadyWaitedFor() throws {
+        var cast = SyntheticCast()
+        func checklist(olives: Bool) -> String {
+            "\u{1B}[H\u{1B}[2J\u{1B}[2;3HToppings\u{1B}[4;3H\u{1B}[7m[\(olives ? "X" : " ")] olives\u{1B}[0m\u{1B}[5;3H[ ] onions"
+        }
+        cast.output(checklist(olives: false))
+        cast.input(" ")
+        cast.output(checklist(olives: true))
+        cast.input("\r")
+        cast.output("\u{1B}[H\u{1B}[2J\u{1B}[2;3HWelcome\u{1B}[4;3HName: ")
+        for (key, shown) in zip(["A", "d", "a"], ["A", "Ad", "Ada"]) {
+            cast.input(key)
+            cast.output("\u{1B}[4;9H\u{1B}[K" + shown)
+        }
+        cast.input("\r")
+        cast.output("\u{1B}[H\u{1B}[2J\u{1B}[2;3HHello, Ada")
+        XCTAssertEqual(steps(try written(cast)), [
+            #"try app.checkBoxes["olives"].toggle()"#,
+            "try app.press(.enter)",
+            #"try app.textFields["Name"].typeText("Ada")"#,
+            "try app.press(.enter)",
+        ])
+    }
+
+    func testShellWordsReadBackTheWordsTheyWrite() {
+        let words = ["sh", "-c", "echo 'hi' \"there\" $HOME `id`", "", "a b", "tab\there", "new\nline", "back\\slash", "plain-_./:=@%+,"]
+        XCTAssertEqual(ShellWords.words(ShellWords.line(words)), words)
+        XCTAssertEqual(ShellWords.line(["sh", "-c", "it's"]), #"sh -c 'it'\''s'"#)
+        XCTAssertEqual(ShellWords.words(#"bash -c "echo \"x\" \$y \z" a\ b  'c d'"#), ["bash", "-c", #"echo "x" $y \z"#, "a b", "c d"])
+        XCTAssertNil(ShellWords.words("sh -c 'unclosed"))
     }
 
     func testArrowsThatEndOnAMenuItemBecomeItsSelection() throws {
