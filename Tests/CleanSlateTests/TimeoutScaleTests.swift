@@ -99,6 +99,39 @@ final class TimeoutScaleTests: XCTestCase {
         XCTAssertEqual(try app.sandbox.text(of: "cleaned-up", in: .state), "done\n")
     }
 
+    /// After a terminal app exits, `waitForExit` waits for the terminal's end of file at most
+    /// `terminalDrainLimit` (500 ms) times the scale: with a leftover process holding the terminal
+    /// open, that is 2 s under a scale of 4 (unscaled it returns after 0.5 s).
+    func testTheTerminalDrainLimitIsScaled() throws {
+        XCTAssertEqual(AppLauncher.terminalDrainLimit, .milliseconds(500))
+        let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "4"))
+        app.terminalSize = .standard
+        app.launchArguments = ["-c", "sleep 30 & echo started"]
+        try app.launch()
+        defer { app.terminate() }
+        try app.waitForScreen(containing: "started")
+        let start = MonotonicInstant.now
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let waited = MonotonicInstant.now.duration(since: start)
+        XCTAssertGreaterThanOrEqual(waited, .seconds(2), "the drain after the exit lasted the scaled limit")
+    }
+
+    /// A write to the app's input that cannot finish waits its timeout times the scale, and its
+    /// failure says so.
+    func testTheTimeoutOfAWriteToTheAppsInputIsScaled() throws {
+        let app = AppLauncher(.name("sleep"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "5"))
+        app.launchArguments = ["30"]
+        try app.launch()
+        defer { app.terminate() }
+        // More than any pipe holds: `sleep` never reads it.
+        let start = MonotonicInstant.now
+        let error = assertThrowsCleanSlateError(.timedOut) { try app.typeText(String(repeating: "y", count: 8 << 20), timeout: .milliseconds(100)) }
+        let waited = MonotonicInstant.now.duration(since: start)
+        let message = error?.message ?? ""
+        XCTAssertTrue(message.contains("timeout 0.500 s (0.100 s × CLEANSLATE_TIMEOUT_SCALE=5)"), message)
+        XCTAssertGreaterThanOrEqual(waited, .milliseconds(500), "the write waited the scaled timeout")
+    }
+
     func testTheCommandLineRefusesABadScaleFromItsEnvironment() throws {
         // The variable is set for the `cleanslate` child only: it reads its own environment.
         let app = try makeApp(.product("cleanslate"), arguments: ["run", "--", "true"],
