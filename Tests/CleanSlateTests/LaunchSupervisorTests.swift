@@ -181,8 +181,8 @@ final class LaunchSupervisorTests: XCTestCase {
         let apps = try StrictIsolationTests.hostProcesses(running: stopper).map(ProcessWatch.init)
         XCTAssertEqual(apps.count, 1, "the app ran, stopping its keeper")
         kill(tracer.processIdentifier, SIGKILL)
-        XCTAssertTrue(keeperWatch.hasEnded(within: .seconds(20)), "the keeper of the failed launch is still there")
-        XCTAssertTrue(apps.allSatisfy { $0.hasEnded(within: .seconds(20)) }, "the app of the failed launch is still running")
+        XCTAssertTrue(keeperWatch.hasEnded(within: .seconds(10)), "the keeper of the failed launch is still there")
+        XCTAssertTrue(apps.allSatisfy { $0.hasEnded(within: .seconds(10)) }, "the app of the failed launch is still running")
     }
 
     /// When the test process is gone (here: its supervisor let go, which closes the control socket

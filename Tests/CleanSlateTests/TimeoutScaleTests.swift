@@ -123,9 +123,10 @@ final class TimeoutScaleTests: XCTestCase {
         app.launchArguments = ["30"]
         try app.launch()
         defer { app.terminate() }
-        // More than any pipe holds: `sleep` never reads it.
+        // More than its input pipe holds (64 KiB): `sleep` never reads it. Made before the clock starts.
+        let bytes = [UInt8](repeating: UInt8(ascii: "y"), count: 1 << 20)
         let start = MonotonicInstant.now
-        let error = assertThrowsCleanSlateError(.timedOut) { try app.typeText(String(repeating: "y", count: 8 << 20), timeout: .milliseconds(100)) }
+        let error = assertThrowsCleanSlateError(.timedOut) { try app.write(bytes, timeout: .milliseconds(100)) }
         let waited = MonotonicInstant.now.duration(since: start)
         let message = error?.message ?? ""
         XCTAssertTrue(message.contains("timeout 0.500 s (0.100 s × CLEANSLATE_TIMEOUT_SCALE=5)"), message)
