@@ -298,6 +298,17 @@ final class ElementWaitTests: XCTestCase {
         XCTAssertTrue(screen.contains("got [x]"), screen.text)
     }
 
+    /// `waitForScreenToSettle` does not run handlers: it waits for quiet, whatever is on the screen.
+    func testWaitingForTheScreenToSettleRunsNoHandler() throws {
+        let app = try launchScreens(["\\nSend anonymous statistics?\\n"])
+        let handled = answerTheStatisticsPromptWithEnter(on: app).runs
+        try app.typeText("\n")
+        try app.waitForScreen(containing: "Send anonymous statistics?")
+        XCTAssertEqual(handled.value, 0, "a text wait that finds what it waits for runs no handler")
+        XCTAssertTrue(try app.waitForScreenToSettle().contains("Send anonymous statistics?"))
+        XCTAssertEqual(handled.value, 0)
+    }
+
     func testARemovedInterruptionMonitorNoLongerRuns() throws {
         let app = try launchScreens(["\\nSend anonymous statistics?\\n", "\\033[2J\\033[HMain menu\\n< Quit >\\n"])
         let (handled, token) = answerTheStatisticsPromptWithEnter(on: app)

@@ -133,6 +133,19 @@ final class TimeoutScaleTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(waited, .milliseconds(500), "the write waited the scaled timeout")
     }
 
+    /// The quiet period of `waitForScreenToSettle` is not a timeout: under the largest scale a
+    /// screen quiet for 100 ms settles within a timeout of 10 ms × 1000 = 10 s (a scaled quiet
+    /// period, 100 s, would outlast it).
+    func testTheQuietPeriodIsNotScaled() throws {
+        let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "1000"))
+        app.terminalSize = .standard
+        app.launchArguments = ["-c", "echo quiet; read line"]
+        try app.launch()
+        defer { app.terminate() }
+        try app.waitForScreen(containing: "quiet")
+        XCTAssertTrue(try app.waitForScreenToSettle(quietPeriod: .milliseconds(100), timeout: .milliseconds(10)).contains("quiet"))
+    }
+
     func testTheCommandLineRefusesABadScaleFromItsEnvironment() throws {
         // The variable is set for the `cleanslate` child only: it reads its own environment.
         let app = try makeApp(.product("cleanslate"), arguments: ["run", "--", "true"],
