@@ -99,15 +99,21 @@ final class TimeoutScaleTests: XCTestCase {
         XCTAssertEqual(try app.sandbox.text(of: "cleaned-up", in: .state), "done\n")
     }
 
+    /// Launches `sh -c script` on a 24x80 terminal under `timeoutScale`; the caller terminates it.
+    private func launchShellOnATerminal(_ script: String, timeoutScale: String) throws -> AppLauncher {
+        let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: timeoutScale))
+        app.terminalSize = .standard
+        app.launchArguments = ["-c", script]
+        try app.launch()
+        return app
+    }
+
     /// After a terminal app exits, `waitForExit` waits for the terminal's end of file at most
     /// `terminalDrainLimit` (500 ms) times the scale: with a leftover process holding the terminal
     /// open, that is 2 s under a scale of 4 (unscaled it returns after 0.5 s).
     func testTheTerminalDrainLimitIsScaled() throws {
         XCTAssertEqual(AppLauncher.terminalDrainLimit, .milliseconds(500))
-        let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "4"))
-        app.terminalSize = .standard
-        app.launchArguments = ["-c", "sleep 30 & echo started"]
-        try app.launch()
+        let app = try launchShellOnATerminal("sleep 30 & echo started", timeoutScale: "4")
         defer { app.terminate() }
         try app.waitForScreen(containing: "started")
         let start = MonotonicInstant.now
@@ -137,10 +143,7 @@ final class TimeoutScaleTests: XCTestCase {
     /// screen quiet for 100 ms settles within a timeout of 10 ms × 1000 = 10 s (a scaled quiet
     /// period, 100 s, would outlast it).
     func testTheQuietPeriodIsNotScaled() throws {
-        let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "1000"))
-        app.terminalSize = .standard
-        app.launchArguments = ["-c", "echo quiet; read line"]
-        try app.launch()
+        let app = try launchShellOnATerminal("echo quiet; read line", timeoutScale: "1000")
         defer { app.terminate() }
         try app.waitForScreen(containing: "quiet")
         XCTAssertTrue(try app.waitForScreenToSettle(quietPeriod: .milliseconds(100), timeout: .milliseconds(10)).contains("quiet"))
