@@ -148,6 +148,22 @@ final class CoverageProfileTests: XCTestCase {
         }
     }
 
+    /// A terminal launch gets its `LLVM_PROFILE_FILE` as a launch over pipes does, and the profile
+    /// it writes reaches the test process's folder.
+    func testATerminalLaunchGetsAProfileAndItsProfileIsKept() throws {
+        let folder = try profileFolder()
+        let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(),
+                              hostSettings: LauncherHostSettings(profileFile: folder + "/XCTest%m.%p.profraw"))
+        app.terminalSize = try TerminalSize(rows: 24, columns: 400)  // the whole path on one row
+        app.launchArguments = ["-c", "echo \"profile=${LLVM_PROFILE_FILE-unset}\" && " + Self.writeProfile("${LLVM_PROFILE_FILE%/*}/1-a.profraw")]
+        try app.launch()
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let screen = try app.screen().text
+        app.terminate()
+        XCTAssertTrue(screen.contains("profile=" + app.sandbox.root + "/.cleanslate-coverage/"), screen)
+        XCTAssertEqual(try profiles(in: folder).values.map(\.count), [Self.profileBytes.count])
+    }
+
     /// The same profile name in two launches into one sandbox (in strict isolation pids repeat
     /// across launches): each launch's profile is kept under a name of its own.
     func testTwoLaunchesIntoOneSandboxKeepTheirOwnProfiles() throws {

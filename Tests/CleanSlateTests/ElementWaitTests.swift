@@ -232,6 +232,83 @@ final class ElementWaitTests: XCTestCase {
         XCTAssertEqual(handled.value, 1, "the handler left the prompt on the screen; it is not run again for it")
     }
 
+    /// A prompt that leaves the screen and comes back while one wait is waiting is handled again:
+    /// "once each time its element appears", within a wait and not only from one wait to the next.
+    /// The output comes in pieces of a few bytes (each looked at by the wait), so the wait sees the
+    /// cleared screen between the two prompts however the kernel hands the output over.
+    func testAPromptThatComesBackDuringOneWaitIsHandledAgain() throws {
+        let script = #"""
+            stty -echo; echo ready; read line
+            printf '\nSend anonymous statistics?\n'; read line
+            printf '\033[2J\033[HMain menu\n\nSend anonymous statistics?\n'; read line
+            printf '\033[2J\033[HDone\n'; read line
+            """#
+        let app = try makeApp(.name("sh"), arguments: ["-c", script], terminalSize: .standard)
+        app.defaultTimeout = .seconds(10)
+        app.faults = Faults(outputFragmentLength: 4)
+        try app.launch()
+        try app.waitForScreen(containing: "ready")
+        let handled = answerTheStatisticsPromptWithEnter(on: app).runs
+        try app.typeText("\n")
+        try app.waitForScreen(containing: "Done")
+        XCTAssertEqual(handled.value, 2, "the prompt appeared twice during the one wait")
+    }
+
+    /// Waits and actions inside a handler do not run handlers: a handler whose own wait meets its
+    /// prompt (still on the screen while it is being handled) is not run again from inside itself.
+    func testAWaitInsideAHandlerDoesNotRunHandlers() throws {
+        let app = try launchScreens(["\\nSend anonymous statistics?\\n", "\\033[2J\\033[HMain menu\\n"])
+        let runs = Counter()
+        app.addInterruptionMonitor(for: app.staticTexts["Send anonymous statistics?"]) { app in
+            runs.increment()
+            // A run from inside this one would recurse without end: one is enough to see it.
+            guard runs.value == 1 else { return }
+            // The prompt is on the screen and "Never" is not: this wait would run the monitor.
+            XCTAssertFalse(try app.buttons["Never"].waitForExistence(timeout: .milliseconds(100)))
+            try app.typeText("\n")
+        }
+        try app.typeText("\n")
+        try app.waitForScreen(containing: "Main menu")
+        XCTAssertEqual(runs.value, 1, "the handler's own wait ran the handler again")
+    }
+
+    /// When several of the elements awaited are on the same screen, `waitForAny` returns the lowest
+    /// index among them, whichever order they are given in.
+    func testWaitForAnyReturnsTheLowestIndexWhenSeveralAreOnTheScreen() throws {
+        let app = try launchScreens(["\\n< OK >\\nDisk is full\\n"])
+        try app.typeText("\n")
+        XCTAssertTrue(try app.buttons["OK"].waitForExistence())
+        XCTAssertTrue(try app.staticTexts["Disk is full"].waitForExistence())
+        XCTAssertEqual(try app.waitForAny([app.staticTexts["Disk is full"], app.buttons["OK"]]), 0)
+        XCTAssertEqual(try app.waitForAny([app.buttons["OK"], app.staticTexts["Disk is full"]]), 0)
+        XCTAssertEqual(try app.waitForAny([app.buttons["Save"], app.buttons["OK"], app.staticTexts["Disk is full"]]), 1)
+    }
+
+    /// `toggle()` on a radio button that is already checked sends nothing: the next line the app
+    /// reads is exactly what the test typed after it (a Space or an arrow key would come first).
+    func testTogglingARadioButtonThatIsAlreadyCheckedPressesNothing() throws {
+        let script = #"stty -echo; printf '(*) Dark\n( ) Light\n'; IFS= read -r line; printf 'got [%s]\n' "$line"; read line"#
+        let app = try launchApp(.name("sh"), arguments: ["-c", script], terminalSize: .standard)
+        app.defaultTimeout = .seconds(10)
+        XCTAssertEqual(try app.radioButtons["Dark"].waitUntil("it is checked") { $0.isChecked == true }.isChecked, true)
+        try app.radioButtons["Dark"].toggle()
+        try app.typeText("x\n")
+        try app.waitForScreen(containing: "got [")
+        let screen = try app.screen()
+        XCTAssertTrue(screen.contains("got [x]"), screen.text)
+    }
+
+    /// `waitForScreenToSettle` does not run handlers: it waits for quiet, whatever is on the screen.
+    func testWaitingForTheScreenToSettleRunsNoHandler() throws {
+        let app = try launchScreens(["\\nSend anonymous statistics?\\n"])
+        let handled = answerTheStatisticsPromptWithEnter(on: app).runs
+        try app.typeText("\n")
+        try app.waitForScreen(containing: "Send anonymous statistics?")
+        XCTAssertEqual(handled.value, 0, "a text wait that finds what it waits for runs no handler")
+        XCTAssertTrue(try app.waitForScreenToSettle().contains("Send anonymous statistics?"))
+        XCTAssertEqual(handled.value, 0)
+    }
+
     func testARemovedInterruptionMonitorNoLongerRuns() throws {
         let app = try launchScreens(["\\nSend anonymous statistics?\\n", "\\033[2J\\033[HMain menu\\n< Quit >\\n"])
         let (handled, token) = answerTheStatisticsPromptWithEnter(on: app)

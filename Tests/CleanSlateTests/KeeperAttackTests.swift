@@ -1,4 +1,4 @@
-import CleanSlate
+@testable import CleanSlate
 import CleanSlateXCTest
 import Foundation
 import XCTest
@@ -17,21 +17,33 @@ final class KeeperAttackTests: XCTestCase {
         StrictIsolationTests.hostProcesses(running: commandLine)
     }
 
+    /// When the app kills its keeper, `waitForExit` returns only once the supervisor has ended what
+    /// the keeper left. The supervisor is held stopped while the keeper is killed, so the supervisor
+    /// cannot end anything on its own before the test process has seen the keeper's death and asked
+    /// it to (continuing it): were the death not noticed, the wait would return with the tree still
+    /// running, every time.
     func testAnAppThatKillsItsKeeperHasItsTreeEndedAndReported() throws {
         let sleep = uniqueSleep()
         // The shell's child kills the keeper (the shell's parent) and becomes a long sleep; the
         // shell waits for it. Before: "killed by signal 9" at once, both left running under init.
         // (The supervisor may end the child before or after it became the sleep: its command line
         // names the sleep's duration either way.)
-        let app = try makeApp(.name("sh"), arguments: ["-c", "K=$PPID; sh -c \"kill -9 $K; exec \(sleep)\" & wait"])
+        let app = try makeApp(.name("sh"), arguments: ["-c", "read go; K=$PPID; sh -c \"kill -9 $K; exec \(sleep)\" & wait"])
         try app.launch()
+        let supervisor = LaunchSupervisor.shared.supervisorPID
+        XCTAssertGreaterThan(supervisor, 0)
+        XCTAssertEqual(kill(supervisor, SIGSTOP), 0)
+        // Whatever happens, the shared supervisor runs again (the wait's own request continues it).
+        defer { kill(supervisor, SIGCONT) }
+        try app.typeText("go\n")
         XCTAssertEqual(try app.waitForExit(timeout: .seconds(30)), .signaled(SIGKILL, coreDumped: false))
         let duration = String(sleep.dropFirst("sleep ".count))
         XCTAssertEqual(StrictIsolationTests.hostProcesses(running: "sleep \(duration)"), [], "the sleep outlived its keeper")
         XCTAssertEqual(StrictIsolationTests.hostProcesses(running: "sh -c kill -9"), [], "the child outlived its keeper")
+        XCTAssertEqual(StrictIsolationTests.hostProcesses(running: "sh -c read go; K=$PPID"), [], "the app outlived its keeper")
         let escaped = app.terminate()
         XCTAssertTrue(escaped.contains { $0.commandLine.contains(duration) }, "\(escaped)")
-        XCTAssertTrue(escaped.contains { $0.commandLine.hasPrefix("sh -c K=$PPID") }, "\(escaped)")
+        XCTAssertTrue(escaped.contains { $0.commandLine.hasPrefix("sh -c read go; K=$PPID") }, "\(escaped)")
     }
 
     func testAnAppThatStopsItsKeeperIsEndedAtTeardown() throws {

@@ -78,14 +78,11 @@ final class LaunchSupervisorTests: XCTestCase {
         }
         XCTAssertEqual(LaunchSupervisor.shared.idleKeeperCount, idle)
     }
-    /// A keeper stopped while idle in the pool (an app of the same user can stop any process of its
-    /// user) is continued while the launch waits for it: the launch succeeds.
-    func testAKeeperStoppedWhileIdleIsContinuedAndTheLaunchSucceeds() throws {
-        let supervisor = LaunchSupervisor(replyLimit: .seconds(30))
-        // A first launch prints its parent, the keeper, which then goes idle into the pool.
+    /// Runs a first launch through `supervisor` that prints its parent, the keeper, and lets the
+    /// keeper go idle into the pool; returns its pid.
+    private func idleKeeper(of supervisor: LaunchSupervisor, null: Int32) throws -> pid_t {
         let output = try Descriptors.pipe(for: "the test's output pipe")
-        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-        defer { SystemCall.close(output.read); SystemCall.close(null) }
+        defer { SystemCall.close(output.read) }
         let first = try supervisor.launch(request(["-c", "echo $PPID"], output: output.write, null: null))
         SystemCall.close(output.write)
         let keeper = KeeperChannel(fd: first.channel)
@@ -102,7 +99,16 @@ final class LaunchSupervisorTests: XCTestCase {
         keeper.release()
         supervisor.release(first.keeper)
         XCTAssertEqual(supervisor.idleKeeperCount, 1)
+        return keeperPID
+    }
 
+    /// A keeper stopped while idle in the pool (an app of the same user can stop any process of its
+    /// user) is continued while the launch waits for it: the launch succeeds.
+    func testAKeeperStoppedWhileIdleIsContinuedAndTheLaunchSucceeds() throws {
+        let supervisor = LaunchSupervisor(replyLimit: .seconds(30))
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { SystemCall.close(null) }
+        let keeperPID = try idleKeeper(of: supervisor, null: null)
         kill(keeperPID, SIGSTOP)
         defer { kill(keeperPID, SIGKILL) }
         let second = try supervisor.launch(request(["-c", "true"], output: null, null: null))
@@ -134,22 +140,49 @@ final class LaunchSupervisorTests: XCTestCase {
     /// An app that stops its keeper again and again from its first instant, before the keeper could
     /// say it spawned it, fails the launch at the reply limit; the supervisor then ends the keeper
     /// and the app, so nothing of the failed launch is left.
+    ///
+    /// A keeper answers microseconds after the app's exec, before any app can stop it, so the case
+    /// is made on purpose: strace holds the keeper's answer (its first `sendto`) for 30 s, as a
+    /// loaded machine's scheduler may by chance; the app stops its keeper meanwhile, and the launch
+    /// waits its reply limit out. A tracer holds even a killed tracee until it lets go, so strace is
+    /// ended once the launch has failed; then the test waits for the app and the keeper to end.
     func testALaunchWhoseKeeperTheAppKeepsStoppingFailsAndLeavesNothing() throws {
+        try Host.requireRoot(toDo: "tracing the keeper (it is not dumpable) with strace")
+        guard let strace = ["/usr/bin/strace", "/bin/strace"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("this test needs strace, to hold the keeper's answer; install it (apt-get install strace)")
+        }
         let supervisor = LaunchSupervisor(replyLimit: .milliseconds(300))
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         defer { SystemCall.close(null) }
-        let marker = "stopper-\(UInt32.random(in: 10_000_000...99_999_999))"
-        do {
-            let launch = try supervisor.launch(request(["-c", "while kill -STOP $PPID; do :; done # \(marker)"], output: null, null: null))
-            // The keeper won the race: nothing to check here but that the launch is ended cleanly.
-            SystemCall.close(launch.channel)
-            throw XCTSkip("the keeper answered before the app first stopped it; the race went the other way this time")
-        } catch let error as CleanSlateError {
-            XCTAssertEqual(error.code, .spawnFailed, "\(error)")
+        let keeperPID = try idleKeeper(of: supervisor, null: null)
+        let keeperWatch = try ProcessWatch(keeperPID)
+        defer { kill(keeperPID, SIGKILL) }
+        let tracer = Process()
+        tracer.executableURL = URL(fileURLWithPath: strace)
+        tracer.arguments = ["-p", "\(keeperPID)", "-o", "/dev/null", "-e", "trace=sendto", "-e", "inject=sendto:delay_enter=30000000:when=1"]
+        let messages = Pipe()
+        tracer.standardError = messages
+        try tracer.run()
+        defer {
+            kill(tracer.processIdentifier, SIGKILL)
+            tracer.waitUntilExit()
         }
-        XCTAssertEqual(StrictIsolationTests.hostProcesses(running: "sh -c while kill -STOP").filter {
-            (try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8))?.contains(marker) == true
-        }, [], "the app of the failed launch is still running")
+        // strace says it has attached before the keeper is given the launch.
+        let attached = String(decoding: messages.fileHandleForReading.availableData, as: UTF8.self)
+        XCTAssertTrue(attached.contains("Process \(keeperPID) attached"), attached)
+
+        let marker = "stopper-\(UInt32.random(in: 10_000_000...99_999_999))"
+        let stopper = "sh -c while kill -STOP $PPID; do :; done # \(marker)"
+        defer { StrictIsolationTests.hostProcesses(running: stopper).forEach { kill($0, SIGKILL) } }
+        XCTAssertThrowsError(try supervisor.launch(request(["-c", "while kill -STOP $PPID; do :; done # \(marker)"], output: null, null: null))) { error in
+            XCTAssertEqual((error as? CleanSlateError)?.code, .spawnFailed, "\(error)")
+            XCTAssertTrue("\(error)".contains("did not answer within 0.3 seconds"), "\(error)")
+        }
+        let apps = try StrictIsolationTests.hostProcesses(running: stopper).map(ProcessWatch.init)
+        XCTAssertEqual(apps.count, 1, "the app ran, stopping its keeper")
+        kill(tracer.processIdentifier, SIGKILL)
+        XCTAssertTrue(keeperWatch.hasEnded(within: .seconds(10)), "the keeper of the failed launch is still there")
+        XCTAssertTrue(apps.allSatisfy { $0.hasEnded(within: .seconds(10)) }, "the app of the failed launch is still running")
     }
 
     /// When the test process is gone (here: its supervisor let go, which closes the control socket

@@ -100,4 +100,38 @@ final class RunRecordTests: XCTestCase {
         XCTAssertEqual(status, .exited(0), app.standardError)
         XCTAssertEqual(Host.status(device).map { $0.st_mode & S_IFMT }, S_IFCHR, "the device node is still the device node")
     }
+
+    /// A block device is refused (73) before the app runs, and left in place: writing a recording
+    /// over a disk would destroy it. The node made here is an unbound loop device's (major 7).
+    func testRecordRefusesABlockDeviceAndLeavesItInPlace() throws {
+        try Host.requireRoot(toDo: "making a block device node to record into")
+        let folder = try Host.makeFolder()
+        defer { Host.removeFolder(folder) }
+        let device = folder + "/disk"  // major 7, minor 7: what /dev/loop7 is
+        XCTAssertEqual(mknod(device, S_IFBLK | 0o600, dev_t(0x707)), 0, "mknod: errno \(errno)")
+        let probe = open(device, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard probe >= 0 else {
+            throw XCTSkip("this machine lets no process open a loop block device (errno \(errno)), so the refusal cannot be told from a failed open")
+        }
+        close(probe)
+        let (status, app) = try runCleanslate(["run", "--root", folder, "--record", device, "--", "sh", "-c", "echo the app ran"])
+        XCTAssertEqual(status, .exited(73), app.standardError)
+        XCTAssertTrue(app.standardError.contains("cannot write the recording to \(device): it is a block device"), app.standardError)
+        XCTAssertFalse(app.standardOutput.contains("the app ran"), "the app must not run")
+        XCTAssertEqual(Host.status(device).map { $0.st_mode & S_IFMT }, S_IFBLK, "the device node is still the device node")
+    }
+
+    /// An existing regular file is emptied before the recording is written into it: what was there,
+    /// longer than the recording, leaves no byte behind.
+    func testRecordEmptiesAnExistingFileLongerThanTheRecording() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        let file = folder + "/session.cast"
+        try Host.write(String(repeating: "an older and longer recording\n", count: 4000), to: file)
+        let (status, app) = try runCleanslate(["run", "--root", folder, "--record", file, "--", "sh", "-c", "echo hello"])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        let text = Host.read(file) ?? ""
+        XCTAssertFalse(text.contains("an older and longer recording"), "left-over bytes of the old file")
+        let recorded = try events(of: file, width: 80, height: 24)
+        XCTAssertEqual(recorded.filter { $0.0 == "o" }.map(\.1).joined(), "hello\r\n")
+    }
 }

@@ -99,6 +99,56 @@ final class TimeoutScaleTests: XCTestCase {
         XCTAssertEqual(try app.sandbox.text(of: "cleaned-up", in: .state), "done\n")
     }
 
+    /// Launches `sh -c script` on a 24x80 terminal under `timeoutScale`; the caller terminates it.
+    private func launchShellOnATerminal(_ script: String, timeoutScale: String) throws -> AppLauncher {
+        let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: timeoutScale))
+        app.terminalSize = .standard
+        app.launchArguments = ["-c", script]
+        try app.launch()
+        return app
+    }
+
+    /// After a terminal app exits, `waitForExit` waits for the terminal's end of file at most
+    /// `terminalDrainLimit` (500 ms) times the scale: with a leftover process holding the terminal
+    /// open, that is 2 s under a scale of 4 (unscaled it returns after 0.5 s).
+    func testTheTerminalDrainLimitIsScaled() throws {
+        XCTAssertEqual(AppLauncher.terminalDrainLimit, .milliseconds(500))
+        let app = try launchShellOnATerminal("sleep 30 & echo started", timeoutScale: "4")
+        defer { app.terminate() }
+        try app.waitForScreen(containing: "started")
+        let start = MonotonicInstant.now
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        let waited = MonotonicInstant.now.duration(since: start)
+        XCTAssertGreaterThanOrEqual(waited, .seconds(2), "the drain after the exit lasted the scaled limit")
+    }
+
+    /// A write to the app's input that cannot finish waits its timeout times the scale, and its
+    /// failure says so.
+    func testTheTimeoutOfAWriteToTheAppsInputIsScaled() throws {
+        let app = AppLauncher(.name("sleep"), sandbox: try sandboxForTest(), hostSettings: LauncherHostSettings(timeoutScale: "5"))
+        app.launchArguments = ["30"]
+        try app.launch()
+        defer { app.terminate() }
+        // More than its input pipe holds (64 KiB): `sleep` never reads it. Made before the clock starts.
+        let bytes = [UInt8](repeating: UInt8(ascii: "y"), count: 1 << 20)
+        let start = MonotonicInstant.now
+        let error = assertThrowsCleanSlateError(.timedOut) { try app.write(bytes, timeout: .milliseconds(100)) }
+        let waited = MonotonicInstant.now.duration(since: start)
+        let message = error?.message ?? ""
+        XCTAssertTrue(message.contains("timeout 0.500 s (0.100 s × CLEANSLATE_TIMEOUT_SCALE=5)"), message)
+        XCTAssertGreaterThanOrEqual(waited, .milliseconds(500), "the write waited the scaled timeout")
+    }
+
+    /// The quiet period of `waitForScreenToSettle` is not a timeout: under the largest scale a
+    /// screen quiet for 100 ms settles within a timeout of 10 ms × 1000 = 10 s (a scaled quiet
+    /// period, 100 s, would outlast it).
+    func testTheQuietPeriodIsNotScaled() throws {
+        let app = try launchShellOnATerminal("echo quiet; read line", timeoutScale: "1000")
+        defer { app.terminate() }
+        try app.waitForScreen(containing: "quiet")
+        XCTAssertTrue(try app.waitForScreenToSettle(quietPeriod: .milliseconds(100), timeout: .milliseconds(10)).contains("quiet"))
+    }
+
     func testTheCommandLineRefusesABadScaleFromItsEnvironment() throws {
         // The variable is set for the `cleanslate` child only: it reads its own environment.
         let app = try makeApp(.product("cleanslate"), arguments: ["run", "--", "true"],

@@ -20,6 +20,16 @@ final class RecordBadInputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing half-written")
     }
 
+    /// A command that exists but cannot be run (no execute permission) is 126, as in a shell.
+    func testACommandThatCannotBeRunIsCannotExecuteAndWritesNoTest() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        try Host.write("echo never\n", to: folder + "/not-executable", mode: 0o644)
+        let (status, app) = try runCleanslate(["record", "--output", folder + "/Written.swift", "--", folder + "/not-executable"])
+        XCTAssertEqual(status, .exited(126), app.standardError)
+        XCTAssertTrue(app.standardError.contains("not-executable"), app.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["not-executable"], "nothing half-written")
+    }
+
     func testARecordingThatIsNotAsciicastV2IsBadData() throws {
         let folder = try sandboxForTest().temporaryDirectory
         try "{\"version\": 1, \"width\": 80, \"height\": 24}\n".write(toFile: folder + "/old.cast", atomically: true, encoding: .utf8)

@@ -122,6 +122,38 @@ final class RecordFromCastTests: XCTestCase {
         XCTAssertEqual(steps(try written(cast)), [#"try app.buttons["OK"].click()"#])
     }
 
+    /// An element is named only when its label finds it alone on that screen: a click on one of two
+    /// buttons labelled OK, or arrows onto one of two rows labelled Dark, is written the plain way
+    /// (a wait, then the click at its position or the presses), never as a query that would match both.
+    func testAnElementWhoseLabelIsNotUniqueOnItsScreenIsNotNamed() throws {
+        var buttons = SyntheticCast()
+        buttons.output("\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J\u{1B}[2;3HSave changes?\u{1B}[4;5H< OK >   < OK >")
+        buttons.input("\u{1B}[<0;7;4M")  // SGR press at column 7, row 4 (one-based): inside the first "< OK >"
+        buttons.input("\u{1B}[<0;7;4m")
+        buttons.output("\u{1B}[2J\u{1B}[Hsaved")
+        let clicked = steps(try written(buttons))
+        XCTAssertEqual(clicked.last, "try app.click(row: 3, column: 6)", "\(clicked)")
+        XCTAssertFalse(clicked.contains { $0.contains("buttons[") }, "\(clicked)")
+
+        var menu = SyntheticCast()
+        func twoDarks(highlighted: Int) -> String {
+            var screen = "\u{1B}[H\u{1B}[2J\u{1B}[2;3HChoose a theme"
+            for (index, theme) in ["Light", "Dark", "Dark"].enumerated() {
+                let padded = theme.padding(toLength: 11, withPad: " ", startingAt: 0)
+                screen += "\u{1B}[\(4 + index);3H" + (index == highlighted ? "\u{1B}[7m> \(padded)\u{1B}[0m" : "  \(padded)")
+            }
+            return screen
+        }
+        menu.output(twoDarks(highlighted: 0))
+        menu.input("\u{1B}[B")
+        menu.output(twoDarks(highlighted: 1))
+        menu.input("\r")
+        menu.output("\u{1B}[2J\u{1B}[HDone")
+        let selected = steps(try written(menu))
+        XCTAssertTrue(selected.contains("try app.press(.down)"), "\(selected)")
+        XCTAssertFalse(selected.contains { $0.contains("menuItems[") }, "\(selected)")
+    }
+
     func testAKeyAHintNamesBecomesTheHintsPress() throws {
         var cast = SyntheticCast()
         cast.output("\u{1B}[H\u{1B}[2J\u{1B}[1;3HGNU nano 7.2\u{1B}[11;1H\u{1B}[7m^G\u{1B}[0m Help  \u{1B}[7m^X\u{1B}[0m Exit  "

@@ -131,6 +131,8 @@ final class RecordHostileOutputTests: XCTestCase {
         let temporary = sandbox.temporaryDirectory + "/tmp"
         let root = sandbox.temporaryDirectory + "/root"
         for folder in [work, temporary, root] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) }
+        // An earlier test is there: it is replaced only once the new one is complete, so it stays.
+        try Host.write("// the earlier test\n", to: work + "/Killed.swift")
         // TMPDIR and CLEANSLATE_ROOT point into this test's sandbox: whatever is left there is seen
         // here, and wiped with the sandbox.
         let record = try launchApp(.product("cleanslate"), arguments: [
@@ -141,7 +143,35 @@ final class RecordHostileOutputTests: XCTestCase {
         guard case let .running(pid) = record.state else { return XCTFail("record is not running") }
         kill(pid, SIGKILL)
         XCTAssertEqual(try record.waitForExit(), .signaled(SIGKILL, coreDumped: false), record.standardError)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work), [], "no temporary file beside the output")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work), ["Killed.swift"], "no temporary file beside the output")
+        XCTAssertEqual(Host.read(work + "/Killed.swift"), "// the earlier test\n", "the earlier test is left as it was")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "no temporary file in TMPDIR")
+    }
+
+    /// The test is written into a file of its own and given FILE's name at the end: an existing FILE
+    /// is replaced by a new file (another inode), never rewritten in place, so a hard link to the old
+    /// one still holds the old test, and no other name is left in the folder.
+    func testAnExistingOutputIsReplacedByANewFileNotRewrittenInPlace() throws {
+        let folder = try recordingFolder()
+        let output = folder + "/Written.swift"
+        try Host.write("// the earlier test\n", to: output)
+        XCTAssertEqual(link(output, folder + "/Earlier.swift"), 0, "link: errno \(errno)")
+        let before = try XCTUnwrap(Host.status(output)).st_ino
+        let (status, app) = try runCleanslate(["record", "--from", folder + "/s.cast", "--output", output])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        XCTAssertTrue(Host.read(output)?.hasPrefix("import CleanSlate\n") == true, Host.read(output) ?? "unreadable")
+        XCTAssertNotEqual(Host.status(output)?.st_ino, before, "FILE was rewritten in place")
+        XCTAssertEqual(Host.read(folder + "/Earlier.swift"), "// the earlier test\n", "the old file was written into")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["Earlier.swift", "Written.swift", "s.cast"])
+    }
+
+    /// The output file is prepared before the app starts: a folder that cannot be written fails
+    /// the live record at once (73), and the app never runs.
+    func testALiveRecordIntoAFolderThatCannotBeWrittenFailsBeforeTheAppRuns() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        let (status, app) = try runCleanslate(["record", "--output", folder + "/missing/Written.swift", "--", "sh", "-c", "echo the app ran"])
+        XCTAssertEqual(status, .exited(73), app.standardError)
+        XCTAssertTrue(app.standardError.contains("cannot create the test \(folder)/missing/Written.swift"), app.standardError)
+        XCTAssertFalse(app.standardOutput.contains("the app ran"), app.standardOutput)
     }
 }
