@@ -19,6 +19,8 @@ enum RenderCommand {
         var input: String?
         /// Print the recognised elements (`--elements`) instead of the screen.
         var elements = false
+        /// With `--elements`: as the JSON listing (`--json`, see ``ElementListingJSON``).
+        var json = false
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -69,6 +71,7 @@ enum RenderCommand {
             case "--cursor": options.showCursor = true
             case "--framed": options.framed = true
             case "--elements": options.elements = true
+            case "--json": options.json = true
             case "--format":
                 let value = try reader.value(for: "--format")
                 guard let format = Format(rawValue: value) else {
@@ -89,6 +92,9 @@ enum RenderCommand {
                 options.input = argument
             }
         }
+        if options.json && !options.elements {
+            throw UsageError(message: "--json is the format of --elements: give both (render --elements --json FILE)")
+        }
         if options.elements && (options.format != .text || options.framed || options.showCursor) {
             throw UsageError(message: "--elements prints the element tree; it takes no --format, --framed or --cursor")
         }
@@ -100,7 +106,7 @@ enum RenderCommand {
 
     private static func print(_ screen: ScreenSnapshot, _ options: Options) {
         if options.elements {
-            CLIOutput.line(screen.elements.debugDescription)
+            CLIOutput.line(options.json ? ElementListingJSON.text(of: screen) : screen.elements.debugDescription)
             return
         }
         switch options.format {

@@ -4,7 +4,7 @@ enum Usage {
         usage: cleanslate run [OPTIONS] [--] [COMMAND [ARGUMENTS...]]
                cleanslate record [OPTIONS] [--] COMMAND [ARGUMENTS...]
                cleanslate record --from FILE.cast [OPTIONS] [--] [COMMAND [ARGUMENTS...]]
-               cleanslate render [--rows R --cols C] [--format F | --elements] [--at SECONDS] [--cursor] [--framed] FILE|-
+               cleanslate render [--rows R --cols C] [--format F | --elements [--json]] [--at SECONDS] [--cursor] [--framed] FILE|-
                cleanslate sweep [--dry-run] [--root DIR]
 
         run      Runs COMMAND in a fresh sandbox (a new HOME, XDG folders and TMPDIR) with a pinned
@@ -85,6 +85,8 @@ enum Usage {
           --elements             print the elements recognised on the screen instead (windows,
                                  buttons, check boxes, menu items, text fields, key hints...),
                                  one per line, indented under their window
+          --json                 with --elements: one JSON object, a stable listing for tools
+                                 (kind, label, frame, states, value, key, detail, children)
 
         sweep    Removes the sandboxes left in the root folder by processes that are gone (a killed
                  test run), after killing the processes still running in them, and lists each one.

@@ -173,6 +173,44 @@ final class CommandLineFrontEndTests: XCTestCase {
         XCTAssertTrue(usageApp.standardError.contains("--elements"), usageApp.standardError)
     }
 
+    /// `render --elements --json`: the documented listing (issue 25), every field as the
+    /// CommandLineTool article gives it, keys sorted.
+    func testRenderElementsAsJSONIsTheDocumentedListing() throws {
+        let sandbox = try sandboxForTest()
+        let screen = "\u{1B}[1;1H┌─ Ask ─────────────┐\u{1B}[2;1H│ Delete it?        │"
+            + "\u{1B}[3;1H│ \u{1B}[7m< Yes >\u{1B}[0m  < No >   │\u{1B}[4;1H└───────────────────┘"
+        let capture = sandbox.temporaryDirectory + "/capture.bin"
+        try Data(screen.utf8).write(to: URL(fileURLWithPath: capture))
+        let (status, app) = try cleanslate(["render", "--rows", "5", "--cols", "30", "--elements", "--json", capture])
+        XCTAssertEqual(status, .exited(0), app.standardError)
+        let element = { (kind: String, label: String, row: Int, column: Int, width: Int, states: String) in
+            #"{"children":[],"frame":{"column":\#(column),"height":1,"row":\#(row),"width":\#(width)},"kind":"\#(kind)","label":"\#(label)","states":[\#(states)]}"#
+        }
+        let expected = #"{"columns":30,"elements":[{"children":["#
+            + element("staticText", "Delete it?", 1, 2, 10, "") + "," + element("button", "Yes", 2, 2, 7, #""highlighted""#) + ","
+            + element("button", "No", 2, 11, 6, "")
+            + #"],"frame":{"column":0,"height":4,"row":0,"width":21},"kind":"window","label":"Ask","states":[]}],"rows":5,"version":1}"#
+        XCTAssertEqual(app.standardOutput, expected + "\n")
+
+        // States, values and keys, read back as JSON.
+        let other = sandbox.temporaryDirectory + "/other.bin"
+        try Data("\u{1B}[1;1H[X] Remember me\u{1B}[3;1H\u{1B}[7m^X\u{1B}[0m Exit".utf8).write(to: URL(fileURLWithPath: other))
+        let (otherStatus, otherApp) = try cleanslate(["render", "--rows", "4", "--cols", "30", "--elements", "--json", other])
+        XCTAssertEqual(otherStatus, .exited(0), otherApp.standardError)
+        let listing = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(otherApp.standardOutput.utf8)) as? [String: Any])
+        let elements = try XCTUnwrap(listing["elements"] as? [[String: Any]])
+        let box = try XCTUnwrap(elements.first { $0["kind"] as? String == "checkBox" }, otherApp.standardOutput)
+        XCTAssertEqual(box["label"] as? String, "Remember me")
+        XCTAssertEqual(box["states"] as? [String], ["checked"])
+        let hint = try XCTUnwrap(elements.first { $0["kind"] as? String == "keyHint" }, otherApp.standardOutput)
+        XCTAssertEqual(hint["label"] as? String, "Exit")
+        XCTAssertEqual(hint["key"] as? String, "^X")
+
+        let (usage, usageApp) = try cleanslate(["render", "--json", capture])
+        XCTAssertEqual(usage, .exited(64))
+        XCTAssertTrue(usageApp.standardError.contains("--json is the format of --elements"), usageApp.standardError)
+    }
+
     func testRenderReadsStandardInput() throws {
         let (status, app) = try cleanslate(["render", "--rows", "2", "--cols", "5", "-"], input: "abcdefg")
         XCTAssertEqual(status, .exited(0))
