@@ -26,6 +26,8 @@ struct cs_isolation {
     int port_count;
     int forwarder;                  // socket to the keeper outside that gets the ports' listeners
     int process_limit;              // the most processes the app may have at once (0: no limit of ours)
+    const char *const *pinned;      // folders (as the app sees them) above read-only ones, bound writable
+    int pinned_count;               // over themselves so that they cannot be renamed, outermost first
 };
 
 /// A size-limited sandbox's two folders, kept open by a strict launch's keeper: the sandbox on the

@@ -374,22 +374,24 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     for (int i = 0; i < 5; i++) { fixed[i] = cursor; cursor += strlen(cursor) + 1; }
     uint32_t extra = request->isolation_count - 5;
     const char **hidden = calloc(extra + 1, sizeof(char *)), **exposed = calloc(extra + 1, sizeof(char *));
-    const char **read_only = calloc(extra + 1, sizeof(char *));
-    if (!hidden || !exposed || !read_only) {
+    const char **read_only = calloc(extra + 1, sizeof(char *)), **pinned = calloc(extra + 1, sizeof(char *));
+    if (!hidden || !exposed || !read_only || !pinned) {
         free(hidden);
         free(exposed);
         free(read_only);
+        free(pinned);
         *stage = CS_STAGE_PREPARE;
         return ENOMEM;
     }
     const char *slave = payload + strlen(payload) + 1;
     slave += strlen(slave) + 1;  // path, directory, then the terminal's slave ("" over pipes)
     struct cs_isolation spec = {fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], slave, hidden, 0, exposed, 0,
-                                read_only, 0, 0, 0, keeper->ports, 0, -1, 0};
+                                read_only, 0, 0, 0, keeper->ports, 0, -1, 0, pinned, 0};
     for (uint32_t i = 0; i < extra; i++) {
         if (cursor[0] == 'h') hidden[spec.hidden_count++] = cursor + 1;
         if (cursor[0] == 'e') exposed[spec.exposed_count++] = cursor + 1;
         if (cursor[0] == 'r') read_only[spec.read_only_count++] = cursor + 1;
+        if (cursor[0] == 'a') pinned[spec.pinned_count++] = cursor + 1;
         if (cursor[0] == 's') spec.size_limit = atoll(cursor + 1);
         if (cursor[0] == 'n') spec.host_network = 1;
         if (cursor[0] == 'l') spec.process_limit = atoi(cursor + 1);
@@ -407,6 +409,7 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
         free(hidden);
         free(exposed);
         free(read_only);
+        free(pinned);
         return rc;
     }
     spec.forwarder = pair[1];
@@ -429,6 +432,7 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     free(hidden);
     free(exposed);
     free(read_only);
+    free(pinned);
     return rc;
 }
 

@@ -390,7 +390,7 @@ public final class AppLauncher: @unchecked Sendable {
         try StrictLayout.validate(options)
         var layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
                                   runnerDirectory: FileManager.default.currentDirectoryPath)
-        layout.readOnlyFolders = configuration.faults.readOnlyFolders.map { layout.insidePath(sandbox.path($0)) }
+        layout.makeReadOnly(configuration.faults.readOnlyFolders.map { sandbox.path($0) })
         layout.sandboxSizeLimit = configuration.faults.sandboxSizeLimit
         try layout.validateWorkingDirectory(directory)
         do {
