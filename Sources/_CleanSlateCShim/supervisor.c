@@ -200,11 +200,8 @@ static void report_survivors(struct cs_keeper *keeper, int app_was_running) {
         if (keeper_table[i].pid == keeper->app) continue;
         if (app_was_running && keeper_table[i].pgid == keeper->app) continue;
         if ((keeper_table[i].flags & CS_PF_EXITING) || cs_is_dying(keeper_table[i].pid)) continue;
-        char line[512];
-        ssize_t n = cs_command_line(keeper_table[i].pid, line, sizeof line);
-        if (n < 0) continue;
-        cs_send_message(keeper->socket, CS_SUPERVISOR_SURVIVOR, keeper_table[i].pid, (int32_t)n, 0);
-        if (n > 0) cs_write_all(keeper->socket, line, (size_t)n);
+        struct cs_survivor survivor;
+        if (cs_survivor_read(keeper_table[i].pid, &survivor) == 0) cs_survivor_send(keeper->socket, &survivor);
     }
 }
 

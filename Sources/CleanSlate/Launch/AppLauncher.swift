@@ -263,7 +263,7 @@ public final class AppLauncher: @unchecked Sendable {
     private func record(_ escaped: [EscapedProcess], inAppPIDNamespace: Bool) {
         lock.withLock {
             let marked = escaped.map {
-                EscapedProcess(pid: $0.pid, commandLine: $0.commandLine, isInAppPIDNamespace: inAppPIDNamespace,
+                EscapedProcess(pid: $0.pid, commandLine: $0.commandLine, executable: $0.executable, isInAppPIDNamespace: inAppPIDNamespace,
                                isForkOfTheApp: !$0.commandLine.isEmpty && $0.commandLine == commandLineOfLaunch)
             }
             for entry in marked where !escapedSoFar.contains(entry) { escapedSoFar.append(entry) }
