@@ -29,6 +29,7 @@
 //   also binds an app whose uid is the host's root (the kernel exempts root from RLIMIT_NPROC);
 //   see process_limit.c;
 // - the sandbox and its home are opened without following any symlink (sandbox_open.c);
+// - /dev/null bound over each Unix socket file of the host that the app would see (host_sockets.c);
 // - a fixed host name; loopback up, no other interface;
 // - /etc/passwd and /etc/group list only root, cleanslate (1000) and nobody, so the app's user has
 //   the same name on every machine.
@@ -409,6 +410,8 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     for (int i = 0; i < spec->hidden_count; i++) {
         if (hidden_mounted[i] && set_read_only(spec->hidden[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     }
+    // Last of the file system view, so that only the sockets the app would see are covered.
+    if (cs_host_sockets_cover(spec->host_sockets) != 0) FAIL(CS_ISOLATION_STEP_SOCKETS);
     // This process is PID 1 of the new PID namespace, so the new /proc shows that namespace.
     if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) FAIL(CS_ISOLATION_STEP_PROC);
     if (cs_isolation_limit(spec, pid_cursor) != 0) FAIL(CS_ISOLATION_STEP_LIMITS);

@@ -383,7 +383,7 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     const char *slave = payload + strlen(payload) + 1;
     slave += strlen(slave) + 1;  // path, directory, then the terminal's slave ("" over pipes)
     struct cs_isolation spec = {fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], slave, hidden, 0, exposed, 0,
-                                read_only, 0, 0, 0, keeper->ports, 0, -1, 0, pinned, 0};
+                                read_only, 0, 0, 0, keeper->ports, 0, -1, 0, pinned, 0, -1};
     for (uint32_t i = 0; i < extra; i++) {
         if (cursor[0] == 'h') hidden[spec.hidden_count++] = cursor + 1;
         if (cursor[0] == 'e') exposed[spec.exposed_count++] = cursor + 1;
@@ -410,6 +410,8 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
         return rc;
     }
     spec.forwarder = pair[1];
+    // Before the clone: once in its own network namespace, the child would list its own sockets.
+    spec.host_sockets = cs_host_sockets_open();
     pid_t child = cs_isolation_clone(spec.host_network);
     if (child < 0) {
         rc = errno;
@@ -426,6 +428,7 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
         if (cs_isolation_enter(&spec, uid, gid, &keeper->host_proc, &keeper->limited, &keeper->pid_cursor, step) != 0) rc = errno;
     }
     if (pair[0] >= 0) close(pair[0]);
+    if (spec.host_sockets >= 0) close(spec.host_sockets);
     free(hidden);
     free(exposed);
     free(read_only);

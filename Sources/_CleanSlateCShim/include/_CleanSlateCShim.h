@@ -189,6 +189,12 @@ struct cs_supervisor_message { int type, a, b, c; };
 /// link or no directory any more (ELOOP, ENOTDIR), or it is gone (ENOENT).
 #define CS_ISOLATION_STEP_SANDBOX_ROOT 14
 #define CS_ISOLATION_STEP_SANDBOX_HOME 15
+/// The host's Unix socket files could not be covered (EBADF: /proc/net/unix could not be read; E2BIG:
+/// too many of them).
+#define CS_ISOLATION_STEP_SOCKETS 16
+/// The most socket files of the host one strict launch covers; more fail the launch (E2BIG) rather
+/// than leave some reachable.
+#define CS_MAX_COVERED_SOCKETS 4096
 
 /// Starts the launch supervisor by re-executing this program's own binary (/proc/self/exe) with a
 /// marker that the library's constructor recognises before `main` runs. The supervisor is in its
