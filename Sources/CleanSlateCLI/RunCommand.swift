@@ -231,7 +231,8 @@ enum RunCommand {
             CLIOutput.error("faults: output delivered in random pieces, seed \(seed); replay them with \(Faults.seedEnvironmentVariable)=\(seed)")
         }
         for process in escaped {
-            CLIOutput.error("warning: \(process) was still running after \(executable) ended; it was killed")
+            // Escaped: the command line is the process's own choice, and must not forge lines of the report.
+            CLIOutput.error("warning: \(EscapedText.escaped(process.description)) was still running after \(executable) ended; it was killed")
         }
         // The report is a courtesy: when it cannot be made, say why, and still mirror the app's status.
         do {

@@ -46,6 +46,17 @@ int cs_is_dying(pid_t pid);
 /// NUL-terminated); "[comm]" while it is between two programs. Returns its length, or -1 when the
 /// process is exiting, dying or gone (it is then no survivor to report).
 ssize_t cs_command_line(pid_t pid, char *line, size_t size);
+/// What a SURVIVOR report names of one process: its command line (`line_length` bytes), followed
+/// by the target of its /proc/<pid>/exe, the program it really runs, which it cannot forge as it can
+/// its command line (`exec -a '[kworker/0:1]' sleep`); `length` bytes in all, not NUL-terminated.
+struct cs_survivor { pid_t pid; int line_length, length; char text[768]; };
+/// Fills `survivor` for live process `pid` (the executable is left out when it cannot be read: the
+/// process is ending, or not dumpable and this one may not trace it). Returns 0, or -1 when the
+/// process is exiting, dying or gone (as cs_command_line).
+int cs_survivor_read(pid_t pid, struct cs_survivor *survivor);
+/// Sends `survivor` on `fd`: a SURVIVOR message (`a` its pid, `b` the length of the text that
+/// follows, `c` that of its command line), then the text. Returns 0 or -1 with errno.
+int cs_survivor_send(int fd, const struct cs_survivor *survivor);
 /// CLOCK_MONOTONIC in milliseconds.
 int64_t cs_now_ms(void);
 

@@ -16,7 +16,8 @@
 //   names both: /run/cleanslate and /home/cleanslate);
 //   folders to expose (the app's own folder, when it lies in a hidden one) are bound back read-only;
 //   with a size limit (Faults.sandboxSizeLimit) the sandbox is a tmpfs of that size holding a copy
-//   (limited_sandbox.c); folders of it can be bound read-only over themselves (Faults.readOnlyFolders);
+//   (limited_sandbox.c); folders of it can be bound read-only over themselves (Faults.readOnlyFolders),
+//   the folders above them bound writable over themselves so that they cannot be renamed;
 // - /dev holds only null, zero, full, random, urandom, tty and the app's own pseudo-terminal;
 // - a fresh /proc for the new PID namespace, with every host-global entry (/proc/sys, /proc/irq,
 //   /proc/bus, ...) bound read-only over itself: run as root, the app's uid is the host's root, and
@@ -28,6 +29,7 @@
 //   also binds an app whose uid is the host's root (the kernel exempts root from RLIMIT_NPROC);
 //   see process_limit.c;
 // - the sandbox and its home are opened without following any symlink (sandbox_open.c);
+// - /dev/null bound over each Unix socket file of the host that the app would see (host_sockets.c);
 // - a fixed host name; loopback up, no other interface;
 // - /etc/passwd and /etc/group list only root, cleanslate (1000) and nobody, so the app's user has
 //   the same name on every machine.
@@ -319,17 +321,29 @@ static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs
     return 0;
 }
 
+/// Binds the folder `path` over itself, read-only or writable. Returns 0 or -1 with errno.
+static int bind_over_itself(const char *path, int read_only) {
+    int fd = open(path, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return -1;
+    int rc = bind_folder(fd, path);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc != 0 ? -1 : set_read_only(path, 0, read_only);
+}
+
 /// Binds each of `spec->read_only` (folders of the sandbox as the app sees them) read-only over
-/// itself. Returns 0 or -1 with errno.
+/// itself, after binding each of `spec->pinned` (the folders between them and the sandbox's mount
+/// points, outermost first) writable over itself: a mount point cannot be renamed (EBUSY), so the
+/// app cannot move a read-only folder's parent aside and make a writable folder in its place. The
+/// pinned ones come first, since binding a folder over itself would cover any mount below it.
+/// Returns 0 or -1 with errno.
 static int read_only_folders(const struct cs_isolation *spec) {
+    for (int i = 0; i < spec->pinned_count; i++) {
+        if (bind_over_itself(spec->pinned[i], 0) != 0) return -1;
+    }
     for (int i = 0; i < spec->read_only_count; i++) {
-        int fd = open(spec->read_only[i], O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (fd < 0) return -1;
-        int rc = bind_folder(fd, spec->read_only[i]);
-        int saved = errno;
-        close(fd);
-        errno = saved;
-        if (rc != 0 || set_read_only(spec->read_only[i], 0, 1) != 0) return -1;
+        if (bind_over_itself(spec->read_only[i], 1) != 0) return -1;
     }
     return 0;
 }
@@ -396,6 +410,8 @@ int cs_isolation_enter(const struct cs_isolation *spec, uid_t outer_uid, gid_t o
     for (int i = 0; i < spec->hidden_count; i++) {
         if (hidden_mounted[i] && set_read_only(spec->hidden[i], 0, 1) != 0) FAIL(CS_ISOLATION_STEP_HIDE);
     }
+    // Last of the file system view, so that only the sockets the app would see are covered.
+    if (cs_host_sockets_cover(spec->host_sockets) != 0) FAIL(CS_ISOLATION_STEP_SOCKETS);
     // This process is PID 1 of the new PID namespace, so the new /proc shows that namespace.
     if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) FAIL(CS_ISOLATION_STEP_PROC);
     if (cs_isolation_limit(spec, pid_cursor) != 0) FAIL(CS_ISOLATION_STEP_LIMITS);

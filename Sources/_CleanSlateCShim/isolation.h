@@ -26,6 +26,9 @@ struct cs_isolation {
     int port_count;
     int forwarder;                  // socket to the keeper outside that gets the ports' listeners
     int process_limit;              // the most processes the app may have at once (0: no limit of ours)
+    const char *const *pinned;      // folders (as the app sees them) above read-only ones, bound writable
+    int pinned_count;               // over themselves so that they cannot be renamed, outermost first
+    int host_sockets;               // the host's /proc/net/unix, opened before the clone (host_sockets.c)
 };
 
 /// A size-limited sandbox's two folders, kept open by a strict launch's keeper: the sandbox on the
@@ -69,6 +72,15 @@ int cs_open_sandbox_root(const char *path);
 /// (sandbox_open.c). Returns the descriptor or -1 with errno (ELOOP or ENOTDIR for a symlink or
 /// something that is not a directory).
 int cs_open_beneath(int root, const char *relative);
+
+/// Opens /proc/self/net/unix, the Unix sockets of the caller's network namespace: called before the
+/// clone, so that the descriptor still lists the host's afterwards (host_sockets.c). Returns the
+/// descriptor or -1 with errno.
+int cs_host_sockets_open(void);
+/// Binds /dev/null over each socket file that `list` (from cs_host_sockets_open) names and that is,
+/// in the calling keeper's view, a socket (host_sockets.c). Returns 0, or -1 with errno (E2BIG:
+/// more than CS_MAX_COVERED_SOCKETS, see _CleanSlateCShim.h; EBADF: `list` is -1).
+int cs_host_sockets_cover(int list);
 
 /// What a tree copy may do: allocate at most `limit` bytes; refuse a FIFO, socket or device (else
 /// they are skipped).

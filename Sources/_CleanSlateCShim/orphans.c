@@ -44,24 +44,17 @@ static int keeper_index(pid_t pid) {
 }
 
 /// A process killed as an orphan, kept until the test process asks about the keeper it came from.
-struct cs_orphan_record { pid_t keeper, pid; int length; char line[240]; };
+struct cs_orphan_record { pid_t keeper; struct cs_survivor survivor; };
 #define CS_ORPHAN_RECORDS 256
 static struct cs_orphan_record records[CS_ORPHAN_RECORDS];
 static int record_next, record_total;
 
-static void remember(pid_t keeper, pid_t pid, const char *line, ssize_t length) {
+static void remember(pid_t keeper, const struct cs_survivor *survivor) {
     struct cs_orphan_record *record = &records[record_next];
     record_next = (record_next + 1) % CS_ORPHAN_RECORDS;
     if (record_total < CS_ORPHAN_RECORDS) record_total++;
     record->keeper = keeper;
-    record->pid = pid;
-    record->length = (int)(length < (ssize_t)sizeof record->line ? length : (ssize_t)sizeof record->line);
-    memcpy(record->line, line, (size_t)record->length);
-}
-
-static void report(int reply, pid_t pid, const char *line, ssize_t length) {
-    cs_send_message(reply, CS_SUPERVISOR_SURVIVOR, pid, (int32_t)length, 0);
-    if (length > 0) cs_write_all(reply, line, (size_t)length);
+    record->survivor = *survivor;
 }
 
 static struct cs_process table[CS_MAX_TRACKED];
@@ -110,12 +103,12 @@ static int kill_orphans(pid_t keeper, int reply) {
     for (int i = 0; i < count; i++) {
         if (!member[i] || table[i].state == 'Z' || table[i].state == 'X') continue;
         alive++;
-        char line[512];
+        struct cs_survivor survivor;
         // Named before the kill: once SIGKILL is pending it counts as dying and is not named again.
-        ssize_t length = cs_command_line(table[i].pid, line, sizeof line);
+        int named = cs_survivor_read(table[i].pid, &survivor);
         kill(table[i].pid, SIGKILL);
-        if (length < 0) continue;
-        if (reply >= 0) report(reply, table[i].pid, line, length); else remember(keeper, table[i].pid, line, length);
+        if (named != 0) continue;
+        if (reply >= 0) cs_survivor_send(reply, &survivor); else remember(keeper, &survivor);
     }
     return alive;
 }
@@ -159,9 +152,9 @@ void cs_orphans_end_keeper(pid_t keeper, int reply) {
     reap();
     // What was killed already, when the keeper died by another hand.
     for (int i = 0; i < record_total; i++) {
-        if (records[i].keeper != keeper || records[i].pid == 0) continue;
-        report(reply, records[i].pid, records[i].line, records[i].length);
-        records[i].pid = 0;
+        if (records[i].keeper != keeper || records[i].survivor.pid == 0) continue;
+        cs_survivor_send(reply, &records[i].survivor);
+        records[i].survivor.pid = 0;
     }
     int alive;
     while ((alive = kill_orphans(keeper, reply)) > 0 && cs_now_ms() < deadline) {

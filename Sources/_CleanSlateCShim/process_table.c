@@ -115,3 +115,20 @@ ssize_t cs_command_line(pid_t pid, char *line, size_t size) {
     while (n > 0 && line[n - 1] == ' ') n--;
     return n;
 }
+
+int cs_survivor_read(pid_t pid, struct cs_survivor *survivor) {
+    ssize_t n = cs_command_line(pid, survivor->text, 512);
+    if (n < 0) return -1;
+    survivor->pid = pid;
+    survivor->line_length = (int)n;
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/exe", (int)pid);
+    ssize_t executable = readlink(path, survivor->text + n, sizeof survivor->text - (size_t)n);
+    survivor->length = (int)n + (executable > 0 ? (int)executable : 0);
+    return 0;
+}
+
+int cs_survivor_send(int fd, const struct cs_survivor *survivor) {
+    if (cs_send_message(fd, CS_SUPERVISOR_SURVIVOR, survivor->pid, survivor->length, survivor->line_length) != 0) return -1;
+    return survivor->length > 0 ? cs_write_all(fd, survivor->text, (size_t)survivor->length) : 0;
+}

@@ -200,11 +200,8 @@ static void report_survivors(struct cs_keeper *keeper, int app_was_running) {
         if (keeper_table[i].pid == keeper->app) continue;
         if (app_was_running && keeper_table[i].pgid == keeper->app) continue;
         if ((keeper_table[i].flags & CS_PF_EXITING) || cs_is_dying(keeper_table[i].pid)) continue;
-        char line[512];
-        ssize_t n = cs_command_line(keeper_table[i].pid, line, sizeof line);
-        if (n < 0) continue;
-        cs_send_message(keeper->socket, CS_SUPERVISOR_SURVIVOR, keeper_table[i].pid, (int32_t)n, 0);
-        if (n > 0) cs_write_all(keeper->socket, line, (size_t)n);
+        struct cs_survivor survivor;
+        if (cs_survivor_read(keeper_table[i].pid, &survivor) == 0) cs_survivor_send(keeper->socket, &survivor);
     }
 }
 
@@ -374,22 +371,24 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
     for (int i = 0; i < 5; i++) { fixed[i] = cursor; cursor += strlen(cursor) + 1; }
     uint32_t extra = request->isolation_count - 5;
     const char **hidden = calloc(extra + 1, sizeof(char *)), **exposed = calloc(extra + 1, sizeof(char *));
-    const char **read_only = calloc(extra + 1, sizeof(char *));
-    if (!hidden || !exposed || !read_only) {
+    const char **read_only = calloc(extra + 1, sizeof(char *)), **pinned = calloc(extra + 1, sizeof(char *));
+    if (!hidden || !exposed || !read_only || !pinned) {
         free(hidden);
         free(exposed);
         free(read_only);
+        free(pinned);
         *stage = CS_STAGE_PREPARE;
         return ENOMEM;
     }
     const char *slave = payload + strlen(payload) + 1;
     slave += strlen(slave) + 1;  // path, directory, then the terminal's slave ("" over pipes)
     struct cs_isolation spec = {fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], slave, hidden, 0, exposed, 0,
-                                read_only, 0, 0, 0, keeper->ports, 0, -1, 0};
+                                read_only, 0, 0, 0, keeper->ports, 0, -1, 0, pinned, 0, -1};
     for (uint32_t i = 0; i < extra; i++) {
         if (cursor[0] == 'h') hidden[spec.hidden_count++] = cursor + 1;
         if (cursor[0] == 'e') exposed[spec.exposed_count++] = cursor + 1;
         if (cursor[0] == 'r') read_only[spec.read_only_count++] = cursor + 1;
+        if (cursor[0] == 'a') pinned[spec.pinned_count++] = cursor + 1;
         if (cursor[0] == 's') spec.size_limit = atoll(cursor + 1);
         if (cursor[0] == 'n') spec.host_network = 1;
         if (cursor[0] == 'l') spec.process_limit = atoi(cursor + 1);
@@ -407,9 +406,12 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
         free(hidden);
         free(exposed);
         free(read_only);
+        free(pinned);
         return rc;
     }
     spec.forwarder = pair[1];
+    // Before the clone: once in its own network namespace, the child would list its own sockets.
+    spec.host_sockets = cs_host_sockets_open();
     pid_t child = cs_isolation_clone(spec.host_network);
     if (child < 0) {
         rc = errno;
@@ -426,9 +428,11 @@ static int keeper_isolate(struct cs_keeper *keeper, char *payload, const struct 
         if (cs_isolation_enter(&spec, uid, gid, &keeper->host_proc, &keeper->limited, &keeper->pid_cursor, step) != 0) rc = errno;
     }
     if (pair[0] >= 0) close(pair[0]);
+    if (spec.host_sockets >= 0) close(spec.host_sockets);
     free(hidden);
     free(exposed);
     free(read_only);
+    free(pinned);
     return rc;
 }
 

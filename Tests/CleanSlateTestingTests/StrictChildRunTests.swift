@@ -147,7 +147,11 @@ struct StrictChildRunTests {
         #expect(try app.waitForExit(timeout: .seconds(20)) == .exited(0))
         let standardDaemon = app.standardOutput.trimmingCharacters(in: .newlines).dropFirst("daemon=".count)
         let escaped = app.terminate()
-        #expect(escaped.map(\.description) == ["pid \(strictDaemon) in the app's PID namespace: sleep 1000", "pid \(standardDaemon): sleep 1000"])
+        // The program sleep really is, as /proc/PID/exe names it (the same file inside and outside).
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/sleep" }
+        let sleep = try #require(path.first { FileManager.default.isExecutableFile(atPath: $0) }.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
+        #expect(escaped.map(\.description) == [
+            "pid \(strictDaemon) in the app's PID namespace: sleep 1000 (executable \(sleep))", "pid \(standardDaemon): sleep 1000 (executable \(sleep))"])
         #expect(escaped.map(\.isInAppPIDNamespace) == [true, false])
     }
 

@@ -19,7 +19,8 @@ final class EscapedForkTests: XCTestCase {
         let fork = try XCTUnwrap(escaped.first)
         XCTAssertEqual(fork.commandLine, "sh -c " + script)
         XCTAssertTrue(fork.isForkOfTheApp)
-        XCTAssertEqual(fork.description, "pid \(fork.pid): forked from the app (sh -c \(script)) before it ran a program of its own")
+        let shell = try XCTUnwrap(resolvedProgram("sh"))
+        XCTAssertEqual(fork.description, "pid \(fork.pid): forked from the app (sh -c \(script)) before it ran a program of its own (executable \(shell))")
     }
 
     func testASurvivorThatRanAProgramOfItsOwnIsNamedByIt() throws {
@@ -30,6 +31,7 @@ final class EscapedForkTests: XCTestCase {
         let escaped = app.terminate()
         XCTAssertEqual(escaped.map(\.commandLine), ["sleep 1000"], "\(escaped)")
         XCTAssertEqual(escaped.map(\.isForkOfTheApp), [false])
-        XCTAssertEqual(escaped.first?.description, escaped.first.map { "pid \($0.pid): sleep 1000" })
+        let sleep = try XCTUnwrap(resolvedProgram("sleep"))
+        XCTAssertEqual(escaped.first?.description, escaped.first.map { "pid \($0.pid): sleep 1000 (executable \(sleep))" })
     }
 }

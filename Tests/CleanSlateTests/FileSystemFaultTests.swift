@@ -38,6 +38,35 @@ final class FileSystemFaultTests: XCTestCase {
         XCTAssertEqual(String(decoding: app.outputBytes(), as: UTF8.self), "config refused\ndata written\n")
     }
 
+    func testAReadOnlyFolderCannotBeSwappedForAWritableOneByRenamingItsParent() throws {
+        for sizeLimit in [nil, 1 << 20] {
+            let app = try launchStrict("""
+                parent=$(dirname "$XDG_CONFIG_HOME")
+                mv "$parent" "$parent.old" && echo "parent renamed"
+                mkdir -p "$XDG_CONFIG_HOME" && echo forged > "$XDG_CONFIG_HOME/settings" && echo "config written"
+                echo y > "$XDG_DATA_HOME/data" && echo "data written"
+                """, faults: Faults(sandboxSizeLimit: sizeLimit, readOnlyFolders: [.config, .cache]))
+            XCTAssertEqual(try app.waitForExit(), .exited(0))
+            XCTAssertTrue(errors(of: app).contains("Device or resource busy"), "the parent is a mount point: \(errors(of: app))")
+            XCTAssertEqual(String(decoding: app.outputBytes(), as: UTF8.self), "data written\n", "the parent stays, writable")
+            XCTAssertEqual(try app.sandbox.files(in: .config), [], "nothing reached the read-only folder")
+            XCTAssertFalse(Host.exists(app.sandbox.root + "/xdg.old"))
+            XCTAssertEqual(try app.sandbox.text(of: "data", in: .data), "y\n", "size limit \(sizeLimit.map(String.init) ?? "none")")
+        }
+    }
+
+    func testAReadOnlyHomeIsReadOnlyThroughTheSandboxFolderToo() throws {
+        let app = try launchStrict("""
+            echo x > "$HOME/note" || echo "home refused"
+            echo x > "\(StrictOptions.sandboxPath)/home/note" || echo "home refused through the sandbox folder"
+            echo y > "$XDG_DATA_HOME/data" && echo "data written"
+            """, faults: Faults(readOnlyFolders: [.home]))
+        XCTAssertEqual(try app.waitForExit(), .exited(0))
+        XCTAssertEqual(String(decoding: app.outputBytes(), as: UTF8.self),
+                       "home refused\nhome refused through the sandbox folder\ndata written\n", errors(of: app))
+        XCTAssertFalse(Host.exists(app.sandbox.home + "/note"))
+    }
+
     func testSizeLimitAndReadOnlyFoldersWithoutStrictIsolationAreRefused() throws {
         for faults in [Faults(sandboxSizeLimit: 1 << 20), Faults(readOnlyFolders: [.config])] {
             let app = try makeApp(.name("true"))

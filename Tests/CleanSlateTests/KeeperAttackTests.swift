@@ -44,6 +44,7 @@ final class KeeperAttackTests: XCTestCase {
         let escaped = app.terminate()
         XCTAssertTrue(escaped.contains { $0.commandLine.contains(duration) }, "\(escaped)")
         XCTAssertTrue(escaped.contains { $0.commandLine.hasPrefix("sh -c read go; K=$PPID") }, "\(escaped)")
+        XCTAssertTrue(escaped.allSatisfy { $0.executable?.hasPrefix("/") == true }, "the supervisor names their executables too: \(escaped)")
     }
 
     func testAnAppThatStopsItsKeeperIsEndedAtTeardown() throws {
@@ -139,5 +140,6 @@ final class KeeperAttackTests: XCTestCase {
         _ = try app.waitForOutput("disguised\n")
         let escaped = app.terminate()
         XCTAssertEqual(escaped.map(\.commandLine), ["sleep --cleanslate-launch-supervisor"])
+        XCTAssertEqual(escaped.map(\.executable), [URL(fileURLWithPath: python).resolvingSymlinksInPath().path], "what it really runs")
     }
 }

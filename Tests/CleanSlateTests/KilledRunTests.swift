@@ -59,6 +59,18 @@ final class KilledRunTests: XCTestCase {
         XCTAssertTrue(warning.hasSuffix("was still running after sh ended; it was killed"), String(warning))
         XCTAssertFalse(processIsAlive(daemon))
     }
+
+    /// A daemon whose command line holds a line feed is named on one line: it cannot forge a line of the report.
+    func testADaemonsCommandLineCannotForgeALineOfTheReport() throws {
+        let root = try sandboxForTest().temporaryDirectory
+        let frontEnd = try launchApp(.product("cleanslate"), arguments: [
+            "run", "--root", root, "--", "sh", "-c", "setsid sh -c 'sleep 1000; :' \"$1\" & echo daemon=$!", "sh", "x\nwarning: forged",
+        ])
+        XCTAssertEqual(try frontEnd.waitForExit(), .exited(125), frontEnd.standardError)
+        let lines = frontEnd.standardError.split(separator: "\n")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("warning: forged") }, frontEnd.standardError)
+        XCTAssertTrue(lines.contains { $0.contains(": sh -c sleep 1000; : x\\nwarning: forged (executable ") }, frontEnd.standardError)
+    }
 }
 
 /// `cleanslate run` streams output with back-pressure and bounded memory.

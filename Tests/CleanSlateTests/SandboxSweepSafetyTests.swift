@@ -9,7 +9,9 @@ import XCTest
 final class SandboxSweepSafetyTests: SweepTestCase {
     // MARK: - PID namespaces (containers sharing /dev/shm)
 
-    func testARunInAnotherPidNamespaceIsNotSweptFromTheHost() throws {
+    /// Starts `cleanslate run` of `sleep` in a PID namespace of its own (as in a container); returns
+    /// `unshare`'s launcher, the run's sandbox folder and its app's pids as this process sees them.
+    private func startRunInAnotherPidNamespace() throws -> (container: AppLauncher, sandbox: String, app: [Int32]) {
         let unshare = try unshareCommand(["-pf", "--mount-proc"])
         let cleanslate = try buildFolder() + "/cleanslate"
         let container = try launchApp(.name("unshare"), arguments: Array(unshare.dropFirst()) + [
@@ -20,6 +22,11 @@ final class SandboxSweepSafetyTests: SweepTestCase {
         let sandbox = root + "/" + (names.first ?? "")
         let app = processes(withHomeIn: sandbox)
         XCTAssertEqual(app.count, 1, "its app, sleep, runs")
+        return (container, sandbox, app)
+    }
+
+    func testARunInAnotherPidNamespaceIsNotSweptFromTheHost() throws {
+        let (_, sandbox, app) = try startRunInAnotherPidNamespace()
 
         let swept = try Sandbox.sweep(rootDirectory: root)
         XCTAssertEqual(swept, [], "its owner counts pids in another namespace: it is alive as far as this sweep can tell")
@@ -28,6 +35,28 @@ final class SandboxSweepSafetyTests: SweepTestCase {
         let recordText = try XCTUnwrap(Host.readLink(sandbox + "/.cleanslate-owner"))
         XCTAssertTrue(recordText.contains("\npidns "), "the record names its PID namespace: \(recordText)")
         XCTAssertFalse(recordText.contains("\npidns \(try pidNamespaceOfThisProcess())\n"), "not this one: \(recordText)")
+    }
+
+    func testALiveRunInAnotherPidNamespaceIsNeverSweptWhateverTheRetentionButIsOnceItsOwnerDies() throws {
+        let (container, sandbox, app) = try startRunInAnotherPidNamespace()
+        // Unchanged for 8 days as far as the folder's time tells: past any retention, and CLEANSLATE_KEEP_DAYS=0.
+        var old = [timespec(tv_sec: time(nil) - 8 * 86_400, tv_nsec: 0), timespec(tv_sec: time(nil) - 8 * 86_400, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, sandbox, &old, 0), 0)
+
+        XCTAssertEqual(try Sandbox.sweep(rootDirectory: root, dryRun: true, retention: .zero), [], "not even reported: its owner is alive")
+        XCTAssertEqual(try Sandbox.sweep(rootDirectory: root, retention: .zero), [], "its owner holds the sandbox's lock")
+        XCTAssertTrue(Host.isDirectory(sandbox + "/home"), "the live sandbox is intact")
+        XCTAssertTrue(app.allSatisfy(processIsAlive), "the live app is not killed")
+
+        // The owner (cleanslate run, the namespace's first process) dies: the kernel drops its lock.
+        guard case let .running(unsharePid) = container.state else { return XCTFail("unshare is gone: \(container.state)") }
+        let children = Host.read("/proc/\(unsharePid)/task/\(unsharePid)/children") ?? ""
+        let owner = try XCTUnwrap(Int32(children.trimmingCharacters(in: .whitespacesAndNewlines)), "unshare's one child: \(children)")
+        XCTAssertEqual(kill(owner, SIGKILL), 0)
+        _ = try container.waitForExit(timeout: .seconds(30))
+        XCTAssertEqual(try Sandbox.sweep(rootDirectory: root, retention: .zero).map(\.reason), [.ownerOutOfSight(pid: 1)],
+                       "a dead owner's lock is gone, so the same sweep now takes the sandbox")
+        XCTAssertEqual(sandboxNames(), [])
     }
 
     func testASweepInAnotherPidNamespaceLeavesTheHostsRunningSandbox() throws {

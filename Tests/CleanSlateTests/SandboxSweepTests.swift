@@ -93,6 +93,7 @@ final class SandboxSweepTests: SweepTestCase {
         guard case let .running(pid) = app.state else { return XCTFail("sleep did not start") }
         unlink(orphan.root + "/.cleanslate-owner")
         try Host.symlink(record(pid: Self.pidThatDoesNotExist, start: 1), at: orphan.root + "/.cleanslate-owner")
+        orphan.releaseOwnerLock()  // as its owner's death would
 
         let report = try Sandbox.sweep(rootDirectory: root, dryRun: true)
         XCTAssertEqual(report, [SweptSandbox(
@@ -190,6 +191,7 @@ final class SandboxSweepTests: SweepTestCase {
         try app.waitForOutput("ready\n")
         unlink(orphan.root + "/.cleanslate-owner")
         try Host.symlink(record(pid: Self.pidThatDoesNotExist, start: 1), at: orphan.root + "/.cleanslate-owner")
+        orphan.releaseOwnerLock()  // as its owner's death would
 
         let root = root!
         let swept = try XCTUnwrap(Watchdog.run(within: 30) { Outcome { try Sandbox.sweep(rootDirectory: root) } }, "the sweep hung").get()

@@ -3,9 +3,10 @@ import CleanSlateXCTest
 import Foundation
 import XCTest
 
-/// What strict isolation does not block (the Isolation levels article says so): a Unix socket whose
-/// file the app can see is reachable, whatever the network option, since a network namespace
-/// separates addresses, not files. Hiding the socket's folder (`StrictOptions.hiddenPaths`) blocks it.
+/// Unix sockets and strict isolation: a network namespace separates addresses, not files, so the
+/// keeper covers each socket file of the host that the app would see with /dev/null (connecting
+/// fails); a socket in the sandbox, which the test shares with the app, stays reachable, and hiding
+/// a socket's folder (`StrictOptions.hiddenPaths`) removes it from view altogether.
 final class StrictUnixSocketTests: XCTestCase {
     private static let python = "/usr/bin/python3"
 
@@ -57,7 +58,7 @@ final class StrictUnixSocketTests: XCTestCase {
         XCTAssertEqual(try server.waitForExit(timeout: .seconds(30)), .exited(0), server.standardError)
     }
 
-    func testASocketInAHiddenFolderIsNotReachable() throws {
+    func testAHostSocketOnAVisiblePathIsCoveredAndOneInAHiddenFolderIsNotThere() throws {
         try requireProgram(Self.python, hint: "install it: apt-get install -y python3")
         guard getuid() == 0 else {
             throw XCTSkip("needs a folder outside every hidden one that this user can write (/var/lib); run as root (CI does)")
@@ -69,8 +70,17 @@ final class StrictUnixSocketTests: XCTestCase {
         defer { server.terminate() }
         XCTAssertEqual(try connectFromStrictApp(to: folder + "/host.sock", options: StrictOptions(hiddenPaths: [folder])),
                        "refused: FileNotFoundError\n")
-        XCTAssertEqual(try connectFromStrictApp(to: folder + "/host.sock"), "hello from the host\n",
-                       "the same socket, its folder not hidden")
+        XCTAssertEqual(try connectFromStrictApp(to: folder + "/host.sock"), "refused: ConnectionRefusedError\n",
+                       "the same socket, its folder not hidden: /dev/null covers it")
+        XCTAssertEqual(try connectFromStrictApp(to: folder + "/host.sock", options: StrictOptions(network: .host)),
+                       "refused: ConnectionRefusedError\n", "with the host's network too")
+
+        // The server was listening all along: a process of the host reaches it.
+        let client = try makeApp(.path(Self.python), arguments: ["-c", Self.client, folder + "/host.sock"])
+        try client.launch()
+        XCTAssertEqual(try client.waitForExit(timeout: .seconds(30)), .exited(0), client.standardError)
+        XCTAssertEqual(client.standardOutput, "hello from the host\n")
+        XCTAssertEqual(try server.waitForExit(timeout: .seconds(30)), .exited(0), server.standardError)
     }
 
     /// Abstract sockets belong to a network namespace: the host's are out of reach with the default

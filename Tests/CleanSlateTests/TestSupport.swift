@@ -32,6 +32,14 @@ func statFields(of pid: Int32) -> [Substring]? {
     return stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
 }
 
+/// The file that the program `name` on this process's PATH really is (its symlinks resolved), as
+/// `/proc/PID/exe` names a process running it; nil when PATH has no such program.
+func resolvedProgram(_ name: String) -> String? {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    let found = folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    return found.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+}
+
 /// Processes whose parent is this test process and which are zombies.
 func zombieChildren() -> [Int32] {
     let me = getpid()

@@ -25,7 +25,8 @@ public struct Faults: Sendable, Equatable {
     /// `.sandboxNotCopiedBack` saying why.
     public var sandboxSizeLimit: Int?
     /// Strict isolation only: sandbox folders the app sees read-only (writes fail with `EROFS`,
-    /// "Read-only file system"), such as `.config` for `XDG_CONFIG_HOME`.
+    /// "Read-only file system"), such as `.config` for `XDG_CONFIG_HOME`; the folders between one and
+    /// the sandbox folder (`xdg`) stay writable but cannot be renamed (`EBUSY`).
     public var readOnlyFolders: [Sandbox.Location]
     /// Sandbox folders that do not exist when the app starts, as on a machine where nothing has
     /// created `~/.cache` yet (the app may create them). They must be empty (the launch removes

@@ -265,7 +265,7 @@ public final class AppLauncher: @unchecked Sendable {
     private func record(_ escaped: [EscapedProcess], inAppPIDNamespace: Bool) {
         lock.withLock {
             let marked = escaped.map {
-                EscapedProcess(pid: $0.pid, commandLine: $0.commandLine, isInAppPIDNamespace: inAppPIDNamespace,
+                EscapedProcess(pid: $0.pid, commandLine: $0.commandLine, executable: $0.executable, isInAppPIDNamespace: inAppPIDNamespace,
                                isForkOfTheApp: !$0.commandLine.isEmpty && $0.commandLine == commandLineOfLaunch)
             }
             for entry in marked where !escapedSoFar.contains(entry) { escapedSoFar.append(entry) }
@@ -395,7 +395,7 @@ public final class AppLauncher: @unchecked Sendable {
         try StrictLayout.validate(options)
         var layout = StrictLayout(sandbox: sandbox, options: options, executablePath: path,
                                   runnerDirectory: FileManager.default.currentDirectoryPath)
-        layout.readOnlyFolders = configuration.faults.readOnlyFolders.map { layout.insidePath(sandbox.path($0)) }
+        layout.makeReadOnly(configuration.faults.readOnlyFolders.map { sandbox.path($0) })
         layout.sandboxSizeLimit = configuration.faults.sandboxSizeLimit
         try layout.validateWorkingDirectory(directory)
         do {

@@ -11,8 +11,14 @@ struct StrictLayout: Equatable {
     let hiddenFolders: [String]
     /// Folders inside hidden ones that are bound back read-only (the app's own folder).
     let exposedFolders: [String]
-    /// Sandbox folders, as the app sees them, bound read-only (``Faults/readOnlyFolders``).
-    var readOnlyFolders: [String] = []
+    /// Sandbox folders, as the app sees them, bound read-only (``Faults/readOnlyFolders``), each
+    /// by every path that reaches it (the home also lies in the sandbox folder).
+    private(set) var readOnlyFolders: [String] = []
+    /// The folders, as the app sees them, between each read-only folder and the mount point above it
+    /// (`/run/cleanslate/xdg` for `/run/cleanslate/xdg/config`), outermost first: bound writable
+    /// over themselves, so that the app cannot rename them (a mount point cannot be renamed) and put
+    /// a writable folder where the read-only one was.
+    private(set) var pinnedFolders: [String] = []
     /// The sandbox's size limit in bytes (``Faults/sandboxSizeLimit``), nil for none.
     var sandboxSizeLimit: Int?
     /// What the app can reach over the network.
@@ -90,6 +96,29 @@ struct StrictLayout: Equatable {
         return path
     }
 
+    /// Makes the sandbox folders `hostFolders` (host paths) read-only for the app: sets
+    /// ``readOnlyFolders`` and ``pinnedFolders``.
+    mutating func makeReadOnly(_ hostFolders: [String]) {
+        var readOnly: [String] = [], pinned: [String] = []
+        for folder in hostFolders {
+            var views = [insidePath(folder)]
+            if let rest = Self.remainder(of: folder, under: sandboxRoot), Self.isWithin(folder, sandboxHome) {
+                views.append(StrictOptions.sandboxPath + rest)
+            }
+            for view in views where !readOnly.contains(view) {
+                readOnly.append(view)
+                let mountPoint = Self.isWithin(view, StrictOptions.homePath) ? StrictOptions.homePath : StrictOptions.sandboxPath
+                var ancestor = (view as NSString).deletingLastPathComponent
+                while ancestor != mountPoint && Self.isWithin(ancestor, mountPoint) {
+                    if !pinned.contains(ancestor) { pinned.append(ancestor) }
+                    ancestor = (ancestor as NSString).deletingLastPathComponent
+                }
+            }
+        }
+        readOnlyFolders = readOnly
+        pinnedFolders = pinned.filter { !readOnly.contains($0) }.sorted { $0.count < $1.count }
+    }
+
     /// An environment value or argument as the app sees it: every mention of the sandbox's folders
     /// is moved (so `PATH`-like lists and `--file=...` options are handled too). The sandbox's name is
     /// random (`cleanslate-XXXXXX`), so nothing else matches.
@@ -103,7 +132,7 @@ struct StrictLayout: Equatable {
     var keeperArguments: [String] {
         [sandboxRoot, StrictOptions.sandboxPath, sandboxHome, StrictOptions.homePath, StrictOptions.hostName]
             + hiddenFolders.map { "h" + $0 } + exposedFolders.map { "e" + $0 }
-            + readOnlyFolders.map { "r" + $0 } + (sandboxSizeLimit.map { ["s\($0)"] } ?? []) + networkArguments
+            + readOnlyFolders.map { "r" + $0 } + pinnedFolders.map { "a" + $0 } + (sandboxSizeLimit.map { ["s\($0)"] } ?? []) + networkArguments
             + ["l\(maximumProcessCount)"]
     }
 

@@ -139,7 +139,8 @@ extension Sandbox {
     /// Marks this sandbox as kept on purpose (for example after a failed test, so its files can be
     /// looked at): the owner record gets the current time, and the sandbox is then swept only once
     /// the retention period has passed since (see ``sweep(rootDirectory:dryRun:retention:)``), even
-    /// after this process has exited. Call it instead of ``wipe()``.
+    /// after this process has exited (or while it still runs: keeping lets go of the lock that
+    /// otherwise keeps sweeps away from a live owner's sandbox). Call it instead of ``wipe()``.
     public func markKept() throws {
         try whileUsable {
             try withRootDirectory { root in
@@ -150,6 +151,7 @@ extension Sandbox {
                 }
             }
         }
+        releaseOwnerLock()
     }
 
     /// Writes this process's owner record into a new sandbox, open as `root` (nothing when `/proc`

@@ -52,6 +52,9 @@ public final class Sandbox: Sendable {
     struct State {
         var wiped = false
         var removed = false
+        /// The descriptor holding the owner's lock on the sandbox folder (see `OwnerLock.swift`),
+        /// nil once released.
+        var ownerLock: Int32?
         /// Test seam for the remover (see ``TreeRemover/injectedFailure``).
         var injectedWipeFailure: (@Sendable (String) -> Int32?)?
     }
@@ -89,12 +92,14 @@ public final class Sandbox: Sendable {
         let folder = try SandboxRoot.resolve(choice)
         try self.init(root: SandboxRoot.makeSandboxFolder(in: folder, choice: choice))
         do {
+            try holdOwnerLock()
             try makeLayout()
             try fill(self)
         } catch {
             var remover = TreeRemover()
             remover.removedLast = OwnerRecord.fileName
             _ = remover.removeTree(at: root)
+            releaseOwnerLock()
             throw error
         }
         if RootFolderMemory.shared.shouldSweep(folder) {
@@ -115,6 +120,8 @@ public final class Sandbox: Sendable {
         // Computed once: every launch merges it into the app's environment.
         environment = Dictionary(uniqueKeysWithValues: Location.allCases.map { ($0.environmentVariable, root + "/" + $0.relativePath) })
     }
+
+    deinit { state.withLock { Self.releaseOwnerLock(&$0) } }
 
     /// The absolute path of `relativePath` inside `location` (the location itself for `""`).
     ///
@@ -149,6 +156,7 @@ public final class Sandbox: Sendable {
             if state.removed { return }
             if state.injectedWipeFailure == nil && removeEmptyLayout() {
                 state.removed = true
+                Self.releaseOwnerLock(&state)
                 return
             }
             var remover = TreeRemover()
@@ -157,6 +165,7 @@ public final class Sandbox: Sendable {
             let failures = remover.removeTree(at: root)
             guard let first = failures.first else {
                 state.removed = true
+                Self.releaseOwnerLock(&state)
                 return
             }
             let listed = failures.prefix(10).map { "\($0.path): \($0.reason) (errno \($0.errno))" }

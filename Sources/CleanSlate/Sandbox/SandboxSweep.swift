@@ -10,8 +10,9 @@ public struct SweptSandbox: Sendable, Equatable, CustomStringConvertible {
         /// was last modified longer ago than the retention period.
         case noOwnerRecord
         /// Its owner record names a pid in a PID namespace this sweep cannot see (another container
-        /// sharing the folder), so the owner may well be alive; swept only once the folder has not
-        /// changed for longer than the retention period.
+        /// sharing the folder), and the owner does not hold the sandbox's lock (an owner that uses it
+        /// does); swept only once the folder has not changed for longer than the retention period,
+        /// since owners of older CleanSlate versions held no lock.
         case ownerOutOfSight(pid: Int32)
         /// It is empty and has no owner record: its creation was cut short before the record was
         /// written, or its wipe after the record was removed. Swept once a minute old.
@@ -104,7 +105,10 @@ extension Sandbox {
     /// in is left alone; so is one where a process CleanSlate did not launch has its working
     /// directory, and one that is a mount point (both reported with a ``SweptSandbox/failure``).
     /// Symlinks, other folders, and other users' sandboxes are never touched. Two processes may sweep the same folder at once: each sandbox is
-    /// locked (`flock`) by the one that sweeps it, and the other skips it.
+    /// locked (`flock`) by the one that sweeps it, and the other skips it. Whatever the rules above
+    /// say, a sandbox whose owner still uses it is never swept: the owner holds a shared `flock` on
+    /// the sandbox folder until it wipes or keeps the sandbox or dies, which a sweep sees from any
+    /// PID namespace (a run in a container, or in `unshare --pid`, that the sweep cannot look up).
     ///
     /// - Parameters:
     ///   - rootDirectory: the folder to sweep; nil for the folder sandboxes are created in by default.
@@ -213,7 +217,7 @@ struct SandboxSweeper {
             }
             let isEmpty = record == nil ? (try? FileSystemCall.entries(of: sandbox))?.isEmpty : nil
             guard let reason = verdict(record: record, folder: (status.modificationNanoseconds, isEmpty), now: now, startTime: startTime),
-                  dryRun || Self.claim(sandbox)
+                  Self.claim(sandbox)  // in a dry run too: a sandbox whose owner holds its lock is in use
             else {
                 SystemCall.close(sandbox)
                 continue
@@ -256,10 +260,10 @@ struct SandboxSweeper {
         }).sorted { $0.path < $1.path }
     }
 
-    /// Takes the sweeper's lock on an open sandbox; false when another process holds it or has
-    /// already removed the sandbox.
+    /// Takes the sweeper's lock on an open sandbox; false when another process holds it (a sweeper,
+    /// or the owner, which holds it shared while it uses the sandbox) or has already removed the sandbox.
     private static func claim(_ sandbox: Int32) -> Bool {
-        guard (try? FileSystemCall.tryLockExclusively(sandbox)) == true, let locked = try? FileSystemCall.fileStatus(of: sandbox) else {
+        guard (try? FileSystemCall.tryLock(sandbox, exclusive: true)) == true, let locked = try? FileSystemCall.fileStatus(of: sandbox) else {
             return false
         }
         return locked.linkCount > 0

@@ -16,6 +16,13 @@ enum IsolationFailure {
     static func error(errno code: Int32, step: Int32, executable: String, layout: StrictLayout?) -> CleanSlateError {
         if let error = faultError(errno: code, step: step, executable: executable) { return error }
         if let error = sandboxFolderError(errno: code, step: step, executable: executable, layout: layout) { return error }
+        if step == CS_ISOLATION_STEP_SOCKETS {
+            // Not the kernel's namespaces: no advice about allowing them.
+            let what = code == E2BIG
+                ? "the host has more than \(CS_MAX_COVERED_SOCKETS) Unix socket files the app would see, and strict isolation covers at most that many"
+                : "the host's Unix socket files (listed in /proc/net/unix) could not be covered"
+            return CleanSlateError(.isolationUnavailable, errno: code, "strict isolation is unavailable for \(executable): \(what)")
+        }
         let what: String
         switch step {
         case CS_ISOLATION_STEP_CLONE: what = "the kernel refused to create the user, mount, PID, network, IPC and UTS namespaces"

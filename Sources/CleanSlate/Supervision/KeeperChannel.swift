@@ -74,9 +74,13 @@ struct KeeperChannel {
         case CS_SUPERVISOR_CONTINUED:
             return .continued
         case CS_SUPERVISOR_SURVIVOR:
-            var line = [UInt8](repeating: 0, count: Int(max(0, message.b)))
-            guard line.withUnsafeMutableBytes({ Descriptors.readExactly(fd, into: $0) }) else { return .closed }
-            return .survivor(EscapedProcess(pid: message.a, commandLine: String(decoding: line, as: UTF8.self)))
+            var text = [UInt8](repeating: 0, count: Int(max(0, message.b)))
+            guard text.withUnsafeMutableBytes({ Descriptors.readExactly(fd, into: $0) }) else { return .closed }
+            let lineLength = min(text.count, Int(max(0, message.c)))
+            let executable = text[lineLength...]
+            return .survivor(EscapedProcess(
+                pid: message.a, commandLine: String(decoding: text[..<lineLength], as: UTF8.self),
+                executable: executable.isEmpty ? nil : String(decoding: executable, as: UTF8.self)))
         case CS_SUPERVISOR_COPY_BACK_REFUSED:
             var path = [UInt8](repeating: 0, count: Int(max(0, message.b)))
             guard path.withUnsafeMutableBytes({ Descriptors.readExactly(fd, into: $0) }) else { return .closed }
@@ -104,6 +108,11 @@ public struct EscapedProcess: Sendable, Equatable, CustomStringConvertible {
     /// Its command line, arguments separated by spaces; `[name]` (its command name) when it was
     /// between two programs (in the middle of an `exec`) at the time.
     public let commandLine: String
+    /// The program it really ran: the target of its `/proc/PID/exe` (as the app saw it, in strict
+    /// isolation), which, unlike ``commandLine``, a process cannot forge (`exec -a '[kworker/0:1]'
+    /// sleep 1000` runs `/usr/bin/sleep` with the command line `[kworker/0:1] 1000`); nil when it
+    /// could not be read (the process was ending, or made itself undumpable).
+    public let executable: String?
     /// Whether ``pid`` counts in the app's own PID namespace (strict isolation) rather than the host's.
     public let isInAppPIDNamespace: Bool
     /// Whether its command line is the app's own: a copy of the app made by `fork` that had not run a
@@ -113,18 +122,26 @@ public struct EscapedProcess: Sendable, Equatable, CustomStringConvertible {
     public let isForkOfTheApp: Bool
 
     /// Creates a value (for tests and reports).
-    public init(pid: Int32, commandLine: String, isInAppPIDNamespace: Bool = false, isForkOfTheApp: Bool = false) {
+    public init(
+        pid: Int32, commandLine: String, executable: String? = nil, isInAppPIDNamespace: Bool = false, isForkOfTheApp: Bool = false
+    ) {
         self.pid = pid
         self.commandLine = commandLine
+        self.executable = executable
         self.isInAppPIDNamespace = isInAppPIDNamespace
         self.isForkOfTheApp = isForkOfTheApp
     }
 
-    /// `pid 4321: sleep 1000`, `pid 3 in the app's PID namespace: sleep 1000`, or for a fork of the
-    /// app `pid 4321: forked from the app (sh -c sleep 1000 & echo x) before it ran a program of its own`.
+    /// `pid 4321: sleep 1000 (executable /usr/bin/sleep)`, `pid 3 in the app's PID namespace: ...`,
+    /// or for a fork of the app `pid 4321: forked from the app (sh -c sleep 1000 & echo x) before it
+    /// ran a program of its own (executable /usr/bin/dash)`. The executable is left out only when
+    /// the command line starts with exactly its path.
     public var description: String {
-        let what = commandLine.isEmpty ? "(command line unknown)"
+        var what = commandLine.isEmpty ? "(command line unknown)"
             : isForkOfTheApp ? "forked from the app (\(commandLine)) before it ran a program of its own" : commandLine
+        if let executable, commandLine != executable && !commandLine.hasPrefix(executable + " ") {
+            what += " (executable \(executable))"
+        }
         return "pid \(pid)\(isInAppPIDNamespace ? " in the app's PID namespace" : ""): \(what)"
     }
 }

@@ -146,11 +146,12 @@ extension FileSystemCall {
         return result
     }
 
-    /// `flock(fd, LOCK_EX|LOCK_NB)`: true when this descriptor now holds the exclusive lock, false
-    /// when another holds it. The lock goes away with the descriptor (or the process).
-    static func tryLockExclusively(_ fd: Int32) throws(Errno) -> Bool {
+    /// `flock(fd, LOCK_EX|LOCK_NB)` (`LOCK_SH` when not `exclusive`): true when this descriptor now
+    /// holds the lock, false when another holds a lock that conflicts with it. The lock goes away
+    /// with the descriptor (its last copy, in whichever process) and works across PID namespaces.
+    static func tryLock(_ fd: Int32, exclusive: Bool) throws(Errno) -> Bool {
         do {
-            try check { flock(fd, LOCK_EX | LOCK_NB) }
+            try check { flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) }
             return true
         } catch where error.rawValue == EWOULDBLOCK {
             return false

@@ -100,7 +100,7 @@ int cs_open_unnamed_file(const char *folder, mode_t mode);
 
 /// What the keeper of one launch tells the test process, and what the test process asks of it: one
 /// fixed-size record per message on the launch's socket (a SURVIVOR is followed by `b` bytes of its
-/// command line).
+/// command line and executable).
 struct cs_supervisor_message { int type, a, b, c; };
 
 /// The keeper spawned the app: `a` is its pid.
@@ -123,7 +123,9 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_SUPERVISOR_STOPPED 4
 /// The app was continued (SIGCONT).
 #define CS_SUPERVISOR_CONTINUED 5
-/// A descendant still alive at teardown: `a` is its pid, `b` the length of its command line.
+/// A descendant still alive at teardown: `a` is its pid, `b` the length of the text that follows:
+/// its command line (`c` bytes), then its executable (the target of /proc/<pid>/exe; none when it
+/// could not be read).
 #define CS_SUPERVISOR_SURVIVOR 6
 /// The tree is gone: `a` is how many processes were still alive at the deadline (0 normally).
 #define CS_SUPERVISOR_DONE 7
@@ -187,6 +189,12 @@ struct cs_supervisor_message { int type, a, b, c; };
 /// link or no directory any more (ELOOP, ENOTDIR), or it is gone (ENOENT).
 #define CS_ISOLATION_STEP_SANDBOX_ROOT 14
 #define CS_ISOLATION_STEP_SANDBOX_HOME 15
+/// The host's Unix socket files could not be covered (EBADF: /proc/net/unix could not be read; E2BIG:
+/// too many of them).
+#define CS_ISOLATION_STEP_SOCKETS 16
+/// The most socket files of the host one strict launch covers; more fail the launch (E2BIG) rather
+/// than leave some reachable.
+#define CS_MAX_COVERED_SOCKETS 4096
 
 /// Starts the launch supervisor by re-executing this program's own binary (/proc/self/exe) with a
 /// marker that the library's constructor recognises before `main` runs. The supervisor is in its
