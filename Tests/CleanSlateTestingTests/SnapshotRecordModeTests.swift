@@ -101,6 +101,15 @@ struct SnapshotRecordModeTests {
         #expect(try stored("c") == "z\n", "CI=false is not CI")
     }
 
+    /// Snapshots: "When `CI` is set (to anything but empty, `0` or `false`) ... nothing is
+    /// recorded": each of the three values is not CI, so a missing reference is written.
+    @Test func ciSetToEmptyZeroOrFalseIsNotCI() throws {
+        for (name, value) in [("empty", ""), ("zero", "0"), ("false", "false")] {
+            #expect(try verify("z", name: name, environment: ["CI": value]) != nil, "the first run fails, saying what it wrote")
+            #expect(try stored(name) == "z\n", "CI=\(value.debugDescription) is not CI: the reference is written")
+        }
+    }
+
     @Test func theAssertionWinsOverTheSuiteWhichWinsOverTheEnvironment() throws {
         try withSnapshotRecordMode(.never) { () throws in
             #expect(try verify("a", name: "suite", environment: ["CLEANSLATE_RECORD": "all"]) != nil)

@@ -32,6 +32,7 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(env["TZ"], "UTC")
         XCTAssertEqual(env["USER"], "cleanslate")
         XCTAssertEqual(env["LOGNAME"], "cleanslate")
+        XCTAssertEqual(env["SHELL"], "/bin/sh")
         XCTAssertEqual(env["TERM"], "dumb")
         XCTAssertEqual(env["PATH"], ProcessInfo.processInfo.environment["PATH"])
         var expected: Set = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
@@ -51,6 +52,20 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(env["HOME"], "/custom/home")
         XCTAssertEqual(env["TZ"], "Europe/Paris")
         XCTAssertEqual(env["EXTRA"], "a=b c")
+    }
+
+    /// Environment: "What the latest launch was given, with all of these applied, is
+    /// `app.launchedEnvironment` (optional: nil before the first launch)."
+    func testLaunchedEnvironmentIsNilBeforeTheFirstLaunchThenWhatTheLatestLaunchGot() throws {
+        let app = try makeApp(.name("env"), arguments: ["-0"], environment: ["TZ": "Europe/Paris"])
+        XCTAssertNil(app.launchedEnvironment, "nothing was launched yet")
+        try app.launch()
+        XCTAssertEqual(app.launchedEnvironment, try environment(of: app), "what the app received, launchEnvironment applied")
+        app.launchEnvironment = ["TZ": "Asia/Tokyo"]
+        try app.launch()
+        let latest = try environment(of: app)
+        XCTAssertEqual(latest["TZ"], "Asia/Tokyo")
+        XCTAssertEqual(app.launchedEnvironment, latest, "the latest launch's")
     }
 
     func testSessionVariablesAreNeverPassedEvenWhenInheritingTheHostEnvironment() throws {

@@ -147,6 +147,23 @@ final class TerminalLaunchTests: XCTestCase {
         try app.waitForScreen(containing: "aaa")
     }
 
+    /// Terminal apps: `TerminalSize` "takes 1 to 1000 rows and columns": both ends are accepted.
+    func testTerminalSizesOfOneAndOfAThousandAreAccepted() throws {
+        let largest = try TerminalSize(rows: 1000, columns: 1000)
+        XCTAssertEqual([largest.rows, largest.columns], [1000, 1000])
+        let smallest = try TerminalSize(rows: 1, columns: 1)
+        XCTAssertEqual([smallest.rows, smallest.columns], [1, 1])
+    }
+
+    /// Terminal apps: `press(_:times:)` "takes 0 to 10,000 presses": the largest count is accepted
+    /// and every press reaches the app (it reads exactly 10,000 bytes before it says so).
+    func testTenThousandPressesAreAcceptedAndAllSent() throws {
+        let app = try terminalApp(.name("sh"), ["-c", "stty raw -echo; echo ready; head -c 10000 >/dev/null; echo got-them-all; exec cat"])
+        try app.waitForScreen(containing: "ready")
+        try app.press(.character("a"), times: 10_000)
+        try app.waitForScreen(containing: "got-them-all")
+    }
+
     func testInvalidTerminalSizesAreRejected() {
         XCTAssertThrowsError(try TerminalSize(rows: 0, columns: 80))
         XCTAssertThrowsError(try TerminalSize(parsing: "24by80"))

@@ -1,0 +1,41 @@
+@testable import CleanSlate
+import CleanSlateXCTest
+import Glibc
+import XCTest
+
+/// Defaults and limits the articles state as numbers, pinned as the literals the articles print.
+/// The tests that exercise these values elsewhere use the constants themselves, so a changed
+/// constant would pass them while the documentation went on saying the old value.
+final class DocumentedValuesTests: XCTestCase {
+    /// Launching apps: "Without a `timeout:` they use `defaultTimeout` (10 s)".
+    func testTheDefaultTimeoutIsTenSeconds() throws {
+        XCTAssertEqual(try makeApp(.name("true")).defaultTimeout, .seconds(10))
+    }
+
+    /// Launching apps: "by default SIGTERM to the process group ..., a 2 s grace period", then the
+    /// keeper kills what is left.
+    func testTheDefaultTerminationIsSIGTERMThenTwoSecondsOfGrace() throws {
+        XCTAssertEqual(try makeApp(.name("true")).terminationPolicy, TerminationPolicy(steps: [.signal(SIGTERM), .wait(.seconds(2))]))
+    }
+
+    /// Sandboxes: "It reads contents only for regular files of at most 256 KiB
+    /// (`SandboxSnapshot.contentDigestLimit`)".
+    func testSnapshotsReadTheContentsOfFilesOfAtMost256KiB() {
+        XCTAssertEqual(SandboxSnapshot.contentDigestLimit, 262_144)
+    }
+
+    /// Artifacts: "the recording keeps the first 1 MiB and the last 4 MiB of events".
+    func testTheSessionRecordingKeepsTheFirstMebibyteAndTheLastFour() {
+        XCTAssertEqual(SessionRecorder.standardLimit, OutputLimit(headBytes: 1_048_576, tailBytes: 4_194_304))
+    }
+
+    /// Isolation levels: "at most 64 ports".
+    func testAtMostSixtyFourPortsAreRelayed() {
+        XCTAssertEqual(StrictNetwork.maximumAllowedPorts, 64)
+    }
+
+    /// Process trees and sweeping: "up to 128 idle keepers are kept".
+    func testUpTo128IdleKeepersAreKept() {
+        XCTAssertEqual(LaunchSupervisor.idleLimit, 128)
+    }
+}
