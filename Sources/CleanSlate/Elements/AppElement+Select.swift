@@ -92,7 +92,7 @@ extension ElementReference where Source == AppLauncher {
                 // screen had select() press once more and go one row too far.
                 let highlighted = Self.highlightedRows(candidates)
                 return highlighted.count == highlightedBefore.count && highlighted != highlightedBefore ? true : nil
-            }
+            }.block()
             switch outcome {
             case let .held(found):
                 (screen, tree) = (found.screen, found.tree)
@@ -121,7 +121,7 @@ extension ElementReference where Source == AppLauncher {
         let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { tree in
             let resolution = locator.resolve(in: tree)
             return resolution.matches.isEmpty && resolution.candidates.isEmpty ? nil : resolution.matches.isEmpty
-        }
+        }.block()
         switch outcome {
         case let .held(found) where !found.value:
             return (found.screen, found.tree)

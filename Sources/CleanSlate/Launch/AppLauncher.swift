@@ -251,7 +251,24 @@ public final class AppLauncher: @unchecked Sendable {
             record(process.terminate(policy: timeoutScale.apply(terminationPolicy)), inAppPIDNamespace: strict)
             harvestCoverage()
         }
-        return lock.withLock {
+        return escapesNotReported()
+    }
+
+    /// The awaited form of ``terminate()``: the same teardown, whose waits (the grace period of the
+    /// ``terminationPolicy`` above all) suspend the task instead of blocking its thread. A cancelled
+    /// task cuts the grace period short; the app and its tree are ended all the same.
+    @discardableResult
+    public func terminate() async -> [EscapedProcess] {
+        if let (process, strict) = lock.withLock({ process.map { ($0, processIsStrict) } }) {
+            record(await process.terminate(policy: timeoutScale.apply(terminationPolicy)), inAppPIDNamespace: strict)
+            harvestCoverage()
+        }
+        return escapesNotReported()
+    }
+
+    /// The escaped processes no call of ``terminate()`` returned yet, now counted as returned.
+    private func escapesNotReported() -> [EscapedProcess] {
+        lock.withLock {
             defer { escapedReported = escapedSoFar.count }
             return Array(escapedSoFar[escapedReported...])
         }
@@ -330,6 +347,13 @@ public final class AppLauncher: @unchecked Sendable {
         lock.withLock { activeWaits += 1 }
         defer { lock.withLock { activeWaits -= 1 } }
         return try body()
+    }
+
+    /// Marks an awaited wait as in progress for the duration of `body`.
+    func whileWaiting<T>(_ body: () async throws -> T) async rethrows -> T {
+        lock.withLock { activeWaits += 1 }
+        defer { lock.withLock { activeWaits -= 1 } }
+        return try await body()
     }
 
     /// The coverage profile of the next launch, when the test process runs under coverage.

@@ -435,10 +435,20 @@ final class LaunchedProcess: @unchecked Sendable {
     /// Marks a wait that needs all the output, not each piece (waiting for the app's exit), for the
     /// duration of `body`: pieces are not held back for a wait while it runs.
     func receivingAllOutput<T>(_ body: () throws -> T) rethrows -> T {
+        beginReceivingAllOutput()
+        defer { endReceivingAllOutput() }
+        return try body()
+    }
+
+    /// Starts what ``receivingAllOutput(_:)`` marks (for a wait that cannot run in one closure).
+    func beginReceivingAllOutput() {
         monitor.withLock { waitsForAll += 1 }
         monitor.broadcast(pieceSeen)
-        defer { monitor.withLock { waitsForAll -= 1 } }
-        return try body()
+    }
+
+    /// Ends what ``beginReceivingAllOutput()`` started.
+    func endReceivingAllOutput() {
+        monitor.withLock { waitsForAll -= 1 }
     }
 
     /// How long a piece of output waits for the waits in progress to look at it.
@@ -465,7 +475,8 @@ final class LaunchedProcess: @unchecked Sendable {
         waitsInProgress -= 1
     }
 
-    private func notePieceSeen(_ seen: inout Int) {
+    /// Tells the I/O thread the wait has looked at the latest piece. Call with the monitor held.
+    func notePieceSeen(_ seen: inout Int) {
         guard seen != pieceNumber else { return }
         seen = pieceNumber
         if waitsBehind > 0 {
@@ -522,7 +533,38 @@ final class LaunchedProcess: @unchecked Sendable {
 
     /// Writes all of `bytes` to the app's input, waiting for it to read, until `deadline`.
     func writeInput(_ bytes: [UInt8], deadline: MonotonicInstant, limit: WaitLimit? = nil) throws {
-        let fd = try monitor.withLock { () throws -> Int32 in
+        let fd = try beginWrite()
+        defer { endWrite() }
+        var offset = 0
+        while try !writeSome(bytes, to: fd, from: &offset, deadline: deadline, limit: limit) {
+            if !Descriptors.waitWritable(fd, milliseconds: deadline.millisecondsFromNow) {
+                throw inputTimeout(bytes, offset, limit)
+            }
+        }
+    }
+
+    /// The awaited form of ``writeInput(_:deadline:limit:)``: while the app's input is full, the
+    /// task sleeps (``Task/sleep(for:)``, holding no thread) and tries again, first after 1 ms, then
+    /// twice as long each time up to ``inputRetryLimit``, until `deadline`. Throws
+    /// `CancellationError` when the task is cancelled.
+    func writeInput(_ bytes: [UInt8], deadline: MonotonicInstant, limit: WaitLimit? = nil) async throws {
+        try Task.checkCancellation()
+        let fd = try beginWrite()
+        defer { endWrite() }
+        var offset = 0
+        var pause = Duration.milliseconds(1)
+        while try !writeSome(bytes, to: fd, from: &offset, deadline: deadline, limit: limit) {
+            try await Task.sleep(for: min(pause, deadline.duration(since: .now)))
+            pause = min(pause * 2, Self.inputRetryLimit)
+        }
+    }
+
+    /// The longest pause of an awaited write between two tries on a full input.
+    static let inputRetryLimit: Duration = .milliseconds(20)
+
+    /// Counts a write in progress and returns the input descriptor, or says why there is none.
+    private func beginWrite() throws -> Int32 {
+        try monitor.withLock { () throws -> Int32 in
             guard let fd = inputFD else {
                 throw CleanSlateError(.ioFailed, "the standard input of \(executable) is closed; relaunch to write again")
             }
@@ -534,32 +576,42 @@ final class LaunchedProcess: @unchecked Sendable {
             activeWriters += 1
             return fd
         }
-        defer {
-            monitor.withLock {
-                activeWriters -= 1
-                if activeWriters == 0, let pending = closeWhenWritersFinish {
-                    SystemCall.close(pending)
-                    closeWhenWritersFinish = nil
-                }
+    }
+
+    /// Ends a write begun with ``beginWrite()``, closing the input if a close waited for it.
+    private func endWrite() {
+        monitor.withLock {
+            activeWriters -= 1
+            if activeWriters == 0, let pending = closeWhenWritersFinish {
+                SystemCall.close(pending)
+                closeWhenWritersFinish = nil
             }
         }
-        var offset = 0
+    }
+
+    /// Writes what the input takes of `bytes` from `offset` on. Returns true once all is written,
+    /// false when the input is full (before `deadline`; after it, the timeout is thrown).
+    private func writeSome(_ bytes: [UInt8], to fd: Int32, from offset: inout Int, deadline: MonotonicInstant, limit: WaitLimit?) throws -> Bool {
         try bytes.withUnsafeBytes { all in
             while offset < all.count {
                 switch Descriptors.write(fd, UnsafeRawBufferPointer(rebasing: all[offset...]), toTerminal: terminal != nil) {
                 case let .wrote(count):
                     offset += count
                 case .wouldBlock:
-                    if MonotonicInstant.now >= deadline || !Descriptors.waitWritable(fd, milliseconds: deadline.millisecondsFromNow) {
-                        throw CleanSlateError(.timedOut,
-                            "\(executable) stopped reading its input: \(all.count - offset) of \(all.count) bytes could not be written before the \(limit?.description ?? "timeout")")
-                    }
+                    if MonotonicInstant.now >= deadline { throw inputTimeout(bytes, offset, limit) }
+                    return false
                 case let .failed(code):
                     throw CleanSlateError(.ioFailed, errno: code,
                         "writing to \(executable) failed after \(offset) of \(all.count) bytes (has it exited or closed its input?)")
                 }
             }
+            return true
         }
+    }
+
+    private func inputTimeout(_ bytes: [UInt8], _ offset: Int, _ limit: WaitLimit?) -> CleanSlateError {
+        CleanSlateError(.timedOut,
+            "\(executable) stopped reading its input: \(bytes.count - offset) of \(bytes.count) bytes could not be written before the \(limit?.description ?? "timeout")")
     }
 
     /// Resizes a terminal launch: the emulator first, then the pseudo-terminal, so the app's
@@ -602,16 +654,106 @@ final class LaunchedProcess: @unchecked Sendable {
     /// threads: every call returns only when the launch has ended.
     @discardableResult
     func terminate(policy: TerminationPolicy) -> [EscapedProcess] {
-        let first = monitor.withLock { () -> Bool in
-            if termination == .none {
-                termination = .inProgress
-                return true
-            }
-            while termination != .done { monitor.wait() }
-            return false
+        guard var run = beginTermination(policy) else {
+            _ = try? untilTerminated.block()
+            return monitor.withLock { escaped }
         }
-        if !first { return monitor.withLock { escaped } }
+        while let wait = run.next() { _ = try? wait.block() }
+        return finishTermination(run)
+    }
 
+    /// The awaited form of ``terminate(policy:)``: its waits (the policy's grace periods, the end of
+    /// the tree, the end of the I/O) suspend the task instead of blocking its thread. A cancelled
+    /// task cuts the grace periods short, and the launch is still torn down in full: the short
+    /// waits that make it safe (the tree and the I/O ending, milliseconds) then block.
+    @discardableResult
+    func terminate(policy: TerminationPolicy) async -> [EscapedProcess] {
+        guard var run = beginTermination(policy) else {
+            if (try? await untilTerminated.suspend()) == nil { _ = try? untilTerminated.block() }
+            return monitor.withLock { escaped }
+        }
+        while let wait = run.next() {
+            if (try? await wait.suspend()) == nil && !run.inGracePeriod { _ = try? wait.block() }
+        }
+        return finishTermination(run)
+    }
+
+    /// Termination, one step at a time: ``next()`` does what comes next without waiting (signals,
+    /// the keeper's kill) and returns what to wait for before the step after it.
+    struct TerminationRun {
+        fileprivate enum Stage { case policy, killTree, endKeeper, stopIO, done }
+        let process: LaunchedProcess
+        fileprivate var steps: ArraySlice<TerminationPolicy.Step>
+        let appWasRunning: Bool
+        fileprivate var stage = Stage.policy
+
+        /// Whether the wait last returned is one of the policy's (which a cancelled task cuts short).
+        var inGracePeriod: Bool { stage == .policy }
+
+        mutating func next() -> LaunchWait<Void>? {
+            while true {
+                switch stage {
+                case .policy:
+                    guard let step = steps.popFirst(), process.monitor.withLock({ process.exitStatus == nil }) else {
+                        stage = .killTree
+                        continue
+                    }
+                    switch step {
+                    case let .signal(signal):
+                        process.keeper.signalGroup(process.withContinue(signal))
+                    case let .wait(duration):
+                        return process.until(MonotonicInstant.now.advanced(by: duration), wakes: .exit) { $0.exitStatus != nil }
+                    }
+                case .killTree:
+                    stage = .endKeeper
+                    if !process.monitor.withLock({ process.treeEmpty }) {
+                        process.keeper.killTree(appWasRunning: appWasRunning, limit: LaunchedProcess.treeKillLimit)
+                        let deadline = MonotonicInstant.now.advanced(by: LaunchedProcess.treeKillLimit + .seconds(1))
+                        return process.until(deadline) { $0.treeGone || $0.keeperGone || $0.ioEnded }
+                    }
+                case .endKeeper:
+                    stage = .stopIO
+                    // A keeper that was killed, or that did not answer (stopped again, or traced), is ended by
+                    // the supervisor together with everything its tree left.
+                    if process.keeperProcess.pid > 0 && process.monitor.withLock({ process.keeperGone || (!process.treeGone && !process.treeEmpty) }) {
+                        process.endKeeper()
+                    }
+                case .stopIO:
+                    stage = .done
+                    if !process.monitor.withLock({ process.ioEnded }) {
+                        process.monitor.withLock { process.stopRequested = true }
+                        process.wakeIOThread()
+                        return process.until(MonotonicInstant(nanoseconds: .max / 2)) { $0.ioEnded }
+                    }
+                case .done:
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// A wait on the monitor until `holds` (called with it held) or `deadline`, that does not serve
+    /// the I/O (termination asks the I/O thread to stop) nor hold output pieces back.
+    private func until(_ deadline: MonotonicInstant, wakes: LaunchWait<Void>.Wakes = .anyChange, _ holds: @escaping (LaunchedProcess) -> Bool) -> LaunchWait<Void> {
+        LaunchWait<Void>(process: self, deadline: deadline, wakes: wakes, pace: .none, servesIO: false) { [self] in
+            holds(self) ? .finished(()) : .pending
+        }
+    }
+
+    /// Until another caller's termination is done.
+    private var untilTerminated: LaunchWait<Void> {
+        until(MonotonicInstant(nanoseconds: .max / 2)) { $0.termination == .done }
+    }
+
+    /// Starts termination: nil when another caller already did (wait for ``untilTerminated``);
+    /// otherwise continues the keeper and hangs up a terminal, and returns the steps that follow.
+    private func beginTermination(_ policy: TerminationPolicy) -> TerminationRun? {
+        let first = monitor.withLock { () -> Bool in
+            guard termination == .none else { return false }
+            termination = .inProgress
+            return true
+        }
+        guard first else { return nil }
         // An app can stop its keeper (SIGSTOP to its parent); a stopped keeper would carry out none of
         // what follows. Continuing it is harmless when it runs; when the app's tree is known to be
         // gone, the keeper has nothing to do (and the next launch continues it if need be).
@@ -628,30 +770,11 @@ final class LaunchedProcess: @unchecked Sendable {
             }
             hangUp(followedBy: leading)
         }
-        for step in steps {
-            if monitor.withLock({ exitStatus != nil }) { break }
-            switch step {
-            case let .signal(signal):
-                keeper.signalGroup(withContinue(signal))
-            case let .wait(duration):
-                _ = waitForExit(until: MonotonicInstant.now.advanced(by: duration))
-            }
-        }
-        if !monitor.withLock({ treeEmpty }) {
-            keeper.killTree(appWasRunning: appWasRunning, limit: Self.treeKillLimit)
-            let deadline = MonotonicInstant.now.advanced(by: Self.treeKillLimit + .seconds(1))
-            monitor.withLock {
-                while !treeGone && !keeperGone && !ioEnded { if !monitor.wait(until: deadline) { break } }
-            }
-        }
-        // A keeper that was killed, or that did not answer (stopped again, or traced), is ended by
-        // the supervisor together with everything its tree left.
-        if keeperProcess.pid > 0 && monitor.withLock({ keeperGone || (!treeGone && !treeEmpty) }) { endKeeper() }
-        if !monitor.withLock({ ioEnded }) {
-            monitor.withLock { stopRequested = true }
-            wakeIOThread()
-            monitor.withLock { while !ioEnded { monitor.wait() } }
-        }
+        return TerminationRun(process: self, steps: steps, appWasRunning: appWasRunning)
+    }
+
+    /// Ends termination once its waits are over: closes what is left and lets the keeper go.
+    private func finishTermination(_ run: TerminationRun) -> [EscapedProcess] {
         closeInput()
         // A keeper whose tree is gone takes the next launch, on pipes or a terminal (it leads each
         // terminal launch's session in turn); a strict launch's keeper lives in the launch's
