@@ -43,13 +43,13 @@ final class AwaitedWaitTests: XCTestCase {
         try await app.waitForScreen(containing: "ready")
         let process = try app.currentProcess(for: "test")
         let waits: [(String, @Sendable () async throws -> Void)] = [
-            ("waitForOutput", { try await app.waitForOutput("never", timeout: .seconds(60)) }),
-            ("waitForOutput(matching:)", { try await app.waitForOutput(matching: "nev[e]r", timeout: .seconds(60)) }),
-            ("waitForExit", { try await app.waitForExit(timeout: .seconds(60)) }),
-            ("waitForState", { try await app.waitForState("stopped", timeout: .seconds(60)) { if case .stopped = $0 { return true } else { return false } } }),
-            ("waitForScreen", { try await app.waitForScreen(containing: "never", timeout: .seconds(60)) }),
-            ("waitForExistence", { _ = try await app.buttons["Never"].waitForExistence(timeout: .seconds(60)) }),
-            ("click", { try await app.buttons["Never"].click(timeout: .seconds(60)) }),
+            ("waitForOutput", { try await app.waitForOutput("never", timeout: .seconds(30)) }),
+            ("waitForOutput(matching:)", { try await app.waitForOutput(matching: "nev[e]r", timeout: .seconds(30)) }),
+            ("waitForExit", { try await app.waitForExit(timeout: .seconds(30)) }),
+            ("waitForState", { try await app.waitForState("stopped", timeout: .seconds(30)) { if case .stopped = $0 { return true } else { return false } } }),
+            ("waitForScreen", { try await app.waitForScreen(containing: "never", timeout: .seconds(30)) }),
+            ("waitForExistence", { _ = try await app.buttons["Never"].waitForExistence(timeout: .seconds(30)) }),
+            ("click", { try await app.buttons["Never"].click(timeout: .seconds(30)) }),
         ]
         for (name, wait) in waits {
             let task = Task { try await wait() }
@@ -91,13 +91,56 @@ final class AwaitedWaitTests: XCTestCase {
         XCTAssertEqual(process.suspendedWaitCount, 0)
     }
 
-    /// The awaited terminate() ends the app and its tree, grace period included, as the blocking one does.
-    func testAwaitedTerminateEndsTheAppAfterItsGracePeriod() async throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"])
-        app.terminationPolicy = TerminationPolicy(steps: [.signal(SIGTERM), .wait(.milliseconds(200)), .signal(SIGKILL)])
+    /// Whatever wakes a suspended wait, and however often (a broadcast, the deadline timer and a
+    /// cancellation all at once), its task is resumed once: a second resume of the continuation
+    /// would crash the test process. A cancellation that comes before the wait suspends resumes it
+    /// as soon as it does, instead of leaving it hanging.
+    func testASuspendedWaitResumesItsTaskExactlyOnceWhateverWakesItAndHowOften() async {
+        for _ in 0..<100 {
+            let wait = SuspendedWait()
+            await withCheckedContinuation { continuation in
+                wait.arm(continuation)
+                wait.wake()
+                wait.wake()
+                wait.cancel()
+            }
+            XCTAssertTrue(wait.isCancelled)
+        }
+        let cancelledFirst = SuspendedWait()
+        cancelledFirst.cancel()
+        await withCheckedContinuation { cancelledFirst.arm($0) }
+    }
+
+    /// The awaited terminate() waits out the grace period as the blocking one does: an app that
+    /// cleans up for 0.3 s on SIGTERM, then exits 3, has the time to, before SIGKILL.
+    func testAwaitedTerminateGivesTheAppItsGracePeriod() async throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "trap 'sleep 0.3; exit 3' TERM; echo ready; read line"])
+        app.terminationPolicy = TerminationPolicy(steps: [.signal(SIGTERM), .wait(.seconds(30)), .signal(SIGKILL)])
         try await app.waitForOutput("ready")
-        _ = await app.terminate()
+        let escaped = await app.terminate()
+        XCTAssertEqual(escaped, [])
+        XCTAssertEqual(app.state, .exited(.exited(3)))
+    }
+
+    /// A task cancelled while the awaited terminate() waits out a grace period cuts it short, and the
+    /// app (which ignores SIGTERM) and its tree are ended all the same.
+    func testCancellingAnAwaitedTerminateCutsTheGracePeriodShortAndStillEndsTheApp() async throws {
+        let app = try launchApp(.name("sh"), arguments: ["-c", "trap '' TERM; sleep 300 & echo ready; wait"])
+        app.terminationPolicy = TerminationPolicy(steps: [.signal(SIGTERM), .wait(.seconds(300)), .signal(SIGKILL)])
+        try await app.waitForOutput("ready")
+        let process = try app.currentProcess(for: "test")
+        let ending = Task { await app.terminate() }
+        try await untilTrue("terminate() waits out its grace period") { process.suspendedWaitCount == 1 }
+        ending.cancel()
+        let escaped = try await withThrowingTaskGroup(of: [EscapedProcess]?.self) { group in
+            group.addTask { await ending.value }
+            group.addTask { try await Task.sleep(for: .seconds(60)); return nil }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+        XCTAssertEqual(escaped, [], "terminate() ended at once, and the app's group ended with it (nil: still waiting after 60 s)")
         XCTAssertEqual(app.state, .exited(.signaled(SIGKILL, coreDumped: false)))
+        XCTAssertEqual(process.suspendedWaitCount, 0)
     }
 
     // MARK: The same report on both faces
