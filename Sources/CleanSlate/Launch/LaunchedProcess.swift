@@ -22,83 +22,83 @@ final class LaunchedProcess: @unchecked Sendable {
     /// an end of file before the exit do not wake those waiters.
     let exitChanged = Monitor.Condition()
     /// Whether the keeper may take another launch once this one is over (see `LaunchSupervisor.Launch`).
-    private let keeperReusable: Bool
+    let keeperReusable: Bool
 
     // Guarded by `monitor`.
     /// What the app wrote to each stream, within the output limit.
-    private(set) var output: [AppOutputStream: OutputBuffer]
+    var output: [AppOutputStream: OutputBuffer]
     /// Plain-text waits in progress, fed every chunk as it arrives.
-    private var watches: [OutputWatch] = []
-    private(set) var exitStatus: AppExitStatus?
+    var watches: [OutputWatch] = []
+    var exitStatus: AppExitStatus?
     /// Why the size-limited sandbox was not copied back at the app's exit (nil: it was, or none).
-    private(set) var copyBackRefusal: SandboxCopyBackRefusal?
+    var copyBackRefusal: SandboxCopyBackRefusal?
     /// The signal that stopped the app (Ctrl-Z, SIGSTOP), while it is stopped.
-    private(set) var stopSignal: Int32?
+    var stopSignal: Int32?
     /// Every output source has reached end of file or was closed.
-    private(set) var ioFinished = false
+    var ioFinished = false
     /// The screen of a terminal launch (nil for pipes). Guarded by `monitor`.
     let terminal: TerminalSession?
     /// The timed record of the session (output, input the test sent, resizes). Guarded by `monitor`.
     let recorder: SessionRecorder
 
-    private let keeper: KeeperChannel
+    let keeper: KeeperChannel
     /// The keeper as a process (its pid and a pidfd, when it said its pid), which the app can stop
     /// or kill in standard isolation, and the supervisor that ends it then and takes it back for reuse.
-    private let keeperProcess: LaunchSupervisor.Keeper
-    private let supervisor: LaunchSupervisor
+    let keeperProcess: LaunchSupervisor.Keeper
+    let supervisor: LaunchSupervisor
     /// Called on the I/O thread with every chunk, in order (see ``AppLauncher/outputHandler``).
-    private let outputHandler: AppLauncher.OutputHandler?
+    let outputHandler: AppLauncher.OutputHandler?
     /// Cuts the output into pieces that every wait sees one by one (``Faults/outputFragmentLength``);
     /// used only on this launch's own I/O thread.
-    private var fragmenter: OutputFragmenter?
+    var fragmenter: OutputFragmenter?
     /// What a failed wait says about the output's pieces and how to replay them (nil without).
     let faultNote: String?
     /// Output pieces delivered so far, and how many of the waits in progress have not yet looked
     /// at the latest one (guarded by `monitor`; see ``deliverPiece(_:from:)``).
-    private var pieceNumber = 0
-    private var waitsBehind = 0
-    private var waitsInProgress = 0
+    var pieceNumber = 0
+    var waitsBehind = 0
+    var waitsInProgress = 0
     /// Waits in progress that take the output whole (see ``receivingAllOutput(_:)``).
-    private var waitsForAll = 0
+    var waitsForAll = 0
     /// Signalled when a wait has looked at the latest piece of output, or ended.
-    private let pieceSeen = Monitor.Condition()
-    private var inputFD: Int32?
+    let pieceSeen = Monitor.Condition()
+    var inputFD: Int32?
     /// Writes in progress on `inputFD`; a close waits for them to end (the descriptor number must
     /// not be reused for another file while a write is about to use it).
-    private var activeWriters = 0
-    private var closeWhenWritersFinish: Int32?
-    private let sources: [Source]
-    private let wake: (read: Int32, write: Int32)
+    var activeWriters = 0
+    var closeWhenWritersFinish: Int32?
+    let sources: [Source]
+    let wake: (read: Int32, write: Int32)
 
     // Termination, guarded by `monitor`.
-    private enum Termination { case none, inProgress, done }
-    private var termination = Termination.none
-    private var escaped: [EscapedProcess] = []
-    private var treeGone = false
+    enum Termination { case none, inProgress, done }
+    var termination = Termination.none
+    var escaped: [EscapedProcess] = []
+    var treeGone = false
     /// The keeper is still busy with this launch's tree after termination.
-    private var keeperBusy = false
+    var keeperBusy = false
     /// The app exited and its keeper found nothing of its tree left: termination has nothing to do.
-    private var treeEmpty = false
-    private var keeperGone = false
+    var treeEmpty = false
+    var keeperGone = false
     /// Whether the supervisor was asked to end the keeper (the app killed, stopped or traced it).
-    private enum KeeperEnding { case none, inProgress, done }
-    private var keeperEnding = KeeperEnding.none
+    enum KeeperEnding { case none, inProgress, done }
+    var keeperEnding = KeeperEnding.none
     /// While a hang-up is under way: how many signals the keeper must have confirmed before the I/O
     /// thread closes the terminal (see ``hangUp(followedBy:)``).
-    private var hangUpAfterSignals: Int?
-    private var stopRequested = false
+    var hangUpAfterSignals: Int?
+    var stopRequested = false
     /// The launch's I/O is over: its thread (own or shared) no longer touches its descriptors.
-    private(set) var ioEnded = false
+    var ioEnded = false
     /// How many signals the keeper has confirmed sending.
-    private var signalsSent = 0
+    var signalsSent = 0
     /// Changes the I/O thread has made and not yet announced: it announces them once per batch of
     /// ready descriptors (``publishChanges()``), so that the end of an app (its pipes' end of file,
     /// its exit, the end of its I/O, often all in one batch) wakes a waiting test once, not once each.
-    private var unpublished = (any: false, exit: false)
+    var unpublished = (any: false, exit: false)
     /// How many changes to what waits look at have been made, all of them and those about the exit
     /// (see ``exitChanged``): a wait that serves the I/O itself returns after one.
-    private(set) var changeCount = 0
-    private(set) var exitChangeCount = 0
+    var changeCount = 0
+    var exitChangeCount = 0
 
     // A waiting thread that serves the I/O (see `LaunchedProcess+ServedWaits.swift`).
     /// Serialises the handling of this launch's I/O between the shared reactor and a test thread that
@@ -179,8 +179,8 @@ final class LaunchedProcess: @unchecked Sendable {
     // MARK: The I/O
 
     // The I/O state, touched only by the thread that serves this launch's I/O.
-    private var openSources: [Source] = []
-    private var keeperOpen = true
+    var openSources: [Source] = []
+    var keeperOpen = true
 
     /// Whether this launch's I/O is served by a thread of its own rather than the shared
     /// ``IOReactor``: when an output handler may block (back-pressure must hold back this app only),
@@ -224,7 +224,7 @@ final class LaunchedProcess: @unchecked Sendable {
 
     /// Whether the terminal may now be closed for a hang-up under way: the keeper has sent its
     /// signals (or the app or the keeper is gone). Call with the monitor held; true only once.
-    private func hangUpIsDue() -> Bool {
+    func hangUpIsDue() -> Bool {
         guard let target = hangUpAfterSignals, signalsSent >= target || exitStatus != nil || keeperGone else { return false }
         hangUpAfterSignals = nil
         return true
@@ -243,7 +243,7 @@ final class LaunchedProcess: @unchecked Sendable {
         openSources.isEmpty && (!keeperOpen || monitor.withLock { treeEmpty })
     }
 
-    private func closeSources(_ fds: [Int32]) {
+    func closeSources(_ fds: [Int32]) {
         let sources = openSources.filter { fds.contains($0.fd) }
         // The shared reactor forgets a descriptor before it is closed, never after: once closed,
         // its number may be reused at once by another launch on another thread.
@@ -253,7 +253,7 @@ final class LaunchedProcess: @unchecked Sendable {
         if openSources.isEmpty { monitor.withLock { if !ioFinished { ioFinished = true; noteChange(exit: exitStatus != nil) } } }
     }
 
-    private func stopWatching(_ fds: [Int32]) {
+    func stopWatching(_ fds: [Int32]) {
         if !hasOwnThread && !fds.isEmpty { IOReactor.shared.forget(fds) }
     }
 
@@ -274,14 +274,14 @@ final class LaunchedProcess: @unchecked Sendable {
 
     /// Records that the I/O thread changed what waits look at (call with the monitor held); `exit`
     /// when it concerns the app's exit (see ``exitChanged``).
-    private func noteChange(exit: Bool) {
+    func noteChange(exit: Bool) {
         unpublished.any = true
         if exit { unpublished.exit = true }
         countChange(exit: exit)
     }
 
     /// Counts a change (call with the monitor held).
-    private func countChange(exit: Bool) {
+    func countChange(exit: Bool) {
         changeCount &+= 1
         if exit { exitChangeCount &+= 1 }
     }
@@ -298,7 +298,7 @@ final class LaunchedProcess: @unchecked Sendable {
     }
 
     /// Starts serving this launch's I/O: on the shared reactor, or on a thread of its own.
-    private func startIO() throws {
+    func startIO() throws {
         openSources = sources
         if hasOwnThread {
             try DetachedThread.start { [self] in runOwnLoop() }
@@ -308,7 +308,7 @@ final class LaunchedProcess: @unchecked Sendable {
     }
 
     /// A thread of its own: poll this launch's descriptors and the wake-up pipe.
-    private func runOwnLoop() {
+    func runOwnLoop() {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
@@ -337,7 +337,7 @@ final class LaunchedProcess: @unchecked Sendable {
     }
 
     /// Applies one report of the keeper to the state that waits look at.
-    private func record(_ event: KeeperChannel.Event) {
+    func record(_ event: KeeperChannel.Event) {
         monitor.withLock {
             switch event {
             case let .exited(status, treeEmpty: empty):
@@ -398,7 +398,7 @@ final class LaunchedProcess: @unchecked Sendable {
 
     /// Keeps `bytes` of `source`'s output and hands them to the screen and the searches of waits;
     /// returns the terminal's replies. Call with the monitor held.
-    private func deliver(_ bytes: UnsafeRawBufferPointer, from source: Source) -> [UInt8] {
+    func deliver(_ bytes: UnsafeRawBufferPointer, from source: Source) -> [UInt8] {
         output[source.stream]!.append(bytes)
         recorder.record(.output, bytes)
         for watch in watches where watch.stream == source.stream { watch.scan(bytes) }
@@ -413,7 +413,7 @@ final class LaunchedProcess: @unchecked Sendable {
     /// redraw; then it is delivered, and each wait in progress is given the time (up to the same
     /// limit) to look at it before the next piece comes. So a wait sees the screen or the output as
     /// it is after each piece, on every run, as it would if the app's output had arrived in such pieces.
-    private func deliverPiece(_ piece: UnsafeRawBufferPointer, from source: Source, holding: inout Bool) -> [UInt8] {
+    func deliverPiece(_ piece: UnsafeRawBufferPointer, from source: Source, holding: inout Bool) -> [UInt8] {
         monitor.withLock {
             if holding {
                 let held = MonotonicInstant.now.advanced(by: Self.pieceLookLimit)
@@ -493,7 +493,7 @@ final class LaunchedProcess: @unchecked Sendable {
     static let exitDrainLimit = readSize
 
     /// Reads what is available from `source`. Returns false at end of file.
-    private func drain(_ source: Source, _ buffer: UnsafeMutableRawBufferPointer, untilEmpty: Bool) -> Bool {
+    func drain(_ source: Source, _ buffer: UnsafeMutableRawBufferPointer, untilEmpty: Bool) -> Bool {
         var rounds = 0, taken = 0
         while untilEmpty ? taken < Self.exitDrainLimit : rounds < 16 {
             rounds += 1
@@ -563,7 +563,7 @@ final class LaunchedProcess: @unchecked Sendable {
     static let inputRetryLimit: Duration = .milliseconds(20)
 
     /// Counts a write in progress and returns the input descriptor, or says why there is none.
-    private func beginWrite() throws -> Int32 {
+    func beginWrite() throws -> Int32 {
         try monitor.withLock { () throws -> Int32 in
             guard let fd = inputFD else {
                 throw CleanSlateError(.ioFailed, "the standard input of \(executable) is closed; relaunch to write again")
@@ -579,7 +579,7 @@ final class LaunchedProcess: @unchecked Sendable {
     }
 
     /// Ends a write begun with ``beginWrite()``, closing the input if a close waited for it.
-    private func endWrite() {
+    func endWrite() {
         monitor.withLock {
             activeWriters -= 1
             if activeWriters == 0, let pending = closeWhenWritersFinish {
@@ -591,7 +591,7 @@ final class LaunchedProcess: @unchecked Sendable {
 
     /// Writes what the input takes of `bytes` from `offset` on. Returns true once all is written,
     /// false when the input is full (before `deadline`; after it, the timeout is thrown).
-    private func writeSome(_ bytes: [UInt8], to fd: Int32, from offset: inout Int, deadline: MonotonicInstant, limit: WaitLimit?) throws -> Bool {
+    func writeSome(_ bytes: [UInt8], to fd: Int32, from offset: inout Int, deadline: MonotonicInstant, limit: WaitLimit?) throws -> Bool {
         try bytes.withUnsafeBytes { all in
             while offset < all.count {
                 switch Descriptors.write(fd, UnsafeRawBufferPointer(rebasing: all[offset...]), toTerminal: terminal != nil) {
@@ -609,7 +609,7 @@ final class LaunchedProcess: @unchecked Sendable {
         }
     }
 
-    private func inputTimeout(_ bytes: [UInt8], _ offset: Int, _ limit: WaitLimit?) -> CleanSlateError {
+    func inputTimeout(_ bytes: [UInt8], _ offset: Int, _ limit: WaitLimit?) -> CleanSlateError {
         CleanSlateError(.timedOut,
             "\(executable) stopped reading its input: \(bytes.count - offset) of \(bytes.count) bytes could not be written before the \(limit?.description ?? "timeout")")
     }
@@ -734,20 +734,20 @@ final class LaunchedProcess: @unchecked Sendable {
 
     /// A wait on the monitor until `holds` (called with it held) or `deadline`, that does not serve
     /// the I/O (termination asks the I/O thread to stop) nor hold output pieces back.
-    private func until(_ deadline: MonotonicInstant, wakes: LaunchWait<Void>.Wakes = .anyChange, _ holds: @escaping (LaunchedProcess) -> Bool) -> LaunchWait<Void> {
+    func until(_ deadline: MonotonicInstant, wakes: LaunchWait<Void>.Wakes = .anyChange, _ holds: @escaping (LaunchedProcess) -> Bool) -> LaunchWait<Void> {
         LaunchWait<Void>(process: self, deadline: deadline, wakes: wakes, pace: .none, servesIO: false) { [self] in
             holds(self) ? .finished(()) : .pending
         }
     }
 
     /// Until another caller's termination is done.
-    private var untilTerminated: LaunchWait<Void> {
+    var untilTerminated: LaunchWait<Void> {
         until(MonotonicInstant(nanoseconds: .max / 2)) { $0.termination == .done }
     }
 
     /// Starts termination: nil when another caller already did (wait for ``untilTerminated``);
     /// otherwise continues the keeper and hangs up a terminal, and returns the steps that follow.
-    private func beginTermination(_ policy: TerminationPolicy) -> TerminationRun? {
+    func beginTermination(_ policy: TerminationPolicy) -> TerminationRun? {
         let first = monitor.withLock { () -> Bool in
             guard termination == .none else { return false }
             termination = .inProgress
@@ -774,7 +774,7 @@ final class LaunchedProcess: @unchecked Sendable {
     }
 
     /// Ends termination once its waits are over: closes what is left and lets the keeper go.
-    private func finishTermination(_ run: TerminationRun) -> [EscapedProcess] {
+    func finishTermination(_ run: TerminationRun) -> [EscapedProcess] {
         closeInput()
         // A keeper whose tree is gone takes the next launch, on pipes or a terminal (it leads each
         // terminal launch's session in turn); a strict launch's keeper lives in the launch's
@@ -803,7 +803,7 @@ final class LaunchedProcess: @unchecked Sendable {
     /// everything its tree left, and records each process it killed as escaped: they were alive,
     /// and only the supervisor's second line of defence ended them. The app's exit is then known
     /// (killed). Runs once per launch; a second caller waits for the first.
-    private func endKeeper() {
+    func endKeeper() {
         guard keeperProcess.pid > 0 else { return }
         let first = monitor.withLock { () -> Bool in
             if keeperEnding == .none { keeperEnding = .inProgress; return true }
@@ -841,7 +841,7 @@ final class LaunchedProcess: @unchecked Sendable {
     /// thread does not wait for that: it goes on with the termination policy, whose signals the
     /// keeper sends after these, in order.
     /// `then` are sent right after the hang-up's two signals (see ``terminate(policy:)``).
-    private func hangUp(followedBy then: [Int32]) {
+    func hangUp(followedBy then: [Int32]) {
         monitor.withLock { hangUpAfterSignals = signalsSent + 2 }
         keeper.signalGroup([SIGHUP, SIGCONT] + then.flatMap(withContinue))
         closeInput()
@@ -849,11 +849,11 @@ final class LaunchedProcess: @unchecked Sendable {
 
     /// `signal`, followed by SIGCONT while the app is stopped: a stopped app would only see the
     /// signal once continued (as `kill` in a shell does).
-    private func withContinue(_ signal: Int32) -> [Int32] {
+    func withContinue(_ signal: Int32) -> [Int32] {
         monitor.withLock { stopSignal != nil } ? [signal, SIGCONT] : [signal]
     }
 
-    private func wakeIOThread() {
+    func wakeIOThread() {
         if hasOwnThread {
             var one: UInt8 = 1
             _ = Glibc.write(wake.write, &one, 1)
