@@ -36,6 +36,34 @@ final class AwaitedWaitTests: XCTestCase {
         }
     }
 
+    /// Awaited writes to apps that stopped reading (each stopped itself before reading its input)
+    /// suspend until the app reads: more of them at once than the pool has threads all end once
+    /// the test continues the apps, which it can only do once every write is suspended. A write
+    /// that blocked its thread would leave the test no thread to continue the apps with, and time out.
+    func testMoreAwaitedWritesToFullInputsThanPoolThreadsAllEndOnceTheAppsRead() async throws {
+        let count = max(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let apps = try (0..<count).map { _ in
+            try launchApp(.name("sh"), arguments: ["-c", "kill -STOP $$; cat > /dev/null; echo drained"])
+        }
+        for app in apps {
+            try await app.waitForState("stopped", timeout: .seconds(10)) { if case .stopped = $0 { return true } else { return false } }
+        }
+        let bytes = [UInt8](repeating: 0x61, count: 4 << 20)  // far more than a pipe holds
+        let writersBefore = IOReactor.shared.writerCount
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for app in apps { group.addTask { try await app.write(bytes, timeout: .seconds(20)) } }
+            group.addTask {
+                try await Self.untilTrue("every write waits for room") { IOReactor.shared.writerCount - writersBefore == count }
+                for app in apps { try app.resume() }
+            }
+            try await group.waitForAll()
+        }
+        for app in apps {
+            try app.closeInput()
+            try await app.waitForOutput("drained")
+        }
+    }
+
     /// A cancelled task ends its wait with `CancellationError` while the wait is suspended, long
     /// before its timeout; the wait leaves nothing enlisted, and the app is still torn down.
     func testCancellingATaskEndsEachKindOfSuspendedWaitWithCancellationError() async throws {
@@ -53,7 +81,7 @@ final class AwaitedWaitTests: XCTestCase {
         ]
         for (name, wait) in waits {
             let task = Task { try await wait() }
-            try await untilTrue("\(name) suspends") { process.suspendedWaitCount == 1 }
+            try await Self.untilTrue("\(name) suspends") { process.suspendedWaitCount == 1 }
             task.cancel()
             do {
                 try await task.value
@@ -130,7 +158,7 @@ final class AwaitedWaitTests: XCTestCase {
         try await app.waitForOutput("ready")
         let process = try app.currentProcess(for: "test")
         let ending = Task { await app.terminate() }
-        try await untilTrue("terminate() waits out its grace period") { process.suspendedWaitCount == 1 }
+        try await Self.untilTrue("terminate() waits out its grace period") { process.suspendedWaitCount == 1 }
         ending.cancel()
         let escaped = try await withThrowingTaskGroup(of: [EscapedProcess]?.self) { group in
             group.addTask { await ending.value }
@@ -231,7 +259,7 @@ final class AwaitedWaitTests: XCTestCase {
     }
 
     /// Yields until `condition` holds, failing after 10 s.
-    private func untilTrue(_ what: String, _ condition: () -> Bool) async throws {
+    static func untilTrue(_ what: String, _ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(10)
         while !condition() {
             guard Date() < deadline else { throw HostSetupFailure("\(what): not within 10 s", errno: 0) }

@@ -16,23 +16,46 @@ extension LaunchedProcess {
     }
 
     /// The awaited form of ``writeInput(_:deadline:limit:)``: while the app's input is full, the
-    /// task sleeps (``Task/sleep(for:)``, holding no thread) and tries again, first after 1 ms, then
-    /// twice as long each time up to ``inputRetryLimit``, until `deadline`. Throws
-    /// `CancellationError` when the task is cancelled.
+    /// task is suspended, holding no thread, until the shared I/O thread sees room in it (see
+    /// ``IOReactor/wakeWhenWritable(_:_:)``) or `deadline`. Throws `CancellationError` when the
+    /// task is cancelled.
     func writeInput(_ bytes: [UInt8], deadline: MonotonicInstant, limit: WaitLimit? = nil) async throws {
         try Task.checkCancellation()
         let fd = try beginWrite()
         defer { endWrite() }
         var offset = 0
-        var pause = Duration.milliseconds(1)
         while try !writeSome(bytes, to: fd, from: &offset, deadline: deadline, limit: limit) {
-            try await Task.sleep(for: min(pause, deadline.duration(since: .now)))
-            pause = min(pause * 2, Self.inputRetryLimit)
+            try await untilWritable(fd, deadline: deadline)
         }
     }
 
-    /// The longest pause of an awaited write between two tries on a full input.
-    static let inputRetryLimit: Duration = .milliseconds(20)
+    /// Suspends until `fd` has room, `deadline` passes, or the task is cancelled (thrown).
+    private func untilWritable(_ fd: Int32, deadline: MonotonicInstant) async throws {
+        let suspended = SuspendedWait()
+        var copy: Int32 = -1
+        var failure: (any Error)?
+        defer {
+            if copy >= 0 { IOReactor.shared.forgetWritable(copy) }
+            DeadlineTimer.shared.cancel(suspended)
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                // Armed first: room that comes while the watch is being set up resumes it.
+                suspended.arm(continuation)
+                do {
+                    copy = try IOReactor.shared.wakeWhenWritable(fd, suspended)
+                    try DeadlineTimer.shared.schedule(suspended, at: deadline)
+                } catch {
+                    failure = error
+                    suspended.wake()
+                }
+            }
+        } onCancel: {
+            suspended.cancel()
+        }
+        if let failure { throw failure }
+        if suspended.isCancelled { throw CancellationError() }
+    }
 
     /// Counts a write in progress and returns the input descriptor, or says why there is none.
     func beginWrite() throws -> Int32 {
