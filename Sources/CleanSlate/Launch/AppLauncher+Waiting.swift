@@ -20,7 +20,7 @@ extension AppLauncher {
     ///
     /// A match may span the whole output, so the whole output kept (see ``outputLimit``) is matched
     /// again whenever more arrives, and a match inside a part the limit cut is not seen; for apps
-    /// that write many megabytes, wait for plain text with ``waitForOutput(_:in:timeout:)``, which
+    /// that write many megabytes, wait for plain text with ``waitForOutput(_:in:timeout:)-1a6kh``, which
     /// searches every byte once, as it arrives.
     @discardableResult
     public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
@@ -75,7 +75,7 @@ extension AppLauncher {
         try await withoutActuallyEscaping(condition) { try await stateWait(description, timeout: timeout, until: $0).suspend() }
     }
 
-    /// How long ``waitForExit(timeout:)`` waits, after a terminal app exits, for the terminal to
+    /// How long ``waitForExit(timeout:)-9bzo0`` waits, after a terminal app exits, for the terminal to
     /// deliver the app's last output (normally microseconds; the limit only matters when a leftover
     /// process keeps the terminal open). Multiplied by ``timeoutScale``.
     public static let terminalDrainLimit: Duration = .milliseconds(500)

@@ -6,7 +6,7 @@ import Foundation
 /// Configure ``launchArguments`` and ``launchEnvironment``, call ``launch()``, then write to the
 /// app's input and wait for its output or its exit. Every launch gets the same ``sandbox`` (a fresh
 /// HOME and XDG tree for the test), so a relaunch sees what the previous launch saved. The app runs
-/// in its own session and process group with only descriptors 0, 1 and 2; ``terminate()`` stops the
+/// in its own session and process group with only descriptors 0, 1 and 2; ``terminate()-2geh4`` stops the
 /// whole group according to ``terminationPolicy`` and reaps it. Nothing process-global is changed,
 /// so launchers in concurrently running tests do not interfere.
 ///
@@ -112,7 +112,7 @@ public final class AppLauncher: @unchecked Sendable {
         set { lock.withLock { configuration.workingDirectory = newValue } }
     }
 
-    /// How ``terminate()`` stops the app (default: SIGTERM, 2 s grace, SIGKILL); its waits are
+    /// How ``terminate()-2geh4`` stops the app (default: SIGTERM, 2 s grace, SIGKILL); its waits are
     /// multiplied by ``timeoutScale``.
     public var terminationPolicy: TerminationPolicy {
         get { lock.withLock { configuration.terminationPolicy } }
@@ -287,7 +287,7 @@ public final class AppLauncher: @unchecked Sendable {
         }
     }
 
-    /// Every process that outlived a launch of this launcher (see ``terminate()``), in the order found.
+    /// Every process that outlived a launch of this launcher (see ``terminate()-2geh4``), in the order found.
     public var escapedProcesses: [EscapedProcess] { lock.withLock { escapedSoFar } }
 
     /// Continues an app that is stopped (Ctrl-Z, SIGSTOP) by sending SIGCONT to its process group,

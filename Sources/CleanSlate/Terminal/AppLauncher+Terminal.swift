@@ -9,7 +9,7 @@ extension AppLauncher {
         return process.monitor.withLock { terminal.emulator.snapshot() }
     }
 
-    /// The largest `times` that ``press(_:modifiers:times:timeout:)`` accepts.
+    /// The largest `times` that ``press(_:modifiers:times:timeout:)-3bvwb`` accepts.
     public static let maximumPressCount = 10_000
 
     /// Presses a key, encoded as xterm encodes it in the app's current modes (for example arrows
