@@ -35,6 +35,20 @@ final class AwaitedActionTests: XCTestCase {
         try await clickOK(app, thenAnswerIs: "ada\nexample.org\n", in: "form")
     }
 
+    /// SampleApp's wizard, as WizardElementE2ETests drives it, with the awaited forms.
+    func testAwaitedActionsDriveTheWizard() async throws {
+        let app = try launchApp(.product("SampleApp"), terminalSize: .standard)
+        app.defaultTimeout = .seconds(5)
+        try await app.textFields["Name"].typeText("Ada")
+        try await app.textFields["Name"].waitUntil("it shows Ada") { $0.value == .text("Ada") }
+        try await app.keyHints["confirm"].press()
+        try await app.menuItems["Solarized"].select()
+        XCTAssertEqual(try app.menuItems["Light"].isHighlighted, false)
+        try await app.keyHints["confirm"].press()
+        let status = try await app.waitForExit()
+        XCTAssertEqual(status, .exited(0))
+    }
+
     /// Clicks dialog's OK button (awaited) and checks that dialog ends with status 0 and wrote `answer`.
     private func clickOK(_ app: AppLauncher, thenAnswerIs answer: String, in answerFile: String) async throws {
         try await app.buttons["OK"].click()
