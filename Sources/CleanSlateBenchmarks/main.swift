@@ -17,6 +17,8 @@ case "compare-worker":
     try runCompareWorker(arguments: Array(arguments.dropFirst()))
 case "element-waits":
     try runElementWaitBenchmark(arguments: Array(arguments.dropFirst()))
+case "await":
+    try runAwaitBenchmark(arguments: Array(arguments.dropFirst()))
 case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
 case "elements":
@@ -29,6 +31,7 @@ default:
                cleanslate-benchmarks sessions [--sessions N] [--runs N]
                cleanslate-benchmarks compare [--rounds N] [--launches N] [--round-trips N] [--tests N] [--also NAME=PATH]...
                cleanslate-benchmarks element-waits [--iterations N]
+               cleanslate-benchmarks await [--tests N]... [--iterations N]
                cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
                cleanslate-benchmarks elements [--runs N]
 

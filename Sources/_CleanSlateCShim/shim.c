@@ -94,6 +94,11 @@ int cs_epoll_add(int epoll, int fd) {
 
 int cs_epoll_remove(int epoll, int fd) { return epoll_ctl(epoll, EPOLL_CTL_DEL, fd, NULL); }
 
+int cs_epoll_add_writable(int epoll, int fd) {
+    struct epoll_event event = {.events = EPOLLOUT | EPOLLONESHOT, .data = {.fd = fd}};
+    return epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event);
+}
+
 int cs_epoll_wait(int epoll, int *fds, int capacity) {
     struct epoll_event events[64];
     if (capacity > 64) capacity = 64;

@@ -9,23 +9,23 @@ import XCTest
 
 @Suite(.cleanSlate)
 struct WizardSnapshotTests {
-    @Test func theWizardOpensOnTheNameField() throws {
+    @Test func theWizardOpensOnTheNameField() async throws {
         let app = try launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
-        try app.waitForScreen(containing: "Name:")
+        try await app.waitForScreen(containing: "Name:")
         assertScreenSnapshot(of: app, named: "name-field", format: .styled)
     }
 
-    @Test func anEmptyNameIsRefusedInRed() throws {
+    @Test func anEmptyNameIsRefusedInRed() async throws {
         let app = try launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
-        try app.waitForScreen(containing: "Name:")
-        try app.press(.enter)
-        try app.waitForScreen(containing: "Name cannot be empty")
+        try await app.waitForScreen(containing: "Name:")
+        try await app.press(.enter)
+        try await app.waitForScreen(containing: "Name cannot be empty")
         assertScreenSnapshot(of: app, named: "empty-name", format: .styled)
     }
 
-    @Test func envShowsTheSandbox() throws {
+    @Test func envShowsTheSandbox() async throws {
         let app = try launchApp(.product("SampleApp"), arguments: ["env", "HOME", "XDG_CONFIG_HOME", "TMPDIR"])
-        #expect(try app.waitForExit() == .exited(0))
+        #expect(try await app.waitForExit() == .exited(0))
         assertOutputSnapshot(of: app, named: "env")
     }
 }

@@ -10,9 +10,9 @@ import Testing
     try sandbox.write(#"{"name":"Ada"}"#, to: "sampleapp/profile.json", in: .config)
 }))
 struct ReturningUserTests {
-    @Test(arguments: ["milk", "eggs"]) func addsANote(note: String) throws {
+    @Test(arguments: ["milk", "eggs"]) func addsANote(note: String) async throws {
         let app = try launchApp(.product("SampleApp"), arguments: ["notes", "add", note])
-        #expect(try app.waitForExit() == .exited(0))
+        #expect(try await app.waitForExit() == .exited(0))
         #expect(try app.sandbox.files(in: .data).contains { $0.hasPrefix("sampleapp") })  // check
     }
 }
@@ -20,8 +20,8 @@ struct ReturningUserTests {
 @Suite(.cleanSlate(isolation: .strict(StrictOptions(network: .hostPorts([5432])))),
        .enabled(if: StrictIsolationSupport.available, StrictIsolationSupport.reason))  // check: skips where refused
 struct NotesTests {
-    @Test func listsNoNotesAtFirst() throws {
+    @Test func listsNoNotesAtFirst() async throws {
         let app = try launchApp(.product("SampleApp"), arguments: ["notes", "list"])
-        #expect(try app.waitForExit() == .exited(0))
+        #expect(try await app.waitForExit() == .exited(0))
     }
 }

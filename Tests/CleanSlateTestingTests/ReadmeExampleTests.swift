@@ -5,13 +5,13 @@ import Testing
 // The Swift Testing example that opens README.md (and the CleanSlateTesting documentation's root page), kept here so that it is compiled and run.
 @Suite(.cleanSlate)
 struct OnboardingTests {
-    @Test func firstLaunchAsksSecondLaunchRemembers() throws {
+    @Test func firstLaunchAsksSecondLaunchRemembers() async throws {
         let app = try launchApp(.product("SampleApp"))
-        try app.waitForOutput("What's your name? ")
-        try app.typeText("Ada\n")
-        #expect(try app.waitForExit() == .exited(0))
+        try await app.waitForOutput("What's your name? ")
+        try await app.typeText("Ada\n")
+        #expect(try await app.waitForExit() == .exited(0))
 
         try app.launch()  // same sandbox, as XCUIApplication.launch() relaunches
-        try app.waitForOutput("Welcome back, Ada!")
+        try await app.waitForOutput("Welcome back, Ada!")
     }
 }

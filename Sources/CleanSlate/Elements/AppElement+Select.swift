@@ -27,111 +27,31 @@ extension ElementReference where Source == AppLauncher {
     ///   when neither the row nor its list appears, or when the timeout runs out while it presses
     ///   keys; `.ambiguousElement` if several rows match.
     public func select(timeout: Duration? = nil) throws {
-        let app = source
-        let limit = app.waitLimit(timeout)
-        let overall = MonotonicInstant.now.advanced(by: limit.duration)
-        var (screen, tree) = try waitForRowOrList(timeout: timeout)
-        var seen: [String] = []
-        var presses: [Key: Int] = [:]
-        var searchKey = Key.down
+        var selection = Selection(of: self, timeout: timeout)
+        var reply = Selection.Reply.started
         while true {
-            let resolution = locator.resolve(in: tree)
-            for row in resolution.candidates where !seen.contains(row.label) { seen.append(row.label) }
-            guard resolution.matches.count <= 1 else {
-                throw app.failure(ElementQueryError(.ambiguous, locator: locator, resolution: resolution, screen: screen), on: screen)
-            }
-            let key: Key
-            if let target = resolution.matches.first {
-                if Self.isCurrent(target) {
-                    // The cursor passes through every field while an app repaints them: a text
-                    // field counts as focused once the screen is quiet with the cursor in it.
-                    guard target.kind == .textField else { return }
-                    let settled = try app.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout)
-                    if (try? ElementReference.resolveOne(locator, in: settled.elements, screen: settled, source: app))
-                        .map({ Self.isCurrent($0) }) == true { return }
-                    (screen, tree) = (settled, settled.elements)
-                    continue
-                }
-                let rows = tree.siblings(of: target)
-                guard let current = rows.first(where: { Self.isCurrent($0) }) else {
-                    throw cannotSelect("none of its \(target.kind.pluralDisplayName) is highlighted", rows, screen)
-                }
-                key = Self.key(from: current.frame, to: target.frame)
-            } else {
-                key = searchKey
-            }
-            let total = presses.values.reduce(0, +)
-            guard MonotonicInstant.now < overall else {
-                throw CleanSlateError(.timedOut, AppLauncher.message(
-                    "cannot select \(locator): its \(limit) ran out after \(Self.describe(presses)) (the list kept changing); rows seen: "
-                        + seen.map(\.debugDescription).joined(separator: ", ") + "; " + ElementListing.describe(resolution.candidates, kind: locator.kind, on: screen), screen))
-            }
-            guard total < 2 * seen.count + 2 else {
-                throw cannotSelect("gave up after \(Self.describe(presses)), twice the \(seen.count) rows seen plus two", resolution.candidates, screen)
-            }
-            try app.press(key, timeout: timeout)
-            presses[key, default: 0] += 1
-            let targetVisible = !resolution.matches.isEmpty
-            if targetVisible && locator.kind == .textField {
-                // Focus shows only as the cursor, which a repaint moves through every field.
-                screen = try app.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout)
-                tree = screen.elements
-                continue
-            }
-            let highlightedBefore = Self.highlightedRows(resolution.candidates)
-            // The end of a list is a quiet second, not a timeout: it is not scaled.
-            let pressLimit = targetVisible ? app.waitLimit(timeout).duration : Self.endOfListWait
-            let start = MonotonicInstant.now
-            let outcome = try app.waitForElements(until: min(start.advanced(by: pressLimit), overall)) { tree in
-                let candidates = locator.resolve(in: tree).candidates
-                guard targetVisible else { return candidates != resolution.candidates ? true : nil }
-                // Moved: as many rows as before are highlighted, and not the same rows. A screen
-                // half way through the app's repaint does not count: none highlighted (the old row
-                // cleared first), one more (the new row drawn first), or the old row still
-                // highlighted but looking different while it is redrawn. Taken for a move, such a
-                // screen had select() press once more and go one row too far.
-                let highlighted = Self.highlightedRows(candidates)
-                return highlighted.count == highlightedBefore.count && highlighted != highlightedBefore ? true : nil
-            }
-            switch outcome {
-            case let .held(found):
-                (screen, tree) = (found.screen, found.tree)
-            case let .failed(.timedOut, process) where targetVisible:
-                throw app.screenWaitError(.timedOut, process, waitingFor: "the highlight to move toward \(locator) after \(key)", since: start, limit: app.waitLimit(timeout)) { screen in
-                    ElementListing.describe(locator.resolve(in: screen.elements).candidates, kind: locator.kind, on: screen)
-                }
-            case .failed(.timedOut, _) where MonotonicInstant.now >= overall:
-                continue  // the check above ends the selection
-            case .failed(.timedOut, _) where searchKey == .down:
-                searchKey = .up
-                screen = try app.screen()
-                tree = screen.elements
-            case .failed(.timedOut, _):
-                throw cannotSelect("it is not in the list: \(Self.describe(presses)) reached both ends; rows seen: \(seen.map(\.debugDescription).joined(separator: ", ")); on the screen now", resolution.candidates, screen)
-            case let .failed(code, process):
-                throw app.screenWaitError(code, process, waitingFor: "the list to react to \(key) while selecting \(locator)", since: start, limit: app.waitLimit(timeout))
+            switch try selection.next(after: reply) {
+            case .done: return
+            case let .wait(wait): reply = .waited(try wait.block())
+            case let .settle(quietPeriod): reply = .screen(try source.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout))
+            case let .press(key): try source.press(key, timeout: timeout); reply = .pressed
+            case .readScreen: reply = .screen(try source.screen())
             }
         }
     }
 
-    /// Waits until the row is on the screen, or its list (other elements of its kind where the
-    /// query looks) is and the screen has settled without it.
-    private func waitForRowOrList(timeout: Duration?) throws -> (ScreenSnapshot, ScreenElementTree) {
-        let start = MonotonicInstant.now
-        let outcome = try source.waitForElements(until: source.deadline(after: timeout)) { tree in
-            let resolution = locator.resolve(in: tree)
-            return resolution.matches.isEmpty && resolution.candidates.isEmpty ? nil : resolution.matches.isEmpty
-        }
-        switch outcome {
-        case let .held(found) where !found.value:
-            return (found.screen, found.tree)
-        case .held:
-            // Only other rows so far: the row may still be being drawn. Let the screen settle.
-            let screen = try source.waitForScreenToSettle(timeout: timeout)
-            return (screen, screen.elements)
-        case let .failed(code, process):
-            throw source.screenWaitError(code, process, waitingFor: "\(locator) or its list (to select it)", since: start, limit: source.waitLimit(timeout)) { screen in
-                ElementQueryError(.notFound, locator: locator, resolution: locator.resolve(in: screen.elements), screen: screen).description
+    /// The awaited form of ``select(timeout:)``: the same presses and waits, suspending its task
+    /// while it waits instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
+    public func select(timeout: Duration? = nil) async throws {
+        var selection = Selection(of: self, timeout: timeout)
+        var reply = Selection.Reply.started
+        while true {
+            switch try selection.next(after: reply) {
+            case .done: return
+            case let .wait(wait): reply = .waited(try await wait.suspend())
+            case let .settle(quietPeriod): reply = .screen(try await source.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout))
+            case let .press(key): try await source.press(key, timeout: timeout); reply = .pressed
+            case .readScreen: reply = .screen(try source.screen())
             }
         }
     }
@@ -155,12 +75,12 @@ extension ElementReference where Source == AppLauncher {
         return current.row < target.row ? .down : .up
     }
 
-    private func cannotSelect(_ reason: String, _ rows: [ScreenElement], _ screen: ScreenSnapshot) -> CleanSlateError {
+    func cannotSelect(_ reason: String, _ rows: [ScreenElement], _ screen: ScreenSnapshot) -> CleanSlateError {
         CleanSlateError(.actionUnavailable, AppLauncher.message(
             "cannot select \(locator): \(reason); " + ElementListing.describe(rows, kind: locator.kind, on: screen), screen))
     }
 
-    private static func describe(_ presses: [Key: Int]) -> String {
+    static func describe(_ presses: [Key: Int]) -> String {
         let parts = presses.sorted { "\($0.key)" < "\($1.key)" }.map { "\($0.key) \($0.value) time\($0.value == 1 ? "" : "s")" }
         return parts.isEmpty ? "no key presses" : "pressing " + parts.joined(separator: " and ")
     }

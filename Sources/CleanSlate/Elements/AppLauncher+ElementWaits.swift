@@ -1,5 +1,8 @@
 import CleanSlateScreen
 
+/// An element wait of a launcher, ready to run on either face (``PreparedWait``).
+typealias ElementWait<Value> = PreparedWait<AppLauncher.ScreenWaitOutcome<Value>, AppLauncher.ScreenWaitOutcome<Value>>
+
 extension AppLauncher {
     /// Waits until `check` gives a value for the screen's elements, woken by the app's
     /// output as screen waits are (never polling), and returns it with the screen and elements
@@ -11,8 +14,8 @@ extension AppLauncher {
     /// first (no recognition): while a word of each is missing, none of them can match, and the
     /// screen is not recognised unless a monitor needs it.
     func waitForElements<Value>(
-        until deadline: MonotonicInstant, absent: [ElementLocator] = [], check: (ScreenElementTree) -> Value?
-    ) throws -> ScreenWaitOutcome<(value: Value, screen: ScreenSnapshot, tree: ScreenElementTree)> {
+        until deadline: MonotonicInstant, absent: [ElementLocator] = [], check: @escaping (ScreenElementTree) -> Value?
+    ) throws -> ElementWait<(value: Value, screen: ScreenSnapshot, tree: ScreenElementTree)> {
         try watchElements(until: deadline, absent: absent, whileAbsent: nil) { tree, emulator in
             check(tree).map { ($0, emulator.snapshot(), tree) }
         }
@@ -23,8 +26,8 @@ extension AppLauncher {
     /// missing, `absentValue` is the outcome (nil: keep waiting).
     func waitForElementValue<Value>(
         until deadline: MonotonicInstant, absent: [ElementLocator] = [], absentValue: Value? = nil,
-        check: (ScreenElementTree) -> Value?
-    ) throws -> ScreenWaitOutcome<Value> {
+        check: @escaping (ScreenElementTree) -> Value?
+    ) throws -> ElementWait<Value> {
         try watchElements(until: deadline, absent: absent, whileAbsent: absentValue) { tree, _ in check(tree) }
     }
 
@@ -33,11 +36,11 @@ extension AppLauncher {
     /// match (then `whileAbsent`, when given, is the outcome).
     private func watchElements<Outcome>(
         until deadline: MonotonicInstant, absent: [ElementLocator], whileAbsent: Outcome?,
-        check: (ScreenElementTree, TerminalEmulator) -> Outcome?
-    ) throws -> ScreenWaitOutcome<Outcome> {
+        check: @escaping (ScreenElementTree, TerminalEmulator) -> Outcome?
+    ) throws -> ElementWait<Outcome> {
         // Each locator's labels as words, split once for the whole wait.
         let absentWords = absent.map(Self.labelWords)
-        return try waitOnScreenHandlingInterruptions(until: deadline) { emulator, recognized in
+        return try screenWaitHandlingInterruptions(until: deadline) { emulator, recognized in
             // While the label words are missing nothing can match: no recognition (the monitors,
             // if any, look for their own words first).
             if !absentWords.isEmpty, absentWords.allSatisfy({ labels in !labels.allSatisfy { emulator.screenContainsWords($0) } }) {
@@ -80,22 +83,33 @@ extension AppLauncher {
     /// - Throws: `.timedOut` (or `.appExited`) naming every element awaited and what the screen
     ///   had of their kinds; `.invalidArgument` for an empty list.
     public func waitForAny(_ elements: [AppElement], timeout: Duration? = nil) throws -> Int {
+        try anyWait(elements, timeout: timeout).block()
+    }
+
+    /// The awaited form of ``waitForAny(_:timeout:)``: the same wait, suspending its task instead of
+    /// blocking its thread. Throws `CancellationError` when the task is cancelled.
+    public func waitForAny(_ elements: [AppElement], timeout: Duration? = nil) async throws -> Int {
+        try await anyWait(elements, timeout: timeout).suspend()
+    }
+
+    private func anyWait(_ elements: [AppElement], timeout: Duration?) throws -> PreparedWait<ScreenWaitOutcome<Int>, Int> {
         guard !elements.isEmpty else {
             throw CleanSlateError(.invalidArgument, "waitForAny needs at least one element to wait for")
         }
         let start = MonotonicInstant.now
-        let outcome = try waitForElementValue(until: deadline(after: timeout), absent: elements.map(\.locator)) { tree in
+        return try waitForElementValue(until: deadline(after: timeout), absent: elements.map(\.locator)) { tree in
             elements.firstIndex { !$0.locator.resolve(in: tree).matches.isEmpty }
-        }
-        switch outcome {
-        case let .held(index): return index
-        case let .failed(code, process):
-            let names = elements.map(\.locator.description).joined(separator: " or ")
-            throw screenWaitError(code, process, waitingFor: names, since: start, limit: waitLimit(timeout)) { screen in
-                let tree = screen.elements
-                return elements.map { element in
-                    ElementQueryError(.notFound, locator: element.locator, resolution: element.locator.resolve(in: tree), screen: screen).description
-                }.joined(separator: "\n")
+        }.then { outcome in
+            switch outcome {
+            case let .held(index): return index
+            case let .failed(code, process):
+                let names = elements.map(\.locator.description).joined(separator: " or ")
+                throw self.screenWaitError(code, process, waitingFor: names, since: start, limit: self.waitLimit(timeout)) { screen in
+                    let tree = screen.elements
+                    return elements.map { element in
+                        ElementQueryError(.notFound, locator: element.locator, resolution: element.locator.resolve(in: tree), screen: screen).description
+                    }.joined(separator: "\n")
+                }
             }
         }
     }
@@ -109,21 +123,25 @@ extension ElementReference where Source == AppLauncher {
     /// - Throws: only when the screen cannot be read (the app was not launched on a terminal) or
     ///   an interruption handler throws.
     public func waitForExistence(timeout: Duration? = nil) throws -> Bool {
-        let outcome = try source.waitForElementValue(until: source.deadline(after: timeout), absent: [locator]) { tree in
-            locator.resolve(in: tree).matches.isEmpty ? nil : true
-        }
-        if case .held = outcome { return true }
-        return false
+        try existenceWait(timeout: timeout).block()
+    }
+
+    /// The awaited form of ``waitForExistence(timeout:)``: the same wait, suspending its task
+    /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
+    public func waitForExistence(timeout: Duration? = nil) async throws -> Bool {
+        try await existenceWait(timeout: timeout).suspend()
     }
 
     /// Waits until no element matches; returns `false` if `timeout` passes first. (When the app
     /// exits, its last screen is what counts.)
     public func waitForNonExistence(timeout: Duration? = nil) throws -> Bool {
-        let outcome = try source.waitForElementValue(until: source.deadline(after: timeout), absent: [locator], absentValue: true) { tree in
-            locator.resolve(in: tree).matches.isEmpty ? true : nil
-        }
-        if case .held = outcome { return true }
-        return (try? locator.resolve(in: source.elementsForQuery().tree).matches.isEmpty) ?? false
+        try nonExistenceWait(timeout: timeout).block()
+    }
+
+    /// The awaited form of ``waitForNonExistence(timeout:)``: the same wait, suspending its task
+    /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
+    public func waitForNonExistence(timeout: Duration? = nil) async throws -> Bool {
+        try await nonExistenceWait(timeout: timeout).suspend()
     }
 
     /// Waits until the element is on the screen and `predicate` holds for it (its text typed, its
@@ -136,45 +154,80 @@ extension ElementReference where Source == AppLauncher {
     /// - Throws: `.timedOut` (or `.appExited`) showing the elements of its kind that were there.
     @discardableResult
     public func waitUntil(_ description: String, timeout: Duration? = nil, _ predicate: (ScreenElement) -> Bool) throws -> ScreenElement {
+        try withoutActuallyEscaping(predicate) { try untilWait(description, timeout: timeout, $0).block() }
+    }
+
+    /// The awaited form of ``waitUntil(_:timeout:_:)``: the same wait, suspending its task instead
+    /// of blocking its thread. Throws `CancellationError` when the task is cancelled.
+    @discardableResult
+    public func waitUntil(_ description: String, timeout: Duration? = nil, _ predicate: (ScreenElement) -> Bool) async throws -> ScreenElement {
+        try await withoutActuallyEscaping(predicate) { try await untilWait(description, timeout: timeout, $0).suspend() }
+    }
+
+    private func existenceWait(timeout: Duration?) throws -> PreparedWait<AppLauncher.ScreenWaitOutcome<Bool>, Bool> {
+        try source.waitForElementValue(until: source.deadline(after: timeout), absent: [locator]) { tree in
+            locator.resolve(in: tree).matches.isEmpty ? nil : true
+        }.then { outcome in
+            if case .held = outcome { return true }
+            return false
+        }
+    }
+
+    private func nonExistenceWait(timeout: Duration?) throws -> PreparedWait<AppLauncher.ScreenWaitOutcome<Bool>, Bool> {
+        try source.waitForElementValue(until: source.deadline(after: timeout), absent: [locator], absentValue: true) { tree in
+            locator.resolve(in: tree).matches.isEmpty ? true : nil
+        }.then { outcome in
+            if case .held = outcome { return true }
+            return (try? locator.resolve(in: source.elementsForQuery().tree).matches.isEmpty) ?? false
+        }
+    }
+
+    private func untilWait(
+        _ description: String, timeout: Duration?, _ predicate: @escaping (ScreenElement) -> Bool
+    ) throws -> PreparedWait<AppLauncher.ScreenWaitOutcome<ScreenElement>, ScreenElement> {
         let start = MonotonicInstant.now
-        let outcome = try source.waitForElementValue(until: source.deadline(after: timeout)) { tree in
+        return try source.waitForElementValue(until: source.deadline(after: timeout)) { tree in
             let matches = locator.resolve(in: tree).matches
             return matches.count == 1 && predicate(matches[0]) ? matches[0] : nil
-        }
-        switch outcome {
-        case let .held(element): return element
-        case let .failed(code, process):
-            throw source.screenWaitError(code, process, waitingFor: "\(locator) until \(description)", since: start, limit: source.waitLimit(timeout)) { screen in
-                ElementListing.describe(locator.resolve(in: screen.elements).candidates, kind: locator.kind, on: screen)
+        }.then { outcome in
+            switch outcome {
+            case let .held(element): return element
+            case let .failed(code, process):
+                throw source.screenWaitError(code, process, waitingFor: "\(locator) until \(description)", since: start, limit: source.waitLimit(timeout)) { screen in
+                    ElementListing.describe(locator.resolve(in: screen.elements).candidates, kind: locator.kind, on: screen)
+                }
             }
         }
     }
+
+    /// What an action found: the element, and the screen and element tree it was found on.
+    typealias Found = (element: ScreenElement, screen: ScreenSnapshot, tree: ScreenElementTree)
 
     /// Waits for the element to be on the screen and resolves it strictly, for `action`.
     ///
     /// - Throws: `.timedOut` or `.appExited` showing the elements of its kind that were there
     ///   instead and the framed screen; `.ambiguousElement` if several match.
-    func waitForOne(to action: String, timeout: Duration?) throws -> (element: ScreenElement, screen: ScreenSnapshot, tree: ScreenElementTree) {
+    func waitForOne(to action: String, timeout: Duration?) throws -> PreparedWait<AppLauncher.ScreenWaitOutcome<(value: ElementLocator.Resolution, screen: ScreenSnapshot, tree: ScreenElementTree)>, Found> {
         try waitForOne(to: action, until: source.deadline(after: timeout), limit: source.waitLimit(timeout))
     }
 
-    func waitForOne(to action: String, until deadline: MonotonicInstant, limit: WaitLimit) throws -> (element: ScreenElement, screen: ScreenSnapshot, tree: ScreenElementTree) {
+    func waitForOne(to action: String, until deadline: MonotonicInstant, limit: WaitLimit) throws -> PreparedWait<AppLauncher.ScreenWaitOutcome<(value: ElementLocator.Resolution, screen: ScreenSnapshot, tree: ScreenElementTree)>, Found> {
         let start = MonotonicInstant.now
-        let outcome = try source.waitForElements(until: deadline, absent: [locator]) { tree in
+        return try source.waitForElements(until: deadline, absent: [locator]) { tree in
             let resolution = locator.resolve(in: tree)
             return resolution.matches.isEmpty ? nil : resolution
-        }
-        switch outcome {
-        case let .held(found):
-            guard found.value.matches.count == 1 else {
-                throw source.failure(ElementQueryError(.ambiguous, locator: locator, resolution: found.value, screen: found.screen), on: found.screen)
-            }
-            return (found.value.matches[0], found.screen, found.tree)
-        case let .failed(code, process):
-            throw source.screenWaitError(code, process, waitingFor: "\(locator) (to \(action))", since: start, limit: limit) { screen in
-                ElementQueryError(.notFound, locator: locator, resolution: locator.resolve(in: screen.elements), screen: screen).description
+        }.then { outcome in
+            switch outcome {
+            case let .held(found):
+                guard found.value.matches.count == 1 else {
+                    throw source.failure(ElementQueryError(.ambiguous, locator: locator, resolution: found.value, screen: found.screen), on: found.screen)
+                }
+                return (found.value.matches[0], found.screen, found.tree)
+            case let .failed(code, process):
+                throw source.screenWaitError(code, process, waitingFor: "\(locator) (to \(action))", since: start, limit: limit) { screen in
+                    ElementQueryError(.notFound, locator: locator, resolution: locator.resolve(in: screen.elements), screen: screen).description
+                }
             }
         }
     }
 }
-

@@ -104,41 +104,33 @@ extension AppLauncher {
 }
 
 extension AppLauncher {
-    /// ``waitOnScreen(until:check:)`` with interruption monitors: while `check` gives nothing and a
+    /// A wait on the screen with interruption monitors: `check` runs on the live emulator (with the
+    /// monitor held) now and after every chunk of output (every piece, under output faults), until
+    /// it gives a value, the app ends or `deadline` passes. While `check` gives nothing and a
     /// monitor's element is on the screen, that monitor's handler runs (once per appearance) and
     /// the wait goes on until the same deadline. `check` may leave in its second argument the
     /// element tree it recognised, so that the monitors' look reuses it instead of recognising the
-    /// screen again. The one loop behind text waits and element waits.
-    func waitOnScreenHandlingInterruptions<Value>(
-        until deadline: MonotonicInstant, check: (TerminalEmulator, inout ScreenElementTree?) throws -> Value?
-    ) throws -> ScreenWaitOutcome<Value> {
+    /// screen again. The one wait behind text waits and element waits; never polls.
+    func screenWaitHandlingInterruptions<Value>(
+        until deadline: MonotonicInstant, check: @escaping (TerminalEmulator, inout ScreenElementTree?) throws -> Value?
+    ) throws -> PreparedWait<ScreenWaitOutcome<Value>, ScreenWaitOutcome<Value>> {
+        let (process, terminal) = try terminalProcess(for: "wait for its screen")
         var handled = Set<Int>()
-        while true {
-            let monitors = interruptionMonitors.active
-            let outcome = try waitOnScreen(until: deadline) { emulator -> InterruptedWaitStep<Value>? in
-                var tree: ScreenElementTree?
-                if let value = try check(emulator, &tree) { return .value(value) }
-                guard !monitors.isEmpty else { return nil }
-                return InterruptionMonitors.due(monitors, on: emulator, tree: { tree ?? emulator.elements }, handled: &handled, before: deadline)
-                    .map { .interruption($0) }
+        var monitors = interruptionMonitors.active
+        let wait = LaunchWait<ScreenWaitOutcome<Value>>(process: process, deadline: deadline) { [self] in
+            let emulator = terminal.emulator
+            var tree: ScreenElementTree?
+            if let value = try check(emulator, &tree) { return .finished(.held(value)) }
+            if !monitors.isEmpty, let monitor = InterruptionMonitors.due(
+                monitors, on: emulator, tree: { tree ?? emulator.elements }, handled: &handled, before: deadline) {
+                return .interlude {
+                    handled.insert(monitor.id)
+                    try self.interruptionMonitors.run(monitor, on: self)
+                    monitors = self.interruptionMonitors.active
+                }
             }
-            switch outcome {
-            case let .held(.value(value)):
-                return .held(value)
-            case let .held(.interruption(monitor)):
-                handled.insert(monitor.id)
-                try interruptionMonitors.run(monitor, on: self)
-            case let .failed(code, process):
-                return .failed(code, process)
-            }
+            return process.exitStatus != nil && process.ioFinished ? .finished(.failed(.appExited, process)) : .pending
         }
+        return PreparedWait(launcher: self, wait: wait) { $0 ?? .failed(.timedOut, process) }
     }
-}
-
-/// What one look at the screen found during a wait that runs interruption monitors.
-private enum InterruptedWaitStep<Value> {
-    /// The awaited condition's outcome.
-    case value(Value)
-    /// A monitored prompt to handle first.
-    case interruption(InterruptionMonitors.Entry)
 }

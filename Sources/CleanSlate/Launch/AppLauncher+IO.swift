@@ -7,22 +7,44 @@ extension AppLauncher {
         try write(Array(text.utf8), timeout: timeout)
     }
 
+    /// The awaited form of ``typeText(_:timeout:)``: the same write, suspending its task while the
+    /// app's input is full instead of blocking its thread.
+    public func typeText(_ text: String, timeout: Duration? = nil) async throws {
+        try await write(Array(text.utf8), timeout: timeout)
+    }
+
     /// Writes raw bytes to the app's input, waiting up to `timeout` for the app to read them; with
     /// ``Faults/typingDelay`` one byte at a time, pausing that long between bytes.
     public func write(_ bytes: [UInt8], timeout: Duration? = nil) throws {
+        let plan = try writePlan(bytes, timeout: timeout)
+        for (index, piece) in plan.pieces.enumerated() {
+            if index > 0, let delay = plan.delay { SystemCall.pause(for: delay) }
+            try plan.process.writeInput(piece, deadline: plan.deadline, limit: plan.limit)
+        }
+    }
+
+    /// The awaited form of ``write(_:timeout:)``: the same write, suspending its task while the
+    /// app's input is full (and between bytes under ``Faults/typingDelay``) instead of blocking its
+    /// thread. Throws `CancellationError` when the task is cancelled.
+    public func write(_ bytes: [UInt8], timeout: Duration? = nil) async throws {
+        let plan = try writePlan(bytes, timeout: timeout)
+        for (index, piece) in plan.pieces.enumerated() {
+            if index > 0, let delay = plan.delay { try await Task.sleep(for: delay) }
+            try await plan.process.writeInput(piece, deadline: plan.deadline, limit: plan.limit)
+        }
+    }
+
+    /// How a write goes: to which launch, in which pieces (one byte each under
+    /// ``Faults/typingDelay``, as a slow typist or a slow link delivers them), with which pause
+    /// between them, until when. Records the input in the session.
+    private func writePlan(_ bytes: [UInt8], timeout: Duration?) throws
+        -> (process: LaunchedProcess, pieces: [[UInt8]], delay: Duration?, deadline: MonotonicInstant, limit: WaitLimit) {
         let process = try currentProcess(for: "write to its input")
         process.monitor.withLock { bytes.withUnsafeBytes { process.recorder.record(.input, $0) } }
         let limit = waitLimit(timeout)
-        guard let delay = faults.typingDelay, bytes.count > 1 else {
-            try process.writeInput(bytes, deadline: MonotonicInstant.now.advanced(by: limit.duration), limit: limit)
-            return
-        }
-        // Fault injection: one byte at a time, as a slow typist or a slow link delivers them.
         let deadline = MonotonicInstant.now.advanced(by: limit.duration)
-        for (index, byte) in bytes.enumerated() {
-            if index > 0 { SystemCall.pause(for: delay) }
-            try process.writeInput([byte], deadline: deadline, limit: limit)
-        }
+        guard let delay = faults.typingDelay, bytes.count > 1 else { return (process, [bytes], nil, deadline, limit) }
+        return (process, bytes.map { [$0] }, delay, deadline, limit)
     }
 
     /// The current launch's session as an asciicast v2 recording (what `asciinema rec` writes; play

@@ -6,29 +6,32 @@ extension AppLauncher {
     /// app exits without printing `text` it throws `.appExited` at once instead of waiting out the timeout.
     @discardableResult
     public func waitForOutput(_ text: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
-        let process = try currentProcess(for: "wait for its output")
-        // What is kept already is searched once; what arrives is searched by the I/O thread chunk
-        // by chunk, so the work is linear in the output whatever its size and the output limit.
-        let watch = process.monitor.withLock { process.startWatch(for: Array(text.utf8), in: stream) }
-        defer { process.monitor.withLock { process.stopWatch(watch) } }
-        return try waitForOutput(process, description: "\(stream.displayName) to contain \(text.debugDescription)", timeout: timeout) { _ in
-            watch.found
-        }
+        try outputWait(for: text, in: stream, timeout: timeout).block()
+    }
+
+    /// The awaited form of ``waitForOutput(_:in:timeout:)``: the same wait, suspending its task
+    /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
+    @discardableResult
+    public func waitForOutput(_ text: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) async throws -> Duration {
+        try await outputWait(for: text, in: stream, timeout: timeout).suspend()
     }
 
     /// Waits until `stream`, decoded as UTF-8, matches the regular expression `pattern`.
     ///
     /// A match may span the whole output, so the whole output kept (see ``outputLimit``) is matched
     /// again whenever more arrives, and a match inside a part the limit cut is not seen; for apps
-    /// that write many megabytes, wait for plain text with ``waitForOutput(_:in:timeout:)``, which
+    /// that write many megabytes, wait for plain text with ``waitForOutput(_:in:timeout:)-1a6kh``, which
     /// searches every byte once, as it arrives.
     @discardableResult
     public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
-        let regex = try Self.regularExpression(pattern)
-        let process = try currentProcess(for: "wait for its output")
-        return try waitForOutput(process, description: "\(stream.displayName) to match /\(pattern)/", timeout: timeout) { process in
-            String(decoding: process.output[stream]!.bytes, as: UTF8.self).contains(regex)
-        }
+        try outputWait(matching: pattern, in: stream, timeout: timeout).block()
+    }
+
+    /// The awaited form of ``waitForOutput(matching:in:timeout:)``: the same wait, suspending its
+    /// task instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
+    @discardableResult
+    public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) async throws -> Duration {
+        try await outputWait(matching: pattern, in: stream, timeout: timeout).suspend()
     }
 
     /// Waits until the app exits and returns how it ended.
@@ -42,23 +45,14 @@ extension AppLauncher {
     /// could not be copied back (``sandboxCopyBackError``; ``state`` still says how the app ended).
     @discardableResult
     public func waitForExit(timeout: Duration? = nil) throws -> AppExitStatus {
-        let process = try currentProcess(for: "wait for its exit")
-        let limit = waitLimit(timeout)
-        let start = MonotonicInstant.now
-        let status = whileWaiting { process.receivingAllOutput { process.waitForExit(until: start.advanced(by: limit.duration)) } }
-        guard let status else {
-            throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to exit", since: start, limit: limit, state: state).text)
-        }
-        if process.terminal != nil {
-            let drained = min(start.advanced(by: limit.duration), MonotonicInstant.now.advanced(by: limit.scale.apply(Self.terminalDrainLimit)))
-            process.monitor.withLock {
-                while !process.ioFinished { if !process.park(until: drained, forExit: true) { break } }
-            }
-        }
-        if let refusal = process.monitor.withLock({ process.copyBackRefusal }) {
-            throw refusal.error(executable: executable.description, status: status)
-        }
-        return status
+        try exitWait(timeout: timeout).block()
+    }
+
+    /// The awaited form of ``waitForExit(timeout:)``: the same wait, suspending its task instead of
+    /// blocking its thread. Throws `CancellationError` when the task is cancelled.
+    @discardableResult
+    public func waitForExit(timeout: Duration? = nil) async throws -> AppExitStatus {
+        try await exitWait(timeout: timeout).suspend()
     }
 
     /// Waits until the app's ``state`` satisfies `condition` (for example, until Ctrl-Z has stopped
@@ -71,59 +65,104 @@ extension AppLauncher {
     /// - Throws: `.timedOut` with the app's output or screen, `.notRunning` before the first launch.
     @discardableResult
     public func waitForState(_ description: String, timeout: Duration? = nil, until condition: (AppState) -> Bool) throws -> AppState {
-        let process = try currentProcess(for: "wait for its state")
-        let limit = waitLimit(timeout)
-        let start = MonotonicInstant.now
-        let deadline = start.advanced(by: limit.duration)
-        let reached: AppState? = whileWaiting {
-            process.monitor.withLock {
-                while true {
-                    let current = process.stateWhileLocked
-                    if condition(current) { return current }
-                    if !process.park(until: deadline) { return condition(process.stateWhileLocked) ? process.stateWhileLocked : nil }
-                }
-            }
-        }
-        if let reached { return reached }
-        throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to be \(description)", since: start, limit: limit, state: state).text)
+        try withoutActuallyEscaping(condition) { try stateWait(description, timeout: timeout, until: $0).block() }
     }
 
-    /// How long ``waitForExit(timeout:)`` waits, after a terminal app exits, for the terminal to
+    /// The awaited form of ``waitForState(_:timeout:until:)``: the same wait, suspending its task
+    /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
+    @discardableResult
+    public func waitForState(_ description: String, timeout: Duration? = nil, until condition: (AppState) -> Bool) async throws -> AppState {
+        try await withoutActuallyEscaping(condition) { try await stateWait(description, timeout: timeout, until: $0).suspend() }
+    }
+
+    /// How long ``waitForExit(timeout:)-9bzo0`` waits, after a terminal app exits, for the terminal to
     /// deliver the app's last output (normally microseconds; the limit only matters when a leftover
     /// process keeps the terminal open). Multiplied by ``timeoutScale``.
     public static let terminalDrainLimit: Duration = .milliseconds(500)
 
-    /// Waits until `matches` (called with the monitor held) holds, the app exits, or the timeout.
-    private func waitForOutput(
-        _ process: LaunchedProcess, description: String, timeout: Duration?, _ matches: (LaunchedProcess) -> Bool
-    ) throws -> Duration {
+    private func outputWait(for text: String, in stream: AppOutputStream, timeout: Duration?) throws -> PreparedWait<OutputOutcome, Duration> {
+        let process = try currentProcess(for: "wait for its output")
+        // What is kept already is searched once; what arrives is searched by the I/O thread chunk
+        // by chunk, so the work is linear in the output whatever its size and the output limit.
+        let watch = process.monitor.withLock { process.startWatch(for: Array(text.utf8), in: stream) }
+        var wait = outputWait(process, description: "\(stream.displayName) to contain \(text.debugDescription)", timeout: timeout) { _ in
+            watch.found
+        }
+        wait.cleanup = { process.monitor.withLock { process.stopWatch(watch) } }
+        return wait
+    }
+
+    private func outputWait(matching pattern: String, in stream: AppOutputStream, timeout: Duration?) throws -> PreparedWait<OutputOutcome, Duration> {
+        let regex = try Self.regularExpression(pattern)
+        let process = try currentProcess(for: "wait for its output")
+        return outputWait(process, description: "\(stream.displayName) to match /\(pattern)/", timeout: timeout) { process in
+            String(decoding: process.output[stream]!.bytes, as: UTF8.self).contains(regex)
+        }
+    }
+
+    private func exitWait(timeout: Duration?) throws -> PreparedWait<AppExitStatus, AppExitStatus> {
+        let process = try currentProcess(for: "wait for its exit")
         let limit = waitLimit(timeout)
         let start = MonotonicInstant.now
         let deadline = start.advanced(by: limit.duration)
-        enum Outcome { case found, exited, timedOut }
-        let outcome: Outcome = whileWaiting {
-            process.monitor.withLock {
-                var seen = process.beginPieceWait()
-                defer { process.endPieceWait(seen: seen) }
-                while true {
-                    if matches(process) { return .found }
-                    if process.exitStatus != nil { return .exited }
-                    if !process.waitForPiece(after: &seen, until: deadline) {
-                        return matches(process) ? .found : .timedOut
-                    }
-                }
-            }
+        // After the exit, a terminal launch waits for the terminal's end of file, up to the drain limit.
+        var drained: MonotonicInstant?
+        let wait = LaunchWait<AppExitStatus>(process: process, deadline: deadline, wakes: .exit, pace: .allOutput) {
+            guard let status = process.exitStatus else { return .pending }
+            guard process.terminal != nil else { return .finished(status) }
+            let until = drained ?? min(deadline, MonotonicInstant.now.advanced(by: limit.scale.apply(Self.terminalDrainLimit)))
+            drained = until
+            return process.ioFinished || MonotonicInstant.now >= until ? .finished(status) : .pendingUntil(until)
         }
-        let waited = MonotonicInstant.now.duration(since: start)
-        switch outcome {
-        case .found:
-            return waited
-        case .exited:
-            throw CleanSlateError(.appExited, WaitReport(
-                process, waitingFor: description, since: start, limit: limit, state: state,
-                headline: "\(executable) exited before \(description.replacingOccurrences(of: " to ", with: " came to "))").text)
-        case .timedOut:
-            throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: description, since: start, limit: limit, state: state).text)
+        return PreparedWait(launcher: self, wait: wait) { [executable] status in
+            guard let status else {
+                throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to exit", since: start, limit: limit, state: self.state).text)
+            }
+            if let refusal = process.monitor.withLock({ process.copyBackRefusal }) {
+                throw refusal.error(executable: executable.description, status: status)
+            }
+            return status
+        }
+    }
+
+    private func stateWait(_ description: String, timeout: Duration?, until condition: @escaping (AppState) -> Bool) throws -> PreparedWait<AppState, AppState> {
+        let process = try currentProcess(for: "wait for its state")
+        let limit = waitLimit(timeout)
+        let start = MonotonicInstant.now
+        let wait = LaunchWait<AppState>(process: process, deadline: start.advanced(by: limit.duration)) {
+            let current = process.stateWhileLocked
+            return condition(current) ? .finished(current) : .pending
+        }
+        return PreparedWait(launcher: self, wait: wait) { [executable] reached in
+            if let reached { return reached }
+            throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: "\(executable) to be \(description)", since: start, limit: limit, state: self.state).text)
+        }
+    }
+
+    /// How an output wait ended before its deadline.
+    enum OutputOutcome { case found, exited }
+
+    /// A wait until `matches` (called with the monitor held) holds or the app exits, failing at the timeout.
+    private func outputWait(
+        _ process: LaunchedProcess, description: String, timeout: Duration?, _ matches: @escaping (LaunchedProcess) -> Bool
+    ) -> PreparedWait<OutputOutcome, Duration> {
+        let limit = waitLimit(timeout)
+        let start = MonotonicInstant.now
+        let wait = LaunchWait<OutputOutcome>(process: process, deadline: start.advanced(by: limit.duration)) {
+            if matches(process) { return .finished(.found) }
+            return process.exitStatus != nil ? .finished(.exited) : .pending
+        }
+        return PreparedWait(launcher: self, wait: wait) { [executable] outcome in
+            switch outcome {
+            case .found?:
+                return MonotonicInstant.now.duration(since: start)
+            case .exited?:
+                throw CleanSlateError(.appExited, WaitReport(
+                    process, waitingFor: description, since: start, limit: limit, state: self.state,
+                    headline: "\(executable) exited before \(description.replacingOccurrences(of: " to ", with: " came to "))").text)
+            case nil:
+                throw CleanSlateError(.timedOut, WaitReport(process, waitingFor: description, since: start, limit: limit, state: self.state).text)
+            }
         }
     }
 

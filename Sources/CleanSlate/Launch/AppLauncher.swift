@@ -6,7 +6,7 @@ import Foundation
 /// Configure ``launchArguments`` and ``launchEnvironment``, call ``launch()``, then write to the
 /// app's input and wait for its output or its exit. Every launch gets the same ``sandbox`` (a fresh
 /// HOME and XDG tree for the test), so a relaunch sees what the previous launch saved. The app runs
-/// in its own session and process group with only descriptors 0, 1 and 2; ``terminate()`` stops the
+/// in its own session and process group with only descriptors 0, 1 and 2; ``terminate()-2geh4`` stops the
 /// whole group according to ``terminationPolicy`` and reaps it. Nothing process-global is changed,
 /// so launchers in concurrently running tests do not interfere.
 ///
@@ -114,7 +114,7 @@ public final class AppLauncher: @unchecked Sendable {
         set { lock.withLock { configuration.workingDirectory = newValue } }
     }
 
-    /// How ``terminate()`` stops the app (default: SIGTERM, 2 s grace, SIGKILL); its waits are
+    /// How ``terminate()-2geh4`` stops the app (default: SIGTERM, 2 s grace, SIGKILL); its waits are
     /// multiplied by ``timeoutScale``.
     public var terminationPolicy: TerminationPolicy {
         get { lock.withLock { configuration.terminationPolicy } }
@@ -253,7 +253,24 @@ public final class AppLauncher: @unchecked Sendable {
             record(process.terminate(policy: timeoutScale.apply(terminationPolicy)), inAppPIDNamespace: strict)
             harvestCoverage()
         }
-        return lock.withLock {
+        return escapesNotReported()
+    }
+
+    /// The awaited form of ``terminate()``: the same teardown, whose waits (the grace period of the
+    /// ``terminationPolicy`` above all) suspend the task instead of blocking its thread. A cancelled
+    /// task cuts the grace period short; the app and its tree are ended all the same.
+    @discardableResult
+    public func terminate() async -> [EscapedProcess] {
+        if let (process, strict) = lock.withLock({ process.map { ($0, processIsStrict) } }) {
+            record(await process.terminate(policy: timeoutScale.apply(terminationPolicy)), inAppPIDNamespace: strict)
+            harvestCoverage()
+        }
+        return escapesNotReported()
+    }
+
+    /// The escaped processes no call of ``terminate()`` returned yet, now counted as returned.
+    private func escapesNotReported() -> [EscapedProcess] {
+        lock.withLock {
             defer { escapedReported = escapedSoFar.count }
             return Array(escapedSoFar[escapedReported...])
         }
@@ -275,7 +292,7 @@ public final class AppLauncher: @unchecked Sendable {
     /// The latest launch's arguments as the test gave them (empty before the first launch).
     var argumentsOfLaunch: [String] { lock.withLock { launchedArguments } }
 
-    /// Every process that outlived a launch of this launcher (see ``terminate()``), in the order found.
+    /// Every process that outlived a launch of this launcher (see ``terminate()-2geh4``), in the order found.
     public var escapedProcesses: [EscapedProcess] { lock.withLock { escapedSoFar } }
 
     /// Continues an app that is stopped (Ctrl-Z, SIGSTOP) by sending SIGCONT to its process group,
@@ -335,6 +352,13 @@ public final class AppLauncher: @unchecked Sendable {
         lock.withLock { activeWaits += 1 }
         defer { lock.withLock { activeWaits -= 1 } }
         return try body()
+    }
+
+    /// Marks an awaited wait as in progress for the duration of `body`.
+    func whileWaiting<T>(_ body: () async throws -> T) async rethrows -> T {
+        lock.withLock { activeWaits += 1 }
+        defer { lock.withLock { activeWaits -= 1 } }
+        return try await body()
     }
 
     /// The coverage profile of the next launch, when the test process runs under coverage.

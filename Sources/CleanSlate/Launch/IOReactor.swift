@@ -3,7 +3,8 @@ import _CleanSlateCShim
 
 /// The one thread that does the I/O of every launch (except those with an output handler, which
 /// may block and get a thread of their own): an epoll set over their output descriptors and keeper
-/// sockets, plus an eventfd that terminate() uses to hand it requests. So a test process running a
+/// sockets, plus an eventfd that terminate() uses to hand it requests. It also resumes the awaited
+/// writes that wait for room in an app's input (``wakeWhenWritable(_:_:)``). So a test process running a
 /// hundred apps at once has one I/O thread, not a hundred.
 ///
 /// It is started on the first launch and lives as long as the process. Each descriptor is
@@ -23,6 +24,8 @@ final class IOReactor: @unchecked Sendable {
     // Guarded by `lock`.
     private var launches: [Int32: LaunchedProcess] = [:]
     private var requests: [LaunchedProcess] = []
+    /// Awaited writes waiting for room in an app's input, by the duplicate of the input watched.
+    private var writers: [Int32: SuspendedWait] = [:]
 
     /// Serves `process`'s I/O from now on.
     func add(_ process: LaunchedProcess) throws {
@@ -85,6 +88,13 @@ final class IOReactor: @unchecked Sendable {
                     }
                     continue
                 }
+                if let writer = lock.withLock({ () -> SuspendedWait? in
+                    defer { if writers[fd] != nil { _ = cs_epoll_remove(epoll, fd); writers[fd] = nil } }
+                    return writers[fd]
+                }) {
+                    writer.wake()
+                    continue
+                }
                 // A descriptor of a launch that ended earlier in this batch is skipped.
                 guard let process = lock.withLock({ launches[fd] }) else { continue }
                 process.reactorReadable(fd, buffer: buffer)
@@ -92,6 +102,34 @@ final class IOReactor: @unchecked Sendable {
                 // (`launches` no longer maps this launch's descriptors once it has ended.)
             }
         }
+    }
+
+    /// Resumes `wait` once the app's input `fd` has room: watches a duplicate of it, which it
+    /// returns; the writer hands it to ``forgetWritable(_:)`` when its wait is over.
+    func wakeWhenWritable(_ fd: Int32, _ wait: SuspendedWait) throws -> Int32 {
+        try startIfNeeded()
+        let copy = try Descriptors.duplicate(fd, "the input of an awaited write")
+        let code = lock.withLock { () -> Int32 in
+            guard cs_epoll_add_writable(epoll, copy) == 0 else { return errno }
+            writers[copy] = wait
+            return 0
+        }
+        guard code == 0 else {
+            SystemCall.close(copy)
+            throw CleanSlateError(.ioFailed, errno: code, "epoll_ctl failed for the input of an awaited write")
+        }
+        return copy
+    }
+
+    /// How many awaited writes wait for room now (for tests).
+    var writerCount: Int { lock.withLock { writers.count } }
+
+    /// Stops watching a duplicate made by ``wakeWhenWritable(_:_:)`` and closes it.
+    func forgetWritable(_ copy: Int32) {
+        lock.withLock {
+            if writers.removeValue(forKey: copy) != nil { _ = cs_epoll_remove(epoll, copy) }
+        }
+        SystemCall.close(copy)
     }
 
     /// Stops waiting on descriptors (before they are closed or handed back). A lent descriptor is

@@ -2,7 +2,9 @@ import Glibc
 
 /// A mutex with a condition variable on the monotonic clock: the one synchronisation primitive of a
 /// launched app. The I/O thread changes state and broadcasts; waits sleep until woken or until their
-/// deadline, so they return as soon as the awaited output arrives, with no polling.
+/// deadline, so they return as soon as the awaited output arrives, with no polling. A broadcast
+/// also resumes the tasks suspended on it (awaited waits, see ``enlist(_:on:)``), which hold no
+/// thread meanwhile.
 final class Monitor: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     /// The condition every change is broadcast on (waiters that care about one kind of change only
@@ -62,8 +64,13 @@ final class Monitor: @unchecked Sendable {
     /// each needless wake-up is two context switches on the path being waited for.
     final class Condition: @unchecked Sendable {
         fileprivate let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        /// Guards `suspended` (a lock of its own: a broadcast may come with or without the monitor held).
+        private let suspendedLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        /// Tasks suspended until the next broadcast (see ``Monitor/enlist(_:on:)``).
+        private var suspended: [ObjectIdentifier: SuspendedWait] = [:]
 
         init() {
+            pthread_mutex_init(suspendedLock, nil)
             var attributes = pthread_condattr_t()
             pthread_condattr_init(&attributes)
             pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
@@ -74,21 +81,58 @@ final class Monitor: @unchecked Sendable {
         deinit {
             pthread_cond_destroy(condition)
             condition.deallocate()
+            pthread_mutex_destroy(suspendedLock)
+            suspendedLock.deallocate()
         }
+
+        fileprivate func withSuspended<T>(_ body: (inout [ObjectIdentifier: SuspendedWait]) -> T) -> T {
+            pthread_mutex_lock(suspendedLock)
+            defer { pthread_mutex_unlock(suspendedLock) }
+            return body(&suspended)
+        }
+
+        /// Resumes every task suspended on this condition (each is then delisted).
+        fileprivate func wakeSuspended() {
+            let woken = withSuspended { suspended -> [SuspendedWait] in
+                if suspended.isEmpty { return [] }
+                defer { suspended.removeAll(keepingCapacity: true) }
+                return Array(suspended.values)
+            }
+            woken.forEach { $0.wake() }
+        }
+    }
+
+    /// Has the next broadcast on `condition` (nil: the monitor's own) resume `wait`'s task, as
+    /// ``wait(on:until:)`` has it wake a thread. Call with the mutex held, in the same hold as the
+    /// look that found nothing yet: a change is made with the mutex held too, so its broadcast
+    /// comes after the enlisting and finds the task.
+    func enlist(_ wait: SuspendedWait, on condition: Condition? = nil) {
+        (condition ?? general).withSuspended { $0[ObjectIdentifier(wait)] = wait }
+    }
+
+    /// How many tasks are suspended on `condition` (nil: the monitor's own), for tests.
+    func suspendedCount(on condition: Condition? = nil) -> Int {
+        (condition ?? general).withSuspended { $0.count }
+    }
+
+    /// Forgets `wait` on `condition` (nil: the monitor's own), once its wait is over.
+    func delist(_ wait: SuspendedWait, from condition: Condition? = nil) {
+        (condition ?? general).withSuspended { $0[ObjectIdentifier(wait)] = nil }
     }
 
     /// Wakes every waiter on `condition`. May be called without the mutex held (after the change
     /// was made under it: a waiter either saw the change or was already asleep).
     func broadcast(_ condition: Condition) {
         pthread_cond_broadcast(condition.condition)
+        condition.wakeSuspended()
     }
 
-    /// Sleeps on `condition` until woken or until `deadline`. Call with the mutex held. Returns false
+    /// Sleeps on `condition` (nil: the monitor's own) until woken or until `deadline`. Call with the mutex held. Returns false
     /// once the deadline has passed.
-    func wait(on condition: Condition, until deadline: MonotonicInstant) -> Bool {
+    func wait(on condition: Condition?, until deadline: MonotonicInstant) -> Bool {
         if MonotonicInstant.now >= deadline { return false }
         var time = deadline.cTimespec
-        pthread_cond_timedwait(condition.condition, mutex, &time)
+        pthread_cond_timedwait((condition ?? general).condition, mutex, &time)
         return MonotonicInstant.now < deadline
     }
 }

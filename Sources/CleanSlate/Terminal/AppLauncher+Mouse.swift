@@ -9,6 +9,13 @@ extension AppLauncher {
         try mouse(.release(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
     }
 
+    /// The awaited form of ``click(row:column:button:modifiers:timeout:)``: the same click,
+    /// suspending its task while the app's input is full instead of blocking its thread.
+    public func click(row: Int, column: Int, button: MouseButton = .left, modifiers: Key.Modifiers = [], timeout: Duration? = nil) async throws {
+        try await mouse(.press(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
+        try await mouse(.release(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
+    }
+
     /// Sends one mouse event at a zero-based screen position, encoded as xterm does for the app's
     /// current tracking mode and encoding. An event that mode does not report (a release in X10
     /// mode, motion without a button in 1002 mode) sends nothing, as in a real terminal.
@@ -16,6 +23,18 @@ extension AppLauncher {
     /// - Throws: `.invalidArgument` if the app has not turned on mouse reporting or the position is
     ///   off the screen or cannot be encoded.
     public func mouse(_ action: MouseAction, row: Int, column: Int, modifiers: Key.Modifiers = [], timeout: Duration? = nil) throws {
+        guard let bytes = try mouseBytes(action, row: row, column: column, modifiers: modifiers) else { return }
+        try write(bytes, timeout: timeout)
+    }
+
+    /// The awaited form of ``mouse(_:row:column:modifiers:timeout:)``: the same event, suspending
+    /// its task while the app's input is full instead of blocking its thread.
+    public func mouse(_ action: MouseAction, row: Int, column: Int, modifiers: Key.Modifiers = [], timeout: Duration? = nil) async throws {
+        guard let bytes = try mouseBytes(action, row: row, column: column, modifiers: modifiers) else { return }
+        try await write(bytes, timeout: timeout)
+    }
+
+    private func mouseBytes(_ action: MouseAction, row: Int, column: Int, modifiers: Key.Modifiers) throws -> [UInt8]? {
         let (process, terminal) = try terminalProcess(for: "send a mouse event")
         let (modes, rows, columns) = process.monitor.withLock {
             (terminal.emulator.modes, terminal.emulator.rows, terminal.emulator.columns)
@@ -27,8 +46,7 @@ extension AppLauncher {
         guard (0..<rows).contains(row), (0..<columns).contains(column) else {
             throw CleanSlateError(.invalidArgument, "row \(row), column \(column) is off the \(rows)x\(columns) screen")
         }
-        guard let bytes = try MouseEncoder.encode(action, row: row, column: column, modifiers: modifiers,
-                                                  tracking: modes.mouseTracking, encoding: modes.mouseEncoding) else { return }
-        try write(bytes, timeout: timeout)
+        return try MouseEncoder.encode(action, row: row, column: column, modifiers: modifiers,
+                                       tracking: modes.mouseTracking, encoding: modes.mouseEncoding)
     }
 }

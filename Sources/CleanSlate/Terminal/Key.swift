@@ -1,4 +1,4 @@
-/// A key on a keyboard, for ``AppLauncher/press(_:modifiers:times:timeout:)``.
+/// A key on a keyboard, for ``AppLauncher/press(_:modifiers:times:timeout:)-3bvwb``.
 public enum Key: Sendable, Equatable, Hashable {
     /// Return / Enter.
     case enter

@@ -1,4 +1,4 @@
-/// A mouse button, for ``AppLauncher/click(row:column:button:modifiers:timeout:)`` and ``AppLauncher/mouse(_:row:column:modifiers:timeout:)``.
+/// A mouse button, for ``AppLauncher/click(row:column:button:modifiers:timeout:)-tqw0`` and ``AppLauncher/mouse(_:row:column:modifiers:timeout:)-4r1gr``.
 public enum MouseButton: Sendable, Equatable {
     /// The primary button.
     case left

@@ -42,9 +42,9 @@ struct TestSource {
             launch += size == (24, 80) ? ", terminalSize: .standard" : ", terminalSize: try TerminalSize(rows: \(size.rows), columns: \(size.columns))"
         }
         body.append(launch + ")")
-        body += steps
+        body += steps.map(awaited)
         body.append("")
-        body.append(expectEqual("try app.waitForExit()", Self.literal(status)))
+        body.append(expectEqual(awaited("try app.waitForExit()"), Self.literal(status)))
         if let lastScreen {
             body.append("assertScreenSnapshot(of: app, matches: #\"\"\"")
             // The assertion drops one trailing line feed of the expected text: one more line keeps
@@ -68,7 +68,7 @@ struct TestSource {
                 // Written by `cleanslate record`: no sleeps, each step waits for what was on the screen.
                 @Suite(.cleanSlate)
                 struct \(name) {
-                    @Test func recordedSession() throws {
+                    @Test func recordedSession() async throws {
                 \(indented.joined(separator: "\n"))
                     }
                 }
@@ -90,6 +90,12 @@ struct TestSource {
 
                 """
         }
+    }
+
+    /// A step as the framework's test calls it: awaited in Swift Testing's `async` test (every wait
+    /// and action has an awaited form), as recorded in XCTest's synchronous one.
+    private func awaited(_ step: String) -> String {
+        framework == .swiftTesting && step.hasPrefix("try app.") ? "try await app." + step.dropFirst("try app.".count) : step
     }
 
     private func expectEqual(_ actual: String, _ expected: String) -> String {

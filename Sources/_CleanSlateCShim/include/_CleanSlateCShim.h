@@ -86,6 +86,10 @@ int cs_set_pipe_size(int fd, int size);
 int cs_epoll_create(void);
 int cs_epoll_add(int epoll, int fd);
 int cs_epoll_remove(int epoll, int fd);
+/// Watches `fd` once for room to write (EPOLLOUT | EPOLLONESHOT): an awaited write to an app's full
+/// input is resumed by the shared I/O thread when the app reads, instead of holding a thread. `fd`
+/// is a duplicate of the input, as the input of a terminal launch is its output, already watched.
+int cs_epoll_add_writable(int epoll, int fd);
 int cs_epoll_wait(int epoll, int *fds, int capacity);
 int cs_eventfd(void);
 

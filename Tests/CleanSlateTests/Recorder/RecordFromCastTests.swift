@@ -16,9 +16,11 @@ final class RecordFromCastTests: XCTestCase {
         return app.standardOutput
     }
 
-    /// The statements between the launch and the end, trimmed, blank lines and comments left out.
+    /// The statements between the launch and the end, trimmed, blank lines and comments left out,
+    /// as XCTest's synchronous test writes them (Swift Testing's awaits each: see
+    /// ``testTheSwiftTestingTestAwaitsEveryStepAndTheExit()``).
     private func steps(_ source: String) -> [String] {
-        let lines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "try await app.", with: "try app.") }
         guard let launch = lines.firstIndex(where: { $0.hasPrefix("let app = ") }),
               let end = lines.firstIndex(where: { $0.contains("waitForExit()") }) else { return [] }
         return lines[(launch + 1)..<end].filter { !$0.isEmpty && !$0.hasPrefix("//") }
@@ -207,6 +209,23 @@ final class RecordFromCastTests: XCTestCase {
         XCTAssertTrue(source.contains(#"let app = try launchApp(.name("demo"))"#), source)
     }
 
+    /// The Swift Testing test is `async` and awaits each step and the exit (the awaited forms hold
+    /// no thread while they wait); the XCTest one calls the blocking forms.
+    func testTheSwiftTestingTestAwaitsEveryStepAndTheExit() throws {
+        var cast = SyntheticCast()
+        cast.output("What's your name?")
+        cast.input("Ada\r")
+        cast.output("Hello, Ada")
+        let source = try written(cast)
+        let lines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let calls = lines.filter { $0.hasPrefix("try ") && $0.contains("app.") && !$0.hasPrefix("try launchApp") }
+        XCTAssertFalse(calls.isEmpty, source)
+        XCTAssertEqual(calls.filter { !$0.hasPrefix("try await app.") }, [], "every step is awaited")
+        XCTAssertTrue(source.contains("#expect(try await app.waitForExit() == .exited(0))"), source)
+        let xctest = try written(cast, ["--xctest"])
+        XCTAssertFalse(xctest.contains("await"), xctest)
+    }
+
     func testTheTestHasTheLaunchTheExitStatusAndTheLastScreen() throws {
         var cast = SyntheticCast()
         cast.rows = 5
@@ -214,10 +233,10 @@ final class RecordFromCastTests: XCTestCase {
         cast.output("\u{1B}[2J\u{1B}[Hbye now")
         let source = try written(cast, ["--exit-status", "3", "--name", "DemoTests", "--env", "LANG=C.UTF-8",
                                         "--", "./demo", "--flag"])
-        XCTAssertTrue(source.contains("@Suite(.cleanSlate)\nstruct DemoTests {\n    @Test func recordedSession() throws {\n"), source)
+        XCTAssertTrue(source.contains("@Suite(.cleanSlate)\nstruct DemoTests {\n    @Test func recordedSession() async throws {\n"), source)
         XCTAssertTrue(source.contains(#"let app = try launchApp(.path("./demo"), arguments: ["--flag"], environment: ["LANG": "C.UTF-8"], "#
             + "terminalSize: try TerminalSize(rows: 5, columns: 30))"), source)
-        XCTAssertTrue(source.contains("#expect(try app.waitForExit() == .exited(3))"), source)
+        XCTAssertTrue(source.contains("#expect(try await app.waitForExit() == .exited(3))"), source)
         XCTAssertTrue(source.contains("assertScreenSnapshot(of: app, matches: #\"\"\"\n        bye now\n\n        \"\"\"#)"), source)
         XCTAssertFalse(source.contains("sleep("), "no sleeps in a written test")
     }

@@ -69,11 +69,11 @@ final class RecordHostileOutputTests: XCTestCase {
         try cast.text.write(toFile: file, atomically: true, encoding: .utf8)
         let (status, app) = try runCleanslate(["record", "--from", file])
         XCTAssertEqual(status, .exited(0), app.standardError)
-        let presses = app.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("try app.press(") }
+        let presses = app.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("try await app.press(") }
         XCTAssertEqual(presses, [
-            "try app.press(.tab, times: \(mostPerPress))",
-            "try app.press(.tab, times: \(mostPerPress))",
-            "try app.press(.tab, times: 5)",
+            "try await app.press(.tab, times: \(mostPerPress))",
+            "try await app.press(.tab, times: \(mostPerPress))",
+            "try await app.press(.tab, times: 5)",
         ])
     }
 
@@ -94,7 +94,7 @@ final class RecordHostileOutputTests: XCTestCase {
         let (status, peakKilobytes) = try runMeasuringPeakMemory(
             try buildFolder() + "/cleanslate", ["record", "--from", folder + "/long.cast", "--output", folder + "/Long.swift"])
         XCTAssertEqual(status, 0, "cleanslate record exited with wait status \(status)")
-        XCTAssertTrue(Host.read(folder + "/Long.swift")?.contains("try app.typeText(\"aaaa") == true)
+        XCTAssertTrue(Host.read(folder + "/Long.swift")?.contains("try await app.typeText(\"aaaa") == true)
         XCTAssertLessThan(peakKilobytes, 120 * 1024, "cleanslate record --from peaked at \(peakKilobytes) kB for a 2 MB recording")
     }
 
