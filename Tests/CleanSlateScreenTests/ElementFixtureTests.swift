@@ -10,9 +10,9 @@ final class ElementFixtureTests: XCTestCase {
         "window \"Settings\"",
         "  staticText \"Pick a theme\"",
         "  window \"\"",
-        "    menuItem \"Dark\" highlighted detail \"Dark theme\"",
-        "    menuItem \"Light\" detail \"Light theme\"",
-        "    menuItem \"System\" detail \"Follow system\"",
+        "    menuItem \"Dark theme\" identifier \"Dark\" highlighted",
+        "    menuItem \"Light theme\" identifier \"Light\"",
+        "    menuItem \"Follow system\" identifier \"System\"",
         "  button \"OK\" highlighted",
         "  button \"Cancel\"",
     ]
@@ -22,7 +22,7 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(outline(tree), dialogMenu)
         XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 5, column: 19, height: 12, width: 40))
         XCTAssertEqual(try element(.button, "OK", in: tree).frame, ScreenRectangle(row: 15, column: 27, height: 1, width: 8))
-        XCTAssertEqual(try element(.menuItem, "Dark", in: tree).frame, ScreenRectangle(row: 8, column: 28, height: 1, width: 18))
+        XCTAssertEqual(try element(.menuItem, "Dark theme", in: tree).frame, ScreenRectangle(row: 8, column: 28, height: 1, width: 18))
     }
 
     func testDialogMenuInMonochromeHasTheSameTree() throws {
@@ -42,14 +42,14 @@ final class ElementFixtureTests: XCTestCase {
         "window \"Features\"",
         "  staticText \"Choose features\"",
         "  window \"\"",
-        "    checkBox \"Telemetry\" highlighted unchecked detail \"Send usage\"",
-        "    checkBox \"Updates\" checked detail \"Check updates\"",
-        "    checkBox \"Sync\" unchecked detail \"Cloud sync\"",
+        "    checkBox \"Send usage\" identifier \"Telemetry\" highlighted unchecked",
+        "    checkBox \"Check updates\" identifier \"Updates\" checked",
+        "    checkBox \"Cloud sync\" identifier \"Sync\" unchecked",
         "  button \"OK\" highlighted",
         "  button \"Cancel\"",
     ]
 
-    func testDialogChecklistRowsAreCheckBoxesNamedByTheirTags() throws {
+    func testDialogChecklistRowsAreCheckBoxesNamedByTheirTextWithTheTagAsIdentifier() throws {
         XCTAssertEqual(outline(try fixtureScreen("dialog-checklist.bin").elements), dialogChecklist)
     }
 
@@ -62,11 +62,40 @@ final class ElementFixtureTests: XCTestCase {
             "window \"Theme\"",
             "  staticText \"Choose a theme\"",
             "  window \"\"",
-            "    radioButton \"Dark\" highlighted checked detail \"Dark theme\"",
-            "    radioButton \"Light\" unchecked detail \"Light theme\"",
+            "    radioButton \"Dark theme\" identifier \"Dark\" highlighted checked",
+            "    radioButton \"Light theme\" identifier \"Light\" unchecked",
             "  button \"OK\" highlighted",
             "  button \"Cancel\"",
         ])
+    }
+
+    func testTaggedListRowsAreNamedByTheirTextAndFoundByTextOrTagAtBothSizes() throws {
+        // `a Apple b Banana c Cherry`: a person says "Apple"; dialog answers with the tag `a`.
+        for name in ["dialog-fruit-menu.bin", "dialog-fruit-menu-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(outline(tree), [
+                "window \"Fruit\"",
+                "  staticText \"Pick a fruit\"",
+                "  window \"\"",
+                "    menuItem \"Apple\" identifier \"a\" highlighted",
+                "    menuItem \"Banana\" identifier \"b\"",
+                "    menuItem \"Cherry\" identifier \"c\"",
+                "  button \"OK\" highlighted",
+                "  button \"Cancel\"",
+            ], name)
+            XCTAssertEqual(try tree.menuItems["Banana"].frame, try tree.menuItems["b"].frame, name)
+            XCTAssertEqual(try tree.windows["Fruit"].menuItems["Apple"].isHighlighted, true, name)
+        }
+        for name in ["whiptail-toppings-checklist.bin", "whiptail-toppings-checklist-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(outline(ScreenElementTree(roots: tree.allElements.filter { $0.kind == .checkBox })), [
+                "checkBox \"Cheese\" identifier \"c\" highlighted unchecked",
+                "checkBox \"Ham\" identifier \"h\" checked",
+                "checkBox \"Olives\" identifier \"o\" unchecked",
+            ], name)
+            XCTAssertEqual(try tree.checkBoxes["Ham"].isChecked, true, name)
+            XCTAssertEqual(try tree.checkBoxes["h"].isChecked, true, name)
+        }
     }
 
     private let dialogYesNo = [
@@ -129,9 +158,9 @@ final class ElementFixtureTests: XCTestCase {
     private let whiptailMenu = [
         "window \"Settings\"",
         "  staticText \"Pick a theme\"",
-        "  menuItem \"Dark\" highlighted detail \"Dark theme\"",
-        "  menuItem \"Light\" detail \"Light theme\"",
-        "  menuItem \"System\" detail \"Follow system\"",
+        "  menuItem \"Dark theme\" identifier \"Dark\" highlighted",
+        "  menuItem \"Light theme\" identifier \"Light\"",
+        "  menuItem \"Follow system\" identifier \"System\"",
         "  button \"Ok\"",
         "  button \"Cancel\"",
     ]
@@ -149,8 +178,8 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(outline(try fixtureScreen("whiptail-checklist.bin").elements), [
             "window \"Features\"",
             "  staticText \"Choose features\"",
-            "  checkBox \"Telemetry\" highlighted unchecked detail \"Send usage\"",
-            "  checkBox \"Updates\" checked detail \"Check updates\"",
+            "  checkBox \"Send usage\" identifier \"Telemetry\" highlighted unchecked",
+            "  checkBox \"Check updates\" identifier \"Updates\" checked",
             "  button \"Ok\"",
             "  button \"Cancel\"",
         ])
@@ -190,8 +219,8 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(outline(try fixtureScreen("whiptail-radiolist.bin").elements), [
             "window \"Theme\"",
             "  staticText \"Choose a theme\"",
-            "  radioButton \"Dark\" highlighted checked detail \"Dark theme\"",
-            "  radioButton \"Light\" unchecked detail \"Light theme\"",
+            "  radioButton \"Dark theme\" identifier \"Dark\" highlighted checked",
+            "  radioButton \"Light theme\" identifier \"Light\" unchecked",
             "  button \"Ok\"",
             "  button \"Cancel\"",
         ])

@@ -170,12 +170,12 @@ final class ElementRecognitionTests: XCTestCase {
         listWindow(palette, title: "Pick", rows: ["  [ ] Apple    Red fruit", "  [X] Banana   Yellow fruit", "  [ ] Cherry   Small fruit"], current: 1)
     }
 
-    func testACheckListsRowsAreNamedByTheirFirstColumnAndOneIsHighlightedInColourAndMonochrome() {
+    func testACheckListsRowsAreNamedByTheirTextWithTheTagAsIdentifierAndOneIsHighlightedInColourAndMonochrome() {
         let expected = [
             "window \"Pick\"",
-            "  checkBox \"Apple\" unchecked detail \"Red fruit\"",
-            "  checkBox \"Banana\" highlighted checked detail \"Yellow fruit\"",
-            "  checkBox \"Cherry\" unchecked detail \"Small fruit\"",
+            "  checkBox \"Red fruit\" identifier \"Apple\" unchecked",
+            "  checkBox \"Yellow fruit\" identifier \"Banana\" highlighted checked",
+            "  checkBox \"Small fruit\" identifier \"Cherry\" unchecked",
         ]
         XCTAssertEqual(outline(screen(checkList(.colour)).elements), expected)
         XCTAssertEqual(outline(screen(checkList(.monochrome)).elements), expected)
@@ -190,13 +190,13 @@ final class ElementRecognitionTests: XCTestCase {
     func testAListWithOneHighlightedRowIsMenuItemsInColourAndMonochrome() throws {
         let expected = [
             "window \"Theme\"",
-            "  menuItem \"Dark\" detail \"Dark theme\"",
-            "  menuItem \"Light\" highlighted detail \"Light theme\"",
-            "  menuItem \"System\" detail \"Follow system\"",
+            "  menuItem \"Dark theme\" identifier \"Dark\"",
+            "  menuItem \"Light theme\" identifier \"Light\" highlighted",
+            "  menuItem \"Follow system\" identifier \"System\"",
         ]
         XCTAssertEqual(outline(screen(menu(.colour)).elements), expected)
         XCTAssertEqual(outline(screen(menu(.monochrome)).elements), expected)
-        XCTAssertEqual(try element(.menuItem, "Light", in: screen(menu(.colour)).elements).frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 19))
+        XCTAssertEqual(try element(.menuItem, "Light theme", in: screen(menu(.colour)).elements).frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 19))
     }
 
     func testRowsWithoutAHighlightedOneAreStaticText() {

@@ -57,6 +57,17 @@ final class RealProgramElementDialogTests: XCTestCase {
         }
     }
 
+    func testMenuRowChosenByItsTextAnswersItsTag() throws {
+        // A person names the row by what it says; dialog answers with its tag.
+        try atEachSize { size, name in
+            let app = try launchAnswering("dialog", #"--menu "Pick a fruit" 12 40 3 a Apple b Banana c Cherry"#,
+                                          into: "text-\(name)", size: size)
+            try app.menuItems["Cherry"].select()
+            XCTAssertTrue(try app.menuItems["c"].isHighlighted, "the tag names the same row")
+            try clickOK(app, thenAnswerIs: "c", in: "text-\(name)")
+        }
+    }
+
     func testMenuDrawnInASCIIRowChosenByNameIsTheAnswer() throws {
         // --ascii-lines: the window, its list and its buttons are boxes of `+ - |`.
         try atEachSize { size, name in
@@ -92,7 +103,8 @@ final class RealProgramElementDialogTests: XCTestCase {
             XCTAssertEqual(error?.code, .actionUnavailable)
             let message = error?.message ?? ""
             XCTAssertTrue(message.hasPrefix(#"cannot select menu item "mango": it is not in the list"#), message)
-            XCTAssertTrue(message.contains(#""apple""#) && message.contains(#""date""#), message)
+            // Each row by its text, its tag after it.
+            XCTAssertTrue(message.contains(#"rows seen: "Apple" ("apple"), "Banana" ("banana"), "Cherry" ("cherry"), "Date" ("date")"#), message)
         }
     }
 

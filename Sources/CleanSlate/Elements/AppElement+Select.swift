@@ -31,12 +31,16 @@ extension ElementReference where Source == AppLauncher {
         let limit = app.waitLimit(timeout)
         let overall = MonotonicInstant.now.advanced(by: limit.duration)
         var (screen, tree) = try waitForRowOrList(timeout: timeout)
+        // Each row seen, as a message names it: its label, and its identifier (a tag) after it.
         var seen: [String] = []
         var presses: [Key: Int] = [:]
         var searchKey = Key.down
         while true {
             let resolution = locator.resolve(in: tree)
-            for row in resolution.candidates where !seen.contains(row.label) { seen.append(row.label) }
+            for row in resolution.candidates {
+                let name = row.label.debugDescription + (row.identifier.map { " (\($0.debugDescription))" } ?? "")
+                if !seen.contains(name) { seen.append(name) }
+            }
             guard resolution.matches.count <= 1 else {
                 throw app.failure(ElementQueryError(.ambiguous, locator: locator, resolution: resolution, screen: screen), on: screen)
             }
@@ -64,7 +68,7 @@ extension ElementReference where Source == AppLauncher {
             guard MonotonicInstant.now < overall else {
                 throw CleanSlateError(.timedOut, AppLauncher.message(
                     "cannot select \(locator): its \(limit) ran out after \(Self.describe(presses)) (the list kept changing); rows seen: "
-                        + seen.map(\.debugDescription).joined(separator: ", ") + "; " + ElementListing.describe(resolution.candidates, kind: locator.kind, on: screen), screen))
+                        + seen.joined(separator: ", ") + "; " + ElementListing.describe(resolution.candidates, kind: locator.kind, on: screen), screen))
             }
             guard total < 2 * seen.count + 2 else {
                 throw cannotSelect("gave up after \(Self.describe(presses)), twice the \(seen.count) rows seen plus two", resolution.candidates, screen)
@@ -107,7 +111,7 @@ extension ElementReference where Source == AppLauncher {
                 screen = try app.screen()
                 tree = screen.elements
             case .failed(.timedOut, _):
-                throw cannotSelect("it is not in the list: \(Self.describe(presses)) reached both ends; rows seen: \(seen.map(\.debugDescription).joined(separator: ", ")); on the screen now", resolution.candidates, screen)
+                throw cannotSelect("it is not in the list: \(Self.describe(presses)) reached both ends; rows seen: \(seen.joined(separator: ", ")); on the screen now", resolution.candidates, screen)
             case let .failed(code, process):
                 throw app.screenWaitError(code, process, waitingFor: "the list to react to \(key) while selecting \(locator)", since: start, limit: app.waitLimit(timeout))
             }

@@ -140,15 +140,16 @@ extension RecognitionWork {
         let looks = rows.map { ElementLook(grid: grid, row: $0.text.row, label: $0.text.columns) }
         let headed = rows[0].isColumnHeader
         guard let chosen = Highlighting.highlighted(looks, ground: ground(of: owner)), !(headed && chosen == 0) else { return }
-        let detail = detailColumn(of: rows.dropFirst(headed ? 1 : 0).map(\.text))
-        for (index, candidate) in rows.enumerated() where !(headed && index == 0) {
-            let (name, rest) = nameAndDetail(of: candidate.text, detailColumn: detail)
+        let listed = rows.dropFirst(headed ? 1 : 0)
+        let names = rowNames(of: listed.map(\.text), detailColumn: detailColumn(of: listed.map(\.text)))
+        for ((index, candidate), names) in zip(zip(listed.indices, listed), names) {
             let row = candidate.text.row
             add(
                 ScreenElement(
-                    kind: .menuItem, label: name,
+                    kind: .menuItem, label: names.label,
                     frame: ScreenRectangle(row: row, column: candidate.start, height: 1, width: candidate.text.columns.upperBound - candidate.start),
-                    isHighlighted: index == chosen, style: grid.style(row, candidate.text.columns.lowerBound), detail: rest),
+                    isHighlighted: index == chosen, style: grid.style(row, candidate.text.columns.lowerBound), detail: names.detail,
+                    identifier: names.identifier),
                 owner: owner)
         }
     }
