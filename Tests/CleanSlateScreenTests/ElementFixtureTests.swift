@@ -145,6 +145,24 @@ final class ElementFixtureTests: XCTestCase {
         ])
     }
 
+    func testDialogFormSizedToItsEmptyFieldsHasTextFields() throws {
+        // `--form Account 0 0 0`: the box fits the fields, so most of its blanks are the fields'.
+        for name in ["dialog-form-auto.bin", "dialog-form-auto-40x100.bin"] {
+            XCTAssertEqual(outline(try fixtureScreen(name).elements), [
+                "window \"\"",
+                "  staticText \"Account\"",
+                "  window \"\"",
+                "    staticText \"User:\"",
+                "    textField \"User\" value \"\"",
+                "    staticText \"Host:\"",
+                "    textField \"Host\" value \"\"",
+                "  button \"OK\"",
+                "  button \"Cancel\"",
+            ], name)
+            XCTAssertEqual(try fixtureScreen(name).elements.textFields["User"].resolve().hasFocus, true, name)
+        }
+    }
+
     func testDialogGaugeIsAProgressIndicatorWithItsPercentage() throws {
         XCTAssertEqual(outline(try fixtureScreen("dialog-gauge.bin").elements), [
             "window \"Copying\"",
@@ -361,6 +379,23 @@ final class ElementFixtureTests: XCTestCase {
             "keyHint \"Backup File\" key M-B", "keyHint \"Cancel\" key ^C", "keyHint \"Mac Format\" key M-M",
             "keyHint \"Prepend\" key M-P", "keyHint \"Browse\" key ^T",
         ])
+    }
+
+    func testNanoSaveModifiedBufferAnswersAreKeyHints() throws {
+        // `^X` on a changed buffer: ` Y Yes` and ` N No`, their letters drawn inverse as `^C` is.
+        for name in ["nano-save-prompt.bin", "nano-save-prompt-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(outline(tree), [
+                "staticText \"GNU nano 7.2\"",
+                "staticText \"notes-new.txt *\"",
+                "staticText \"hello\"",
+                "staticText \"Save modified buffer?\"",
+                "keyHint \"Yes\" key Y",
+                "keyHint \"No\" key N",
+                "keyHint \"Cancel\" key ^C",
+            ], name)
+            XCTAssertEqual(try tree.keyHints["Yes"].keyName, "Y", name)
+        }
     }
 
     func testHtopMetersAreProgressIndicatorsAndItsFunctionKeyBarKeyHints() throws {

@@ -77,9 +77,19 @@ extension RecognitionWork {
 
     /// A run of cells of one shade other than the window's, or underlined, that is padded (ends
     /// in a blank), follows a label drawn on the window's shade and is followed by the window's shade or
-    /// a line (not by another window's margin): the label's text names it.
-    private mutating func findShadedField(in span: Span, ground: UInt64) -> Bool {
+    /// a line (not by another window's margin): the label's text names it. When the span starts
+    /// at the window's side and its first text, and every cell before it, has the side's shade,
+    /// that is the window's shade: a form whose fields fill most of its box (`dialog --form`
+    /// sized to fit its fields, all empty) has more blanks of the fields' shade than of its own.
+    private mutating func findShadedField(in span: Span, ground windowGround: UInt64) -> Bool {
         let row = span.row
+        let side = span.columns.lowerBound - 1
+        var ground = windowGround
+        if side >= 0, span.owner >= 0, BoxCharacters.isLine(grid.scalar(row, side)) {
+            let firstText = firstLetter(row: row, span.columns)
+            let sideShade = grid.shade(row, side)
+            if !grid.isBlank(row, firstText), (span.columns.lowerBound...firstText).allSatisfy({ grid.shade(row, $0) == sideShade }) { ground = sideShade }
+        }
         var column = span.columns.lowerBound
         // Whether the last character before `column` is drawn on the window's shade (a label).
         var followsLabel = false
