@@ -260,6 +260,26 @@ final class ElementFixtureTests: XCTestCase {
         "keyHint \"PullDn\" key F9", "keyHint \"Quit\" key F10",
     ]
 
+    private let mcClosedMenuBar = ["menuItem \"Left\"", "menuItem \"File\"", "menuItem \"Command\"", "menuItem \"Options\"", "menuItem \"Right\""]
+
+    func testMcMenuBarWithTheFocusLeavesBothPanelsListsWithoutAHighlightedRow() throws {
+        // F9: the bar's first item highlighted, no menu open, neither panel showing its current row.
+        for name in ["mc-menubar.bin", "mc-menubar-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.frame.row == 0 })), [
+                "menuItem \"Left\" highlighted", "menuItem \"File\"", "menuItem \"Command\"", "menuItem \"Options\"", "menuItem \"Right\"",
+            ], name)
+            let panels = tree.roots.filter { $0.kind == .window }
+            XCTAssertEqual(panels.count, 2, name)
+            for panel in panels {
+                let rows = panel.children.filter { $0.kind == .menuItem }
+                XCTAssertEqual(rows.map(\.label), ["/..", "alpha.txt", "beta.txt"], name)
+                XCTAssertFalse(rows.contains { $0.isHighlighted }, name)
+            }
+            XCTAssertEqual(try tree.windows.element(boundBy: 1).menuItems["beta.txt"].detail?.hasPrefix("6  "), true, name)
+        }
+    }
+
     /// The rows of the active (left) panel in mc's first screen, `name`, after checking the two
     /// panels, the column header and the key bar.
     private func mcPanelRows(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [ScreenElement] {
@@ -276,9 +296,13 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(rows.map(\.isHighlighted), [true, false, false], file: file, line: line)
         XCTAssertEqual(windows[0].children.filter { $0.kind == .staticText && $0.frame.row == 2 }.map(\.label),
                        [".n", "Name", "Size", "Modify time"], file: file, line: line)
-        // The inactive panel shows no current row: its rows are static text.
-        XCTAssertFalse(windows[1].children.contains { $0.kind == .menuItem }, file: file, line: line)
+        // The inactive panel shows no current row: still a list of files a person can name.
+        let inactiveRows = windows[1].children.filter { $0.kind == .menuItem }
+        XCTAssertEqual(inactiveRows.map(\.label), ["/..", "alpha.txt", "beta.txt"], file: file, line: line)
+        XCTAssertFalse(inactiveRows.contains { $0.isHighlighted }, file: file, line: line)
         XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), mcKeyBar, file: file, line: line)
+        // The menu bar, not open: its items, none highlighted.
+        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.frame.row == 0 })), mcClosedMenuBar, file: file, line: line)
         return rows
     }
 

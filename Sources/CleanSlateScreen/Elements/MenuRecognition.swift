@@ -65,7 +65,9 @@ extension RecognitionWork {
     /// Menu bars: a row of three or more words or phrases, two or more blanks apart, each in one
     /// shade, one of them in a shade none of the others has (mc's `Left  File  Command  Options
     /// Right` while a menu is open). A row whose phrases mix shades (a hotkey letter drawn apart,
-    /// htop's header with its sort column) is not a menu bar.
+    /// htop's header with its sort column) is not a menu bar. A menu bar that is not open, none
+    /// of its items apart, is the screen's top row drawn across in one shade other than the
+    /// screen's ground and holding only three or more capitalised words (``isClosedMenuBar(row:items:)``).
     mutating func findMenuBars() {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
@@ -82,8 +84,12 @@ extension RecognitionWork {
                 }
                 guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }) else { continue }
                 let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
-                guard let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner)),
-                      looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
+                let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner))
+                if let chosen {
+                    guard looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
+                } else {
+                    guard span.owner < 0, isClosedMenuBar(row: row, items: items) else { continue }
+                }
                 for (index, item) in items.enumerated() {
                     add(
                         ScreenElement(
@@ -93,6 +99,19 @@ extension RecognitionWork {
                         owner: span.owner)
                 }
             }
+        }
+    }
+
+    /// Whether `items` on `row` are a menu bar that is not open: `row` is the screen's top row,
+    /// every cell of it has one shade and that is not the screen's ground (a bar drawn across),
+    /// and each item is one word of letters, capitalised (`Left`, `File`, `Options`): a title bar
+    /// (nano's `GNU nano 7.2  notes.txt`, ncdu's `ncdu 1.18 ~ Use the arrow keys`) is not one.
+    private func isClosedMenuBar(row: Int, items: [Range<Int>]) -> Bool {
+        guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<grid.columns) else { return false }
+        return items.allSatisfy { item in
+            let scalars = (item.lowerBound..<item.upperBound).map { grid.scalar(row, $0) }
+            guard let first = scalars.first, (0x41...0x5A).contains(first), scalars.count >= 2 else { return false }
+            return scalars.dropFirst().allSatisfy { (0x61...0x7A).contains($0) }
         }
     }
 
@@ -134,12 +153,15 @@ extension RecognitionWork {
 
     /// Makes a list of the rows when it has two or more and one is highlighted. A column header
     /// heading them is one of the rows the highlight is told apart from, but no row itself: when
-    /// it is the one drawn apart (htop -C draws it inverse), nothing is.
+    /// it is the one drawn apart (htop -C draws it inverse), nothing is. A table in a window (a
+    /// column header over its rows: mc's inactive panel, or both panels while its menu bar has the
+    /// focus) is a list even when none of its rows is highlighted: a person still names its rows.
     private mutating func closeList(_ rows: [Candidate]) {
         guard rows.count >= 2, let owner = rows.first?.owner else { return }
         let looks = rows.map { ElementLook(grid: grid, row: $0.text.row, label: $0.text.columns) }
         let headed = rows[0].isColumnHeader
-        guard let chosen = Highlighting.highlighted(looks, ground: ground(of: owner)), !(headed && chosen == 0) else { return }
+        let chosen = Highlighting.highlighted(looks, ground: ground(of: owner))
+        guard chosen != nil || headed && owner >= 0, !(headed && chosen == 0) else { return }
         let listed = rows.dropFirst(headed ? 1 : 0)
         let names = rowNames(of: listed.map(\.text), detailColumn: detailColumn(of: listed.map(\.text)))
         for ((index, candidate), names) in zip(zip(listed.indices, listed), names) {
