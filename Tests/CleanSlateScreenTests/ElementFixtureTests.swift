@@ -422,6 +422,56 @@ final class ElementFixtureTests: XCTestCase {
         }
     }
 
+    // MARK: bars around ordinary text (programs the list rules were not written against)
+
+    /// Every static text of `name`'s tree, and its menu items.
+    private func textsAndMenuItems(_ name: String) throws -> (texts: [String], menuItems: [ScreenElement]) {
+        let all = try fixtureScreen(name).elements.allElements
+        return (all.filter { $0.kind == .staticText }.map(\.label), all.filter { $0.kind == .menuItem })
+    }
+
+    func testAPagersPromptAfterTheTextIsNoCurrentRowOfAList() throws {
+        // less draws its prompt inverse after the file's lines: a person reads text and a prompt.
+        for (name, prompt) in [("less-notes", "/tmp/cap/repo/notes.txt (END)"), ("less-long", "/tmp/cap/long.txt")] {
+            for file in [name + ".bin", name + "-40x100.bin"] {
+                let (texts, menuItems) = try textsAndMenuItems(file)
+                XCTAssertEqual(menuItems, [], file)
+                XCTAssertEqual(texts.last, prompt, file)
+                XCTAssertTrue(texts.contains(name == "less-notes" ? "Pack a first aid kit" : "Line number 2"), file)
+            }
+        }
+    }
+
+    func testAnEditorsStatusLinesAreNoCurrentRowsOfTheFilesLines() throws {
+        // vim's status line `notes.txt   1,1   All` across the screen, under the file and its `~` rows.
+        for file in ["vim-split.bin", "vim-split-40x100.bin", "vim-status.bin", "vim-status-40x100.bin"] {
+            let (texts, menuItems) = try textsAndMenuItems(file)
+            XCTAssertEqual(menuItems, [], file)
+            XCTAssertEqual(texts.filter { $0 == "notes.txt" }.count, file.hasPrefix("vim-split") ? 2 : 1, file)
+            XCTAssertTrue(texts.contains("All") && texts.contains("~") && texts.contains("Leave early on Saturday"), file)
+        }
+    }
+
+    func testTitleBarsAreTextWhileAListsCurrentRowStaysHighlighted() throws {
+        // tig: the commits are a list (its current row drawn across in another shade than the
+        // title bar `[main] <id> - commit 1 of 3   100%`); the diff under them is text.
+        for file in ["tig-main.bin", "tig-main-40x100.bin", "tig-diff.bin", "tig-diff-40x100.bin"] {
+            let tree = try fixtureScreen(file).elements
+            let titles = tree.allElements.filter { $0.label.hasPrefix("[main]") || $0.label.hasPrefix("[diff]") }
+            XCTAssertEqual(titles.map(\.kind), Array(repeating: .staticText, count: file.hasPrefix("tig-diff") ? 2 : 1), file)
+            let commits = tree.allElements.filter { $0.kind == .menuItem && $0.frame.row < 3 }
+            XCTAssertEqual(commits.map(\.isHighlighted), [true, false, false], file)
+        }
+        // ncdu's title bar on the top row, one phrase across the screen, over the folder's path.
+        for file in ["ncdu-tree.bin", "ncdu-tree-40x100.bin"] {
+            let tree = try fixtureScreen(file).elements
+            let title = try XCTUnwrap(tree.allElements.first { $0.frame.row == 0 }, file)
+            XCTAssertEqual(title.kind, .staticText, file)
+            XCTAssertEqual(title.label, "ncdu 1.18 ~ Use the arrow keys to navigate, press ? for help", file)
+            XCTAssertFalse(tree.allElements.contains { $0.frame.row == 1 && $0.kind == .menuItem }, file)
+        }
+    }
+
     func testHtopMetersAreProgressIndicatorsAndItsFunctionKeyBarKeyHints() throws {
         let tree = try fixtureScreen("htop.bin").elements
         XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), [

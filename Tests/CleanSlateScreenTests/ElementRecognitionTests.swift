@@ -199,6 +199,18 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(try element(.menuItem, "Light theme", in: screen(menu(.colour)).elements).frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 19))
     }
 
+    func testTheLastTextDrawnApartOverItselfIsAPromptButAPaddedOrMarkedLastRowIsTheCurrentRow() {
+        let inverse = csi("7m"), plain = csi("0m")
+        // less: lines, then its prompt inverse over its text alone.
+        let pager = screen(at(0, 0, "first line") + at(1, 0, "second line") + at(2, 0, inverse + "notes (END)" + plain)).elements
+        XCTAssertEqual(outline(pager), ["staticText \"first line\"", "staticText \"second line\"", "staticText \"notes (END)\""])
+        // A list's current row at the end, drawn apart past its text or after a marker.
+        let padded = screen(at(0, 2, "Light   ") + at(1, 2, "Dark    ") + at(2, 2, inverse + "Solar   " + plain)).elements
+        XCTAssertEqual(outline(padded), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
+        let marked = screen(at(0, 2, "Light") + at(1, 2, "Dark") + at(2, 0, inverse + "> Solar" + plain)).elements
+        XCTAssertEqual(outline(marked), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
+    }
+
     func testRowsWithoutAHighlightedOneAreStaticText() {
         let tree = screen(at(1, 2, "Dark") + at(2, 2, "Light") + at(3, 2, "System")).elements
         XCTAssertEqual(outline(tree), ["staticText \"Dark\"", "staticText \"Light\"", "staticText \"System\""])

@@ -27,12 +27,19 @@ extension RecognitionWork {
     /// Menu rows on free cells.
     mutating func findMenus() {
         var open: [Int: [Candidate]] = [:]
+        let lastTextRow = lastRowWithText()
         for row in 0..<grid.rows {
             var seen: Set<Int> = []
             for var candidate in candidates(row: row, spans: spans(row: row)) {
-                seen.insert(candidate.owner)
                 // A column header starts a list of its own: the rows under it.
                 candidate.isColumnHeader = isColumnHeader(candidate.text)
+                if !candidate.isColumnHeader && isBar(candidate, lastTextRow: lastTextRow) {
+                    // A title, status or prompt bar ends the text above it and is none of its rows.
+                    if let group = open[candidate.owner] { closeList(group) }
+                    open[candidate.owner] = nil
+                    continue
+                }
+                seen.insert(candidate.owner)
                 if !candidate.isColumnHeader, var group = open[candidate.owner], let last = group.last,
                    last.text.row == row - 1 || last.text.row == row - 2 && isSeparator(row: row - 1, column: last.text.columns.lowerBound),
                    abs(last.text.columns.lowerBound - candidate.text.columns.lowerBound) <= 1 {
@@ -49,6 +56,44 @@ extension RecognitionWork {
             }
         }
         for group in open.values { closeList(group) }
+    }
+
+    /// The last row with a character on it, or -1 for a blank screen.
+    private func lastRowWithText() -> Int {
+        for row in stride(from: grid.rows - 1, through: 0, by: -1) where (0..<grid.columns).contains(where: { !grid.isBlank(row, $0) }) {
+            return row
+        }
+        return -1
+    }
+
+    /// Whether a row outside every window is a bar drawn apart from the text around it, not a
+    /// list's current row: drawn across the whole screen in a shade other than its ground with a
+    /// reading at its right end after a gap (vim's `notes.txt    1,1    All`, tig's `[main] …
+    /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`);
+    /// or the last text on the screen, drawn apart over its text alone, no marker before it
+    /// (less's `notes.txt (END)` prompt).
+    private func isBar(_ candidate: Candidate, lastTextRow: Int) -> Bool {
+        let row = candidate.text.row
+        guard candidate.owner < 0, grid.shade(row, candidate.text.columns.lowerBound) != ground(of: -1) else { return false }
+        if row == lastTextRow {
+            // A prompt is drawn apart over its text alone; a list's current row is marked (`> `)
+            // or drawn apart past its text, out to the list's width.
+            let text = candidate.text.columns
+            let paddedOrMarked = candidate.start < text.lowerBound
+                || text.upperBound < grid.columns && grid.shade(row, text.upperBound) == grid.shade(row, text.lowerBound)
+            return !paddedOrMarked && isOneShade(row: row, text)
+        }
+        guard isOneShade(row: row, 0..<grid.columns) else { return false }
+        let text = candidate.text.columns
+        if endOfFirstWords(row: row, text) >= text.upperBound { return row == 0 }
+        // A short reading (16 characters at most) ending at the right edge, three blanks or more
+        // before it: a list row's last column that reaches the edge (htop's command) is longer.
+        guard text.upperBound >= grid.columns - 2 else { return false }
+        var readingStart = text.upperBound
+        while readingStart > text.lowerBound && !(grid.isBlank(row, readingStart - 1) && grid.isBlank(row, readingStart - 2)) { readingStart -= 1 }
+        var gapStart = readingStart
+        while gapStart > text.lowerBound && grid.isBlank(row, gapStart - 1) { gapStart -= 1 }
+        return text.upperBound - readingStart <= 16 && readingStart - gapStart >= 3
     }
 
     /// Whether `row` is a separator line (`├────┤`) at `column`: a menu's rows go on below it.
