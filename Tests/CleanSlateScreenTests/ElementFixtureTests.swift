@@ -472,6 +472,24 @@ final class ElementFixtureTests: XCTestCase {
         }
     }
 
+    func testNanosBracketedStatusMessageIsOneTextAcrossItsDoubleBlank() throws {
+        for (name, column) in [("nano-welcome.bin", 15), ("nano-welcome-40x100.bin", 25)] {
+            let message = try fixtureScreen(name).elements.staticTexts["[ Welcome to nano. For basic help, type Ctrl+G. ]"].resolve()
+            XCTAssertEqual(message.frame.column, column, name)
+            XCTAssertEqual(message.frame.width, 50, name)
+        }
+    }
+
+    func testAnEmptyPromptFieldIsTheRestOfThePromptLine() throws {
+        // nano's `Search:` prompt, inverse across the row: the field runs from after the colon to the edge.
+        for (name, row, columns) in [("nano-where-is.bin", 21, 80), ("nano-where-is-40x100.bin", 37, 100)] {
+            let field = try fixtureScreen(name).elements.textFields["Search"].resolve()
+            XCTAssertEqual(field.frame, ScreenRectangle(row: row, column: 8, height: 1, width: columns - 8), name)
+            XCTAssertEqual(field.value, .text(""), name)
+            XCTAssertTrue(field.hasFocus, name)
+        }
+    }
+
     func testHtopMetersAreProgressIndicatorsAndItsFunctionKeyBarKeyHints() throws {
         let tree = try fixtureScreen("htop.bin").elements
         XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), [

@@ -119,7 +119,8 @@ extension RecognitionWork {
 
     /// The visible cursor on this span after a word ending in `:`, in or just after the text that
     /// follows the colon: a prompt field. Its value runs from after the colon (and one blank) to a
-    /// gap of two blanks; the prompt stays static text.
+    /// gap of two blanks, its frame on over the blanks of its shade after it (the rest of the
+    /// prompt line, empty or not); the prompt stays static text.
     private mutating func findPromptField(in span: Span) {
         let cursor = grid.cursor
         let row = span.row
@@ -135,8 +136,11 @@ extension RecognitionWork {
         if valueStart < span.columns.upperBound && grid.isBlank(row, valueStart) { valueStart += 1 }
         let valueEnd = endOfFirstWords(row: row, valueStart..<span.columns.upperBound)
         guard cursor.column >= valueStart - 1 && cursor.column <= valueEnd else { return }
-        let frameEnd = min(span.columns.upperBound, max(valueEnd, cursor.column + 1))
+        var frameEnd = min(span.columns.upperBound, max(valueEnd, cursor.column + 1))
         guard frameEnd > valueStart else { return }
+        // The field is the rest of the prompt line: the blanks after its text, in its shade.
+        let shade = grid.shade(row, valueStart)
+        while frameEnd < span.columns.upperBound && grid.isBlank(row, frameEnd) && grid.shade(row, frameEnd) == shade { frameEnd += 1 }
         let label = labelBefore(row: row, column: colon + 1, span: span)
         addOnRow(
             .textField, label: TextFieldRecognition.labelText(label), row: row, columns: valueStart..<frameEnd, owner: span.owner,
