@@ -163,12 +163,24 @@ final class ElementFixtureTests: XCTestCase {
         }
     }
 
-    func testDialogGaugeIsAProgressIndicatorWithItsPercentage() throws {
+    func testDialogGaugeIsAProgressIndicatorWithItsPercentageNamedByTheTextAboveIt() throws {
         XCTAssertEqual(outline(try fixtureScreen("dialog-gauge.bin").elements), [
             "window \"Copying\"",
             "  staticText \"Copying files\"",
-            "  progressIndicator \"42%\" value 0.42",
+            "  progressIndicator \"Copying files\" value 0.42",
         ])
+    }
+
+    func testAGaugeIsNamedByTheNearestTextAboveItElseByItsWindowsTitle() throws {
+        for (name, label, value) in [
+            ("whiptail-gauge-big", "Installing packages", 0.65), ("dialog-gauge-untitled", "Backup", 0.3),
+        ] {
+            for file in [name + ".bin", name + "-40x100.bin"] {
+                let gauge = try fixtureScreen(file).elements.progressIndicators.element.resolve()
+                XCTAssertEqual(gauge.label, label, file)
+                XCTAssertEqual(gauge.value, .fraction(value), file)
+            }
+        }
     }
 
     // MARK: whiptail
@@ -244,11 +256,11 @@ final class ElementFixtureTests: XCTestCase {
         ])
     }
 
-    func testWhiptailGaugeIsABarOfTwoShadesWithItsPercentage() throws {
+    func testWhiptailGaugeIsABarOfTwoShadesWithItsPercentageNamedByTheTextAboveIt() throws {
         XCTAssertEqual(outline(try fixtureScreen("whiptail-gauge.bin").elements), [
             "window \"Copying\"",
             "  staticText \"Copying files\"",
-            "  progressIndicator \"42%\" value 0.42",
+            "  progressIndicator \"Copying files\" value 0.42",
         ])
     }
 

@@ -88,9 +88,9 @@ extension RecognitionWork {
                         continue
                     }
                     let keyText = grid.trimmedText(row: row, keyRun)
-                    let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
-                    let keyStart = firstLetter(row: row, keyRun)
                     if let key = KeyHintRecognition.key(keyText[...], allowsNumbers: true) {
+                        let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
+                        let keyStart = firstLetter(row: row, keyRun)
                         rowsWithLegends[row] = true
                         addOnRow(
                             .keyHint, label: grid.trimmedText(row: row, actionStart..<actionEnd), row: row, columns: keyStart..<actionEnd,
@@ -98,7 +98,8 @@ extension RecognitionWork {
                         index += 2
                     } else if keyText.count == 1, let letter = keyText.unicodeScalars.first, letter.isASCII,
                               letter.properties.isAlphabetic || ("0"..."9").contains(letter), actionStart > runs[index + 1].lowerBound {
-                        letterKeys.append((row, keyStart..<actionEnd, actionStart..<actionEnd, span.owner, keyText))
+                        let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
+                        letterKeys.append((row, firstLetter(row: row, keyRun)..<actionEnd, actionStart..<actionEnd, span.owner, keyText))
                         index += 2
                     } else {
                         index += 1
