@@ -283,6 +283,7 @@ final class ElementFixtureTests: XCTestCase {
             ], name)
             let panels = tree.roots.filter { $0.kind == .window }
             XCTAssertEqual(panels.count, 2, name)
+            XCTAssertEqual(panels.map(\.isHighlighted), [false, false], "the menu bar has the focus: \(name)")
             for panel in panels {
                 let rows = panel.children.filter { $0.kind == .menuItem }
                 XCTAssertEqual(rows.map(\.label), ["/..", "alpha.txt", "beta.txt"], name)
@@ -302,6 +303,8 @@ final class ElementFixtureTests: XCTestCase {
             ScreenRectangle(row: 1, column: 0, height: 20, width: 40), ScreenRectangle(row: 1, column: 40, height: 20, width: 40),
         ], file: file, line: line)
         guard windows.count == 2 else { return [] }
+        // The active panel's path is drawn apart from its border: that panel is the current one.
+        XCTAssertEqual(windows.map(\.isHighlighted), [true, false], file: file, line: line)
         let rows = windows[0].children.filter { $0.kind == .menuItem }
         // The column header above the rows names the columns: static text, not a row.
         XCTAssertEqual(rows.map(\.label), ["/..", "alpha.txt", "beta.txt"], file: file, line: line)

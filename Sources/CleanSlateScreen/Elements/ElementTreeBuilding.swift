@@ -15,11 +15,26 @@ extension RecognitionWork {
                 kind: .window, label: box.title, frame: box.frame,
                 style: grid.style(box.top, box.titleColumn ?? box.left))
         }
+        for index in highlightedWindows() { built[index].isHighlighted = true }
         for index in windows.indices.reversed() {
             built[index].children = inReadingOrder(children[index + 1])
             children[windowParents[index] + 1].append(built[index])
         }
         return ScreenElementTree(roots: inReadingOrder(children[0]))
+    }
+
+    /// The windows drawn as the current one among sibling windows (the same parent) with titles:
+    /// the only one whose title has a shade other than its top border's (mc's active panel, its
+    /// path drawn inverse).
+    private func highlightedWindows() -> [Int] {
+        var apart: [Int: [Int]] = [:]
+        var titled: [Int: Int] = [:]
+        for (index, box) in windows.enumerated() {
+            guard let titleColumn = box.titleColumn else { continue }
+            titled[windowParents[index], default: 0] += 1
+            if grid.shade(box.top, titleColumn) != grid.shade(box.top, box.left) { apart[windowParents[index], default: []].append(index) }
+        }
+        return apart.compactMap { parent, indices in indices.count == 1 && titled[parent, default: 0] >= 2 ? indices[0] : nil }
     }
 
     /// `elements` sorted by ``readingOrder(_:_:)`` (stably, as `sorted(by:)` sorts): their

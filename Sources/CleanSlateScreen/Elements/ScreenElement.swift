@@ -105,7 +105,7 @@ public struct ScreenElement: Sendable, Hashable {
     /// Where it is: every cell it occupies, brackets and boxes included.
     public var frame: ScreenRectangle
     /// Whether it is drawn as the current one among its siblings (inverse, bold, or a background
-    /// that differs from theirs): the highlighted menu row, the focused button.
+    /// that differs from theirs): the highlighted menu row, the focused button, the active panel.
     public var isHighlighted: Bool
     /// For check boxes and radio buttons, whether it is ticked; `nil` for other kinds.
     public var isChecked: Bool?
