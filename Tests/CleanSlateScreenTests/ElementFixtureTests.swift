@@ -352,6 +352,37 @@ final class ElementFixtureTests: XCTestCase {
         ])
     }
 
+    func testMcInputBarsUnderTheirPromptsAreTextFieldsAndAHeaderBehindADialogStaysText() throws {
+        for name in ["mc-copy.bin", "mc-copy-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            let dialog = try XCTUnwrap(tree.roots.first { $0.label == "Copy" }, name)
+            XCTAssertEqual(outline(ScreenElementTree(roots: dialog.children.filter { $0.kind != .staticText })), [
+                "textField \"Copy file \"alpha.txt\" with source mask\" value \"*\"",
+                "checkBox \"Using shell patterns\" checked",
+                "textField \"to\" value \"/tmp/cap/files/\"",
+                "checkBox \"Follow links\" unchecked",
+                "checkBox \"Dive into subdir if exists\" unchecked",
+                "checkBox \"Preserve attributes\" checked",
+                "checkBox \"Stable symlinks\" unchecked",
+                "button \"OK\"", "button \"Background\"", "button \"Cancel\"",
+            ], name)
+            XCTAssertEqual(try tree.textFields["to"].resolve().hasFocus, true, name)
+            // The left panel's column header, its columns covered by the dialog below it: still text.
+            XCTAssertFalse(tree.allElements.contains { $0.kind == .menuItem && $0.frame.row == 2 }, name)
+            // The panel's dates beside the dialog's shadow (`21` on the shadow, `:04` on the panel) are no legend.
+            XCTAssertEqual(tree.allElements.filter { $0.kind == .keyHint }.map(\.label), mcKeyBar.map { String($0.split(separator: "\"")[1]) }, name)
+        }
+        for name in ["mc-delete.bin", "mc-delete-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .window && $0.label == "Delete" })), [
+                "window \"Delete\"", "  staticText \"Delete file\"", "  staticText \"\"alpha.txt\"?\"",
+                "  button \"Yes\" highlighted", "  button \"No\"",
+            ], name)
+            XCTAssertEqual(tree.roots.filter { $0.kind == .window && $0.label == "/tmp/cap/files" }.map { $0.children.filter { $0.kind == .menuItem }.map(\.label) },
+                           [["/..", "alpha.txt", "beta.txt"], ["/..", "alpha.txt", "beta.txt"]], name)
+        }
+    }
+
     private let mcLayout = [
         "window \"Layout\"",
         "  window \"Panel split\"",

@@ -56,7 +56,7 @@ enum KeyHintRecognition {
 
 extension RecognitionWork {
     /// Legends told apart by colour: a run of one shade holding only a key (`^G`, `F1`, `10`),
-    /// followed at once by a run of another shade holding the action. A key of one letter or
+    /// followed at once by a run of another shade holding the action, which starts with a letter. A key of one letter or
     /// digit, a blank after it (nano's ` Y Yes` and ` N No` under `Save modified buffer?`), is
     /// one only in a legend bar: with a legend of a longer key on its row or a row next to it
     /// (nano's `^C Cancel`), as a letter drawn apart alone is often just a hotkey.
@@ -83,7 +83,7 @@ extension RecognitionWork {
                     let actionStart = runs[index + 1].lowerBound + (grid.isBlank(row, runs[index + 1].lowerBound) ? 1 : 0)
                     // The cells are checked first: the key's text is built only for a run that can be one.
                     guard !grid.isBlank(row, keyRun.upperBound - 1), actionStart < runs[index + 1].upperBound,
-                          !grid.isBlank(row, actionStart) else {
+                          !grid.isBlank(row, actionStart), Self.isLetter(grid.scalar(row, actionStart)) else {
                         index += 1
                         continue
                     }
@@ -112,6 +112,12 @@ extension RecognitionWork {
                 .keyHint, label: grid.trimmedText(row: hint.row, hint.action), row: hint.row, columns: hint.columns,
                 owner: hint.owner, keyName: hint.key, lookColumns: hint.action)
         }
+    }
+
+    /// Whether `scalar` is a letter: an action is a word (`Help`, `Quit`); a date's `21:04`, split
+    /// by a shadow after `21`, is no legend.
+    private static func isLetter(_ scalar: UInt32) -> Bool {
+        Unicode.Scalar(scalar)?.properties.isAlphabetic ?? false
     }
 
     /// Legends written in plain text: `q:quit`, `Enter: confirm`, `^X Exit`, `M-U Undo`, `F10Quit`.

@@ -19,6 +19,7 @@ extension RecognitionWork {
             for span in spans(row: row) {
                 let ground = ground(of: span.owner)
                 if underscored && findUnderscoredField(in: span, ground: ground) { continue }
+                if shaded && findInputBar(in: span, ground: ground) { continue }
                 if shaded && findShadedField(in: span, ground: ground) { continue }
                 findPromptField(in: span)
             }
@@ -59,6 +60,35 @@ extension RecognitionWork {
             return true
         }
         return false
+    }
+
+    /// An input bar under its prompt (mc's dialogs: `to:` over a cyan bar holding
+    /// `/tmp/cap/files/`): the span's first cells, ten or more, in one shade other than the
+    /// window's, padded (ending in a blank), running to within three cells of the span's end, under
+    /// a row of text ending in `:` that starts in the same column (one off at most), and over a row
+    /// that does not (a list's current row has the next row under it). Label: the prompt without
+    /// its colon; value: the bar's text, trimmed (empty bars too).
+    private mutating func findInputBar(in span: Span, ground: UInt64) -> Bool {
+        let row = span.row
+        let start = span.columns.lowerBound + (grid.isBlank(row, span.columns.lowerBound) && grid.shade(row, span.columns.lowerBound) == ground ? 1 : 0)
+        guard row > 0, start < span.columns.upperBound else { return false }
+        let shade = grid.shade(row, start)
+        guard shade != ground else { return false }
+        var end = start
+        while end < span.columns.upperBound && grid.shade(row, end) == shade { end += 1 }
+        guard end - start >= 10, end + 3 >= span.columns.upperBound, grid.isBlank(row, end - 1) else { return false }
+        func textStart(_ other: Int) -> Int? {
+            guard other >= 0, other < grid.rows, owners[grid.index(other, start)] == Int32(span.owner) else { return nil }
+            let column = (max(span.columns.lowerBound, start - 1)..<min(span.columns.upperBound, start + 2)).first { !grid.isBlank(other, $0) }
+            return column.flatMap { isFree(other, $0) ? $0 : nil }
+        }
+        guard let promptStart = textStart(row - 1), textStart(row + 1) == nil else { return false }
+        let promptEnd = textEnd(row: row - 1, promptStart..<span.columns.upperBound)
+        guard promptEnd > promptStart, grid.scalar(row - 1, promptEnd - 1) == 0x3A else { return false }
+        addOnRow(
+            .textField, label: TextFieldRecognition.labelText(grid.trimmedText(row: row - 1, promptStart..<promptEnd)), row: row,
+            columns: start..<end, owner: span.owner, value: .text(grid.trimmedText(row: row, start..<end)))
+        return true
     }
 
     /// The first words of the nearest row above `row` (two rows at most) with text from `column`
