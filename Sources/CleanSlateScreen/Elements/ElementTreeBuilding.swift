@@ -27,14 +27,18 @@ extension RecognitionWork {
     /// the only one whose title has a shade other than its top border's (mc's active panel, its
     /// path drawn inverse).
     private func highlightedWindows() -> [Int] {
-        var apart: [Int: [Int]] = [:]
-        var titled: [Int: Int] = [:]
+        guard windows.count >= 2 else { return [] }
+        // Per parent (index + 1, the screen first): titled windows, and the one drawn apart (-1: none
+        // yet, -2: several).
+        var titled = [Int](repeating: 0, count: windows.count + 1)
+        var apart = [Int](repeating: -1, count: windows.count + 1)
         for (index, box) in windows.enumerated() {
             guard let titleColumn = box.titleColumn else { continue }
-            titled[windowParents[index], default: 0] += 1
-            if grid.shade(box.top, titleColumn) != grid.shade(box.top, box.left) { apart[windowParents[index], default: []].append(index) }
+            let parent = windowParents[index] + 1
+            titled[parent] += 1
+            if grid.shade(box.top, titleColumn) != grid.shade(box.top, box.left) { apart[parent] = apart[parent] == -1 ? index : -2 }
         }
-        return apart.compactMap { parent, indices in indices.count == 1 && titled[parent, default: 0] >= 2 ? indices[0] : nil }
+        return apart.indices.compactMap { apart[$0] >= 0 && titled[$0] >= 2 ? apart[$0] : nil }
     }
 
     /// `elements` sorted by ``readingOrder(_:_:)`` (stably, as `sorted(by:)` sorts): their

@@ -27,13 +27,14 @@ extension RecognitionWork {
     /// Menu rows on free cells.
     mutating func findMenus() {
         var open: [Int: [Candidate]] = [:]
-        let lastTextRow = lastRowWithText()
+        // Worked out only when a row outside every window is drawn apart (see ``isBar``).
+        var lastTextRow: Int?
         for row in 0..<grid.rows {
             var seen: Set<Int> = []
             for var candidate in candidates(row: row, spans: spans(row: row)) {
                 // A column header starts a list of its own: the rows under it.
                 candidate.isColumnHeader = isColumnHeader(candidate.text)
-                if !candidate.isColumnHeader && isBar(candidate, lastTextRow: lastTextRow) {
+                if !candidate.isColumnHeader && isBar(candidate, lastTextRow: &lastTextRow) {
                     // A title, status or prompt bar ends the text above it and is none of its rows.
                     if let group = open[candidate.owner] { closeList(group) }
                     open[candidate.owner] = nil
@@ -72,9 +73,10 @@ extension RecognitionWork {
     /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`);
     /// or the last text on the screen, drawn apart over its text alone, no marker before it
     /// (less's `notes.txt (END)` prompt).
-    private func isBar(_ candidate: Candidate, lastTextRow: Int) -> Bool {
+    private func isBar(_ candidate: Candidate, lastTextRow: inout Int?) -> Bool {
         let row = candidate.text.row
         guard candidate.owner < 0, grid.shade(row, candidate.text.columns.lowerBound) != ground(of: -1) else { return false }
+        if lastTextRow == nil { lastTextRow = lastRowWithText() }
         if row == lastTextRow {
             // A prompt is drawn apart over its text alone; a list's current row is marked (`> `)
             // or drawn apart past its text, out to the list's width.
