@@ -9,6 +9,8 @@ extension RecognitionWork {
     /// a row below of any text (mc's first file row with its columns covered by a dialog).
     func isColumnHeader(_ row: ListRow) -> Bool {
         guard row.row + 1 < grid.rows, !holdsDigit(row: row.row, row.columns) else { return false }
+        let digitBelow = holdsDigit(row: row.row + 1, row.columns)
+        guard digitBelow || row.columns.contains(where: { BoxCharacters.isLine(grid.scalar(row.row, $0)) }) else { return false }
         var names = 0
         var lines = 0
         var column = row.columns.lowerBound
@@ -21,7 +23,7 @@ extension RecognitionWork {
             names += 1
             column = endOfFirstWords(row: row.row, column..<row.columns.upperBound)
         }
-        return names >= 3 && (lines >= 2 || holdsDigit(row: row.row + 1, row.columns))
+        return names >= 3 && (lines >= 2 || digitBelow)
     }
 
     /// Whether some cell of `columns` on `row` shows a decimal digit.

@@ -115,7 +115,7 @@ extension RecognitionWork {
         let row = span.row
         let side = span.columns.lowerBound - 1
         var ground = windowGround
-        if side >= 0, span.owner >= 0, BoxCharacters.isLine(grid.scalar(row, side)) {
+        if side >= 0, span.owner >= 0, BoxCharacters.isLine(grid.scalar(row, side)), grid.shade(row, side) != windowGround {
             let firstText = firstLetter(row: row, span.columns)
             let sideShade = grid.shade(row, side)
             if !grid.isBlank(row, firstText), (span.columns.lowerBound...firstText).allSatisfy({ grid.shade(row, $0) == sideShade }) { ground = sideShade }
