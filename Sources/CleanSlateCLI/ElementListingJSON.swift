@@ -15,8 +15,8 @@ import Foundation
 /// those that hold, in this order: `highlighted`, `checked` or `unchecked` (for check boxes and
 /// radio buttons), `focused`. Present only when the element has one: `value` (a text field's
 /// text as a string, a progress indicator's fraction from 0 to 1 as a number), `key` (a key
-/// hint's key as drawn, `^X`), `detail` (text drawn beside the label, such as a list row's tag or
-/// description). Keys are written in sorted order, so the same screen gives the same bytes.
+/// hint's key as drawn, `^X`), `identifier` (a list row's tag, which a query also matches),
+/// `detail` (text drawn beside the label, such as a table row's other columns). Keys are written in sorted order, so the same screen gives the same bytes.
 enum ElementListingJSON {
     /// The listing's format version.
     static let version = 1
@@ -49,6 +49,7 @@ enum ElementListingJSON {
         case nil: break
         }
         if let key = element.keyName { result["key"] = key }
+        if let identifier = element.identifier { result["identifier"] = identifier }
         if let detail = element.detail { result["detail"] = detail }
         return result
     }

@@ -86,7 +86,7 @@ enum Usage {
                                  buttons, check boxes, menu items, text fields, key hints...),
                                  one per line, indented under their window
           --json                 with --elements: one JSON object, a stable listing for tools
-                                 (kind, label, frame, states, value, key, detail, children)
+                                 (kind, label, identifier, frame, states, value, key, detail, children)
 
         sweep    Removes the sandboxes left in the root folder by processes that are gone (a killed
                  test run), after killing the processes still running in them, and lists each one.

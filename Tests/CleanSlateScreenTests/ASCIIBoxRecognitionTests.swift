@@ -37,7 +37,7 @@ final class ASCIIBoxRecognitionTests: XCTestCase {
             "+---------------------+",
         ])).elements
         XCTAssertEqual(outline(tree), [
-            "window \"Theme\"", "  window \"Pick\"", "    menuItem \"Dark\" detail \"Dark\"", "    menuItem \"Light\" highlighted detail \"Light\"",
+            "window \"Theme\"", "  window \"Pick\"", "    menuItem \"Dark\" identifier \"Dark\"", "    menuItem \"Light\" identifier \"Light\" highlighted",
         ])
     }
 

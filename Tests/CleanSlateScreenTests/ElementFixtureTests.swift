@@ -10,9 +10,9 @@ final class ElementFixtureTests: XCTestCase {
         "window \"Settings\"",
         "  staticText \"Pick a theme\"",
         "  window \"\"",
-        "    menuItem \"Dark\" highlighted detail \"Dark theme\"",
-        "    menuItem \"Light\" detail \"Light theme\"",
-        "    menuItem \"System\" detail \"Follow system\"",
+        "    menuItem \"Dark theme\" identifier \"Dark\" highlighted",
+        "    menuItem \"Light theme\" identifier \"Light\"",
+        "    menuItem \"Follow system\" identifier \"System\"",
         "  button \"OK\" highlighted",
         "  button \"Cancel\"",
     ]
@@ -22,7 +22,7 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(outline(tree), dialogMenu)
         XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 5, column: 19, height: 12, width: 40))
         XCTAssertEqual(try element(.button, "OK", in: tree).frame, ScreenRectangle(row: 15, column: 27, height: 1, width: 8))
-        XCTAssertEqual(try element(.menuItem, "Dark", in: tree).frame, ScreenRectangle(row: 8, column: 28, height: 1, width: 18))
+        XCTAssertEqual(try element(.menuItem, "Dark theme", in: tree).frame, ScreenRectangle(row: 8, column: 28, height: 1, width: 18))
     }
 
     func testDialogMenuInMonochromeHasTheSameTree() throws {
@@ -42,14 +42,14 @@ final class ElementFixtureTests: XCTestCase {
         "window \"Features\"",
         "  staticText \"Choose features\"",
         "  window \"\"",
-        "    checkBox \"Telemetry\" highlighted unchecked detail \"Send usage\"",
-        "    checkBox \"Updates\" checked detail \"Check updates\"",
-        "    checkBox \"Sync\" unchecked detail \"Cloud sync\"",
+        "    checkBox \"Send usage\" identifier \"Telemetry\" highlighted unchecked",
+        "    checkBox \"Check updates\" identifier \"Updates\" checked",
+        "    checkBox \"Cloud sync\" identifier \"Sync\" unchecked",
         "  button \"OK\" highlighted",
         "  button \"Cancel\"",
     ]
 
-    func testDialogChecklistRowsAreCheckBoxesNamedByTheirTags() throws {
+    func testDialogChecklistRowsAreCheckBoxesNamedByTheirTextWithTheTagAsIdentifier() throws {
         XCTAssertEqual(outline(try fixtureScreen("dialog-checklist.bin").elements), dialogChecklist)
     }
 
@@ -62,11 +62,40 @@ final class ElementFixtureTests: XCTestCase {
             "window \"Theme\"",
             "  staticText \"Choose a theme\"",
             "  window \"\"",
-            "    radioButton \"Dark\" highlighted checked detail \"Dark theme\"",
-            "    radioButton \"Light\" unchecked detail \"Light theme\"",
+            "    radioButton \"Dark theme\" identifier \"Dark\" highlighted checked",
+            "    radioButton \"Light theme\" identifier \"Light\" unchecked",
             "  button \"OK\" highlighted",
             "  button \"Cancel\"",
         ])
+    }
+
+    func testTaggedListRowsAreNamedByTheirTextAndFoundByTextOrTagAtBothSizes() throws {
+        // `a Apple b Banana c Cherry`: a person says "Apple"; dialog answers with the tag `a`.
+        for name in ["dialog-fruit-menu.bin", "dialog-fruit-menu-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(outline(tree), [
+                "window \"Fruit\"",
+                "  staticText \"Pick a fruit\"",
+                "  window \"\"",
+                "    menuItem \"Apple\" identifier \"a\" highlighted",
+                "    menuItem \"Banana\" identifier \"b\"",
+                "    menuItem \"Cherry\" identifier \"c\"",
+                "  button \"OK\" highlighted",
+                "  button \"Cancel\"",
+            ], name)
+            XCTAssertEqual(try tree.menuItems["Banana"].frame, try tree.menuItems["b"].frame, name)
+            XCTAssertEqual(try tree.windows["Fruit"].menuItems["Apple"].isHighlighted, true, name)
+        }
+        for name in ["whiptail-toppings-checklist.bin", "whiptail-toppings-checklist-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(outline(ScreenElementTree(roots: tree.allElements.filter { $0.kind == .checkBox })), [
+                "checkBox \"Cheese\" identifier \"c\" highlighted unchecked",
+                "checkBox \"Ham\" identifier \"h\" checked",
+                "checkBox \"Olives\" identifier \"o\" unchecked",
+            ], name)
+            XCTAssertEqual(try tree.checkBoxes["Ham"].isChecked, true, name)
+            XCTAssertEqual(try tree.checkBoxes["h"].isChecked, true, name)
+        }
     }
 
     private let dialogYesNo = [
@@ -116,12 +145,42 @@ final class ElementFixtureTests: XCTestCase {
         ])
     }
 
-    func testDialogGaugeIsAProgressIndicatorWithItsPercentage() throws {
+    func testDialogFormSizedToItsEmptyFieldsHasTextFields() throws {
+        // `--form Account 0 0 0`: the box fits the fields, so most of its blanks are the fields'.
+        for name in ["dialog-form-auto.bin", "dialog-form-auto-40x100.bin"] {
+            XCTAssertEqual(outline(try fixtureScreen(name).elements), [
+                "window \"\"",
+                "  staticText \"Account\"",
+                "  window \"\"",
+                "    staticText \"User:\"",
+                "    textField \"User\" value \"\"",
+                "    staticText \"Host:\"",
+                "    textField \"Host\" value \"\"",
+                "  button \"OK\"",
+                "  button \"Cancel\"",
+            ], name)
+            XCTAssertEqual(try fixtureScreen(name).elements.textFields["User"].resolve().hasFocus, true, name)
+        }
+    }
+
+    func testDialogGaugeIsAProgressIndicatorWithItsPercentageNamedByTheTextAboveIt() throws {
         XCTAssertEqual(outline(try fixtureScreen("dialog-gauge.bin").elements), [
             "window \"Copying\"",
             "  staticText \"Copying files\"",
-            "  progressIndicator \"42%\" value 0.42",
+            "  progressIndicator \"Copying files\" value 0.42",
         ])
+    }
+
+    func testAGaugeIsNamedByTheNearestTextAboveItElseByItsWindowsTitle() throws {
+        for (name, label, value) in [
+            ("whiptail-gauge-big", "Installing packages", 0.65), ("dialog-gauge-untitled", "Backup", 0.3),
+        ] {
+            for file in [name + ".bin", name + "-40x100.bin"] {
+                let gauge = try fixtureScreen(file).elements.progressIndicators.element.resolve()
+                XCTAssertEqual(gauge.label, label, file)
+                XCTAssertEqual(gauge.value, .fraction(value), file)
+            }
+        }
     }
 
     // MARK: whiptail
@@ -129,9 +188,9 @@ final class ElementFixtureTests: XCTestCase {
     private let whiptailMenu = [
         "window \"Settings\"",
         "  staticText \"Pick a theme\"",
-        "  menuItem \"Dark\" highlighted detail \"Dark theme\"",
-        "  menuItem \"Light\" detail \"Light theme\"",
-        "  menuItem \"System\" detail \"Follow system\"",
+        "  menuItem \"Dark theme\" identifier \"Dark\" highlighted",
+        "  menuItem \"Light theme\" identifier \"Light\"",
+        "  menuItem \"Follow system\" identifier \"System\"",
         "  button \"Ok\"",
         "  button \"Cancel\"",
     ]
@@ -149,8 +208,8 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(outline(try fixtureScreen("whiptail-checklist.bin").elements), [
             "window \"Features\"",
             "  staticText \"Choose features\"",
-            "  checkBox \"Telemetry\" highlighted unchecked detail \"Send usage\"",
-            "  checkBox \"Updates\" checked detail \"Check updates\"",
+            "  checkBox \"Send usage\" identifier \"Telemetry\" highlighted unchecked",
+            "  checkBox \"Check updates\" identifier \"Updates\" checked",
             "  button \"Ok\"",
             "  button \"Cancel\"",
         ])
@@ -190,18 +249,18 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(outline(try fixtureScreen("whiptail-radiolist.bin").elements), [
             "window \"Theme\"",
             "  staticText \"Choose a theme\"",
-            "  radioButton \"Dark\" highlighted checked detail \"Dark theme\"",
-            "  radioButton \"Light\" unchecked detail \"Light theme\"",
+            "  radioButton \"Dark theme\" identifier \"Dark\" highlighted checked",
+            "  radioButton \"Light theme\" identifier \"Light\" unchecked",
             "  button \"Ok\"",
             "  button \"Cancel\"",
         ])
     }
 
-    func testWhiptailGaugeIsABarOfTwoShadesWithItsPercentage() throws {
+    func testWhiptailGaugeIsABarOfTwoShadesWithItsPercentageNamedByTheTextAboveIt() throws {
         XCTAssertEqual(outline(try fixtureScreen("whiptail-gauge.bin").elements), [
             "window \"Copying\"",
             "  staticText \"Copying files\"",
-            "  progressIndicator \"42%\" value 0.42",
+            "  progressIndicator \"Copying files\" value 0.42",
         ])
     }
 
@@ -213,6 +272,27 @@ final class ElementFixtureTests: XCTestCase {
         "keyHint \"PullDn\" key F9", "keyHint \"Quit\" key F10",
     ]
 
+    private let mcClosedMenuBar = ["menuItem \"Left\"", "menuItem \"File\"", "menuItem \"Command\"", "menuItem \"Options\"", "menuItem \"Right\""]
+
+    func testMcMenuBarWithTheFocusLeavesBothPanelsListsWithoutAHighlightedRow() throws {
+        // F9: the bar's first item highlighted, no menu open, neither panel showing its current row.
+        for name in ["mc-menubar.bin", "mc-menubar-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.frame.row == 0 })), [
+                "menuItem \"Left\" highlighted", "menuItem \"File\"", "menuItem \"Command\"", "menuItem \"Options\"", "menuItem \"Right\"",
+            ], name)
+            let panels = tree.roots.filter { $0.kind == .window }
+            XCTAssertEqual(panels.count, 2, name)
+            XCTAssertEqual(panels.map(\.isHighlighted), [false, false], "the menu bar has the focus: \(name)")
+            for panel in panels {
+                let rows = panel.children.filter { $0.kind == .menuItem }
+                XCTAssertEqual(rows.map(\.label), ["/..", "alpha.txt", "beta.txt"], name)
+                XCTAssertFalse(rows.contains { $0.isHighlighted }, name)
+            }
+            XCTAssertEqual(try tree.windows.element(boundBy: 1).menuItems["beta.txt"].detail?.hasPrefix("6  "), true, name)
+        }
+    }
+
     /// The rows of the active (left) panel in mc's first screen, `name`, after checking the two
     /// panels, the column header and the key bar.
     private func mcPanelRows(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [ScreenElement] {
@@ -223,15 +303,21 @@ final class ElementFixtureTests: XCTestCase {
             ScreenRectangle(row: 1, column: 0, height: 20, width: 40), ScreenRectangle(row: 1, column: 40, height: 20, width: 40),
         ], file: file, line: line)
         guard windows.count == 2 else { return [] }
+        // The active panel's path is drawn apart from its border: that panel is the current one.
+        XCTAssertEqual(windows.map(\.isHighlighted), [true, false], file: file, line: line)
         let rows = windows[0].children.filter { $0.kind == .menuItem }
         // The column header above the rows names the columns: static text, not a row.
         XCTAssertEqual(rows.map(\.label), ["/..", "alpha.txt", "beta.txt"], file: file, line: line)
         XCTAssertEqual(rows.map(\.isHighlighted), [true, false, false], file: file, line: line)
         XCTAssertEqual(windows[0].children.filter { $0.kind == .staticText && $0.frame.row == 2 }.map(\.label),
                        [".n", "Name", "Size", "Modify time"], file: file, line: line)
-        // The inactive panel shows no current row: its rows are static text.
-        XCTAssertFalse(windows[1].children.contains { $0.kind == .menuItem }, file: file, line: line)
+        // The inactive panel shows no current row: still a list of files a person can name.
+        let inactiveRows = windows[1].children.filter { $0.kind == .menuItem }
+        XCTAssertEqual(inactiveRows.map(\.label), ["/..", "alpha.txt", "beta.txt"], file: file, line: line)
+        XCTAssertFalse(inactiveRows.contains { $0.isHighlighted }, file: file, line: line)
         XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .keyHint })), mcKeyBar, file: file, line: line)
+        // The menu bar, not open: its items, none highlighted.
+        XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.frame.row == 0 })), mcClosedMenuBar, file: file, line: line)
         return rows
     }
 
@@ -264,6 +350,37 @@ final class ElementFixtureTests: XCTestCase {
             "  menuItem \"Virtual FS...\"",
             "  menuItem \"Save setup\"",
         ])
+    }
+
+    func testMcInputBarsUnderTheirPromptsAreTextFieldsAndAHeaderBehindADialogStaysText() throws {
+        for name in ["mc-copy.bin", "mc-copy-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            let dialog = try XCTUnwrap(tree.roots.first { $0.label == "Copy" }, name)
+            XCTAssertEqual(outline(ScreenElementTree(roots: dialog.children.filter { $0.kind != .staticText })), [
+                "textField \"Copy file \"alpha.txt\" with source mask\" value \"*\"",
+                "checkBox \"Using shell patterns\" checked",
+                "textField \"to\" value \"/tmp/cap/files/\"",
+                "checkBox \"Follow links\" unchecked",
+                "checkBox \"Dive into subdir if exists\" unchecked",
+                "checkBox \"Preserve attributes\" checked",
+                "checkBox \"Stable symlinks\" unchecked",
+                "button \"OK\"", "button \"Background\"", "button \"Cancel\"",
+            ], name)
+            XCTAssertEqual(try tree.textFields["to"].resolve().hasFocus, true, name)
+            // The left panel's column header, its columns covered by the dialog below it: still text.
+            XCTAssertFalse(tree.allElements.contains { $0.kind == .menuItem && $0.frame.row == 2 }, name)
+            // The panel's dates beside the dialog's shadow (`21` on the shadow, `:04` on the panel) are no legend.
+            XCTAssertEqual(tree.allElements.filter { $0.kind == .keyHint }.map(\.label), mcKeyBar.map { String($0.split(separator: "\"")[1]) }, name)
+        }
+        for name in ["mc-delete.bin", "mc-delete-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(outline(ScreenElementTree(roots: tree.roots.filter { $0.kind == .window && $0.label == "Delete" })), [
+                "window \"Delete\"", "  staticText \"Delete file\"", "  staticText \"\"alpha.txt\"?\"",
+                "  button \"Yes\" highlighted", "  button \"No\"",
+            ], name)
+            XCTAssertEqual(tree.roots.filter { $0.kind == .window && $0.label == "/tmp/cap/files" }.map { $0.children.filter { $0.kind == .menuItem }.map(\.label) },
+                           [["/..", "alpha.txt", "beta.txt"], ["/..", "alpha.txt", "beta.txt"]], name)
+        }
     }
 
     private let mcLayout = [
@@ -332,6 +449,91 @@ final class ElementFixtureTests: XCTestCase {
             "keyHint \"Backup File\" key M-B", "keyHint \"Cancel\" key ^C", "keyHint \"Mac Format\" key M-M",
             "keyHint \"Prepend\" key M-P", "keyHint \"Browse\" key ^T",
         ])
+    }
+
+    func testNanoSaveModifiedBufferAnswersAreKeyHints() throws {
+        // `^X` on a changed buffer: ` Y Yes` and ` N No`, their letters drawn inverse as `^C` is.
+        for name in ["nano-save-prompt.bin", "nano-save-prompt-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(outline(tree), [
+                "staticText \"GNU nano 7.2\"",
+                "staticText \"notes-new.txt *\"",
+                "staticText \"hello\"",
+                "staticText \"Save modified buffer?\"",
+                "keyHint \"Yes\" key Y",
+                "keyHint \"No\" key N",
+                "keyHint \"Cancel\" key ^C",
+            ], name)
+            XCTAssertEqual(try tree.keyHints["Yes"].keyName, "Y", name)
+        }
+    }
+
+    // MARK: bars around ordinary text (programs the list rules were not written against)
+
+    /// Every static text of `name`'s tree, and its menu items.
+    private func textsAndMenuItems(_ name: String) throws -> (texts: [String], menuItems: [ScreenElement]) {
+        let all = try fixtureScreen(name).elements.allElements
+        return (all.filter { $0.kind == .staticText }.map(\.label), all.filter { $0.kind == .menuItem })
+    }
+
+    func testAPagersPromptAfterTheTextIsNoCurrentRowOfAList() throws {
+        // less draws its prompt inverse after the file's lines: a person reads text and a prompt.
+        for (name, prompt) in [("less-notes", "/tmp/cap/repo/notes.txt (END)"), ("less-long", "/tmp/cap/long.txt")] {
+            for file in [name + ".bin", name + "-40x100.bin"] {
+                let (texts, menuItems) = try textsAndMenuItems(file)
+                XCTAssertEqual(menuItems, [], file)
+                XCTAssertEqual(texts.last, prompt, file)
+                XCTAssertTrue(texts.contains(name == "less-notes" ? "Pack a first aid kit" : "Line number 2"), file)
+            }
+        }
+    }
+
+    func testAnEditorsStatusLinesAreNoCurrentRowsOfTheFilesLines() throws {
+        // vim's status line `notes.txt   1,1   All` across the screen, under the file and its `~` rows.
+        for file in ["vim-split.bin", "vim-split-40x100.bin", "vim-status.bin", "vim-status-40x100.bin"] {
+            let (texts, menuItems) = try textsAndMenuItems(file)
+            XCTAssertEqual(menuItems, [], file)
+            XCTAssertEqual(texts.filter { $0 == "notes.txt" }.count, file.hasPrefix("vim-split") ? 2 : 1, file)
+            XCTAssertTrue(texts.contains("All") && texts.contains("~") && texts.contains("Leave early on Saturday"), file)
+        }
+    }
+
+    func testTitleBarsAreTextWhileAListsCurrentRowStaysHighlighted() throws {
+        // tig: the commits are a list (its current row drawn across in another shade than the
+        // title bar `[main] <id> - commit 1 of 3   100%`); the diff under them is text.
+        for file in ["tig-main.bin", "tig-main-40x100.bin", "tig-diff.bin", "tig-diff-40x100.bin"] {
+            let tree = try fixtureScreen(file).elements
+            let titles = tree.allElements.filter { $0.label.hasPrefix("[main]") || $0.label.hasPrefix("[diff]") }
+            XCTAssertEqual(titles.map(\.kind), Array(repeating: .staticText, count: file.hasPrefix("tig-diff") ? 2 : 1), file)
+            let commits = tree.allElements.filter { $0.kind == .menuItem && $0.frame.row < 3 }
+            XCTAssertEqual(commits.map(\.isHighlighted), [true, false, false], file)
+        }
+        // ncdu's title bar on the top row, one phrase across the screen, over the folder's path.
+        for file in ["ncdu-tree.bin", "ncdu-tree-40x100.bin"] {
+            let tree = try fixtureScreen(file).elements
+            let title = try XCTUnwrap(tree.allElements.first { $0.frame.row == 0 }, file)
+            XCTAssertEqual(title.kind, .staticText, file)
+            XCTAssertEqual(title.label, "ncdu 1.18 ~ Use the arrow keys to navigate, press ? for help", file)
+            XCTAssertFalse(tree.allElements.contains { $0.frame.row == 1 && $0.kind == .menuItem }, file)
+        }
+    }
+
+    func testNanosBracketedStatusMessageIsOneTextAcrossItsDoubleBlank() throws {
+        for (name, column) in [("nano-welcome.bin", 15), ("nano-welcome-40x100.bin", 25)] {
+            let message = try fixtureScreen(name).elements.staticTexts["[ Welcome to nano. For basic help, type Ctrl+G. ]"].resolve()
+            XCTAssertEqual(message.frame.column, column, name)
+            XCTAssertEqual(message.frame.width, 50, name)
+        }
+    }
+
+    func testAnEmptyPromptFieldIsTheRestOfThePromptLine() throws {
+        // nano's `Search:` prompt, inverse across the row: the field runs from after the colon to the edge.
+        for (name, row, columns) in [("nano-where-is.bin", 21, 80), ("nano-where-is-40x100.bin", 37, 100)] {
+            let field = try fixtureScreen(name).elements.textFields["Search"].resolve()
+            XCTAssertEqual(field.frame, ScreenRectangle(row: row, column: 8, height: 1, width: columns - 8), name)
+            XCTAssertEqual(field.value, .text(""), name)
+            XCTAssertTrue(field.hasFocus, name)
+        }
     }
 
     func testHtopMetersAreProgressIndicatorsAndItsFunctionKeyBarKeyHints() throws {

@@ -48,6 +48,25 @@ final class ElementQueryTests: XCTestCase {
         XCTAssertFalse(tree.staticTexts["Hello,world"].exists, "a space is not nothing")
     }
 
+    func testASubscriptMatchesAnIdentifierAsWellAsALabelAndStaysStrict() throws {
+        // dialog's `1 2 2 Two`: the first row says "2", the second row's tag is "2".
+        var first = element(.menuItem, "2", 1, 0, highlighted: true)
+        first.identifier = "1"
+        var second = element(.menuItem, "Two", 2, 0)
+        second.identifier = "2"
+        let tree = ScreenElementTree(roots: [first, second])
+        XCTAssertEqual(try tree.menuItems["Two"].frame.row, 2, "by its label")
+        XCTAssertEqual(try tree.menuItems["1"].frame.row, 1, "by its identifier")
+        XCTAssertFalse(tree.menuItems["One"].exists)
+        XCTAssertThrowsError(try tree.menuItems["2"].frame) { error in
+            let queryError = error as? ElementQueryError
+            XCTAssertEqual(queryError?.reason, .ambiguous)
+            XCTAssertEqual(queryError?.matches.map(\.frame.row), [1, 2], "one by its label, one by its identifier")
+            XCTAssertTrue(queryError?.description.hasPrefix(#"menu item "2" matches 2 elements: "2" at 1,0 (highlighted), "Two" at 2,0"#) == true,
+                          queryError?.description ?? "")
+        }
+    }
+
     func testASubscriptThatMatchesTwoElementsThrowsListingBothWithTheirFrames() throws {
         let ok = twoWindows.buttons["OK"]
         XCTAssertTrue(ok.exists, "exists only asks whether there is at least one")

@@ -170,12 +170,12 @@ final class ElementRecognitionTests: XCTestCase {
         listWindow(palette, title: "Pick", rows: ["  [ ] Apple    Red fruit", "  [X] Banana   Yellow fruit", "  [ ] Cherry   Small fruit"], current: 1)
     }
 
-    func testACheckListsRowsAreNamedByTheirFirstColumnAndOneIsHighlightedInColourAndMonochrome() {
+    func testACheckListsRowsAreNamedByTheirTextWithTheTagAsIdentifierAndOneIsHighlightedInColourAndMonochrome() {
         let expected = [
             "window \"Pick\"",
-            "  checkBox \"Apple\" unchecked detail \"Red fruit\"",
-            "  checkBox \"Banana\" highlighted checked detail \"Yellow fruit\"",
-            "  checkBox \"Cherry\" unchecked detail \"Small fruit\"",
+            "  checkBox \"Red fruit\" identifier \"Apple\" unchecked",
+            "  checkBox \"Yellow fruit\" identifier \"Banana\" highlighted checked",
+            "  checkBox \"Small fruit\" identifier \"Cherry\" unchecked",
         ]
         XCTAssertEqual(outline(screen(checkList(.colour)).elements), expected)
         XCTAssertEqual(outline(screen(checkList(.monochrome)).elements), expected)
@@ -190,13 +190,25 @@ final class ElementRecognitionTests: XCTestCase {
     func testAListWithOneHighlightedRowIsMenuItemsInColourAndMonochrome() throws {
         let expected = [
             "window \"Theme\"",
-            "  menuItem \"Dark\" detail \"Dark theme\"",
-            "  menuItem \"Light\" highlighted detail \"Light theme\"",
-            "  menuItem \"System\" detail \"Follow system\"",
+            "  menuItem \"Dark theme\" identifier \"Dark\"",
+            "  menuItem \"Light theme\" identifier \"Light\" highlighted",
+            "  menuItem \"Follow system\" identifier \"System\"",
         ]
         XCTAssertEqual(outline(screen(menu(.colour)).elements), expected)
         XCTAssertEqual(outline(screen(menu(.monochrome)).elements), expected)
-        XCTAssertEqual(try element(.menuItem, "Light", in: screen(menu(.colour)).elements).frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 19))
+        XCTAssertEqual(try element(.menuItem, "Light theme", in: screen(menu(.colour)).elements).frame, ScreenRectangle(row: 2, column: 4, height: 1, width: 19))
+    }
+
+    func testTheLastTextDrawnApartOverItselfIsAPromptButAPaddedOrMarkedLastRowIsTheCurrentRow() {
+        let inverse = csi("7m"), plain = csi("0m")
+        // less: lines, then its prompt inverse over its text alone.
+        let pager = screen(at(0, 0, "first line") + at(1, 0, "second line") + at(2, 0, inverse + "notes (END)" + plain)).elements
+        XCTAssertEqual(outline(pager), ["staticText \"first line\"", "staticText \"second line\"", "staticText \"notes (END)\""])
+        // A list's current row at the end, drawn apart past its text or after a marker.
+        let padded = screen(at(0, 2, "Light   ") + at(1, 2, "Dark    ") + at(2, 2, inverse + "Solar   " + plain)).elements
+        XCTAssertEqual(outline(padded), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
+        let marked = screen(at(0, 2, "Light") + at(1, 2, "Dark") + at(2, 0, inverse + "> Solar" + plain)).elements
+        XCTAssertEqual(outline(marked), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
     }
 
     func testRowsWithoutAHighlightedOneAreStaticText() {

@@ -2,18 +2,19 @@ import CleanSlateScreen
 import Foundation
 import XCTest
 
-/// A screen captured from a real program (see ElementFixtures/README.md), fed to a 24x80 terminal.
+/// A screen captured from a real program (see ElementFixtures/README.md), fed to a terminal of
+/// the size it was captured at: 24x80, or 40x100 for a name ending in `-40x100.bin`.
 func fixtureScreen(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> ScreenSnapshot {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("ElementFixtures").appendingPathComponent(name)
     let bytes = try XCTUnwrap(FileManager.default.contents(atPath: url.path), "missing fixture \(url.path)", file: file, line: line)
-    let terminal = TerminalEmulator(rows: 24, columns: 80)
+    let terminal = name.hasSuffix("-40x100.bin") ? TerminalEmulator(rows: 40, columns: 100) : TerminalEmulator(rows: 24, columns: 80)
     bytes.withUnsafeBytes { terminal.feed($0) }
     return terminal.snapshot()
 }
 
 /// The tree as lines the tests write by hand: two blanks of indent per level, the kind, the label
-/// in quotes, then only the facts that are set (`highlighted`, `checked`/`unchecked`,
+/// in quotes, then only the facts that are set (`identifier "tag"`, `highlighted`, `checked`/`unchecked`,
 /// `value "text"` or `value 0.42`, `key ^X`, `detail "..."`). Frames are left out so that the
 /// same outline serves a screen in colour and in monochrome (dialog draws a shadow only in colour,
 /// which moves its window).
@@ -21,6 +22,7 @@ func outline(_ tree: ScreenElementTree) -> [String] {
     var lines: [String] = []
     func visit(_ element: ScreenElement, _ depth: Int) {
         var line = String(repeating: "  ", count: depth) + "\(element.kind) \"\(element.label)\""
+        if let identifier = element.identifier { line += " identifier \"\(identifier)\"" }
         if element.isHighlighted { line += " highlighted" }
         if let checked = element.isChecked { line += checked ? " checked" : " unchecked" }
         switch element.value {

@@ -206,6 +206,17 @@ final class CommandLineFrontEndTests: XCTestCase {
         XCTAssertEqual(hint["label"] as? String, "Exit")
         XCTAssertEqual(hint["key"] as? String, "^X")
 
+        // A tagged list row: named by its text, its tag the identifier.
+        let fruit = sandbox.temporaryDirectory + "/fruit.bin"
+        try Data(("\u{1B}[1;1H┌─ Fruit ──────────┐\u{1B}[2;1H│ \u{1B}[7ma  Apple       \u{1B}[0m  │"
+            + "\u{1B}[3;1H│ b  Banana         │\u{1B}[4;1H└──────────────────┘").utf8).write(to: URL(fileURLWithPath: fruit))
+        let (fruitStatus, fruitApp) = try cleanslate(["render", "--rows", "5", "--cols", "30", "--elements", "--json", fruit])
+        XCTAssertEqual(fruitStatus, .exited(0), fruitApp.standardError)
+        let fruitListing = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(fruitApp.standardOutput.utf8)) as? [String: Any])
+        let rows = try XCTUnwrap((fruitListing["elements"] as? [[String: Any]])?.first?["children"] as? [[String: Any]])
+        XCTAssertEqual(rows.map { $0["label"] as? String }, ["Apple", "Banana"], fruitApp.standardOutput)
+        XCTAssertEqual(rows.map { $0["identifier"] as? String }, ["a", "b"], fruitApp.standardOutput)
+
         let (usage, usageApp) = try cleanslate(["render", "--json", capture])
         XCTAssertEqual(usage, .exited(64))
         XCTAssertTrue(usageApp.standardError.contains("--json is the format of --elements"), usageApp.standardError)

@@ -113,7 +113,11 @@ struct ResourceCounts {
     /// forked ahead of the next launch, and the supervisor itself when it started in between).
     func assertNoGrowth(since before: ResourceCounts, over what: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(descriptors, before.descriptors, "descriptors leaked over \(what)", file: file, line: line)
-        XCTAssertLessThanOrEqual(threads, before.threads, "threads leaked over \(what)", file: file, line: line)
+        // A leak grows with the launches (thousands of threads here); a thread the process starts
+        // once, lazily, on the way (a worker of Swift's or Dispatch's pool, the shared supervisor's
+        // reader after an earlier test made it restart) is not one: a slack of two (one such thread
+        // was seen once in a full run) still fails for a leak of one thread in a thousand launches.
+        XCTAssertLessThanOrEqual(threads, before.threads + 2, "threads leaked over \(what)", file: file, line: line)
         let settled = Self.descendants(settlingAtOrBelow: before.descendants + 1, within: .seconds(5))
         XCTAssertLessThanOrEqual(settled, before.descendants + 1, "processes leaked over \(what)", file: file, line: line)
         XCTAssertEqual(zombieChildren(), [], "zombie children remain after \(what)", file: file, line: line)

@@ -25,6 +25,22 @@ final class RealProgramElementEditorTests: XCTestCase {
         }
     }
 
+    func testNanoSaveModifiedBufferAnsweredYesThroughItsKeyHint() throws {
+        // Exit on a changed buffer asks `Save modified buffer?` with ` Y Yes` and ` N No`.
+        try atEachSize { size, name in
+            let app = try launchOnTerminal("/usr/bin/nano", ["answer-\(name).txt"], size: size)
+            XCTAssertTrue(try app.keyHints["Exit"].waitForExistence())
+            try app.typeText("Saved at \(name)")
+            XCTAssertTrue(try app.staticTexts["Saved at \(name)"].waitForExistence())
+            try app.keyHints["Exit"].press()
+            try app.keyHints["Yes"].press()
+            try app.textFields["File Name to Write"].waitUntil("it offers the file") { $0.value == .text("answer-\(name).txt") }
+            try app.press(.enter)
+            XCTAssertEqual(try app.waitForExit(), .exited(0))
+            XCTAssertEqual(try homeFile("answer-\(name).txt", of: app), "Saved at \(name)\n")
+        }
+    }
+
     func testHtopFunctionKeyBarSwitchesToTheTreeAndBackAndQuits() throws {
         try atEachSize { size, _ in
             let app = try launchOnTerminal("/usr/bin/htop", [], size: size)

@@ -57,6 +57,17 @@ final class RealProgramElementDialogTests: XCTestCase {
         }
     }
 
+    func testMenuRowChosenByItsTextAnswersItsTag() throws {
+        // A person names the row by what it says; dialog answers with its tag.
+        try atEachSize { size, name in
+            let app = try launchAnswering("dialog", #"--menu "Pick a fruit" 12 40 3 a Apple b Banana c Cherry"#,
+                                          into: "text-\(name)", size: size)
+            try app.menuItems["Cherry"].select()
+            XCTAssertTrue(try app.menuItems["c"].isHighlighted, "the tag names the same row")
+            try clickOK(app, thenAnswerIs: "c", in: "text-\(name)")
+        }
+    }
+
     func testMenuDrawnInASCIIRowChosenByNameIsTheAnswer() throws {
         // --ascii-lines: the window, its list and its buttons are boxes of `+ - |`.
         try atEachSize { size, name in
@@ -92,7 +103,8 @@ final class RealProgramElementDialogTests: XCTestCase {
             XCTAssertEqual(error?.code, .actionUnavailable)
             let message = error?.message ?? ""
             XCTAssertTrue(message.hasPrefix(#"cannot select menu item "mango": it is not in the list"#), message)
-            XCTAssertTrue(message.contains(#""apple""#) && message.contains(#""date""#), message)
+            // Each row by its text, its tag after it.
+            XCTAssertTrue(message.contains(#"rows seen: "Apple" ("apple"), "Banana" ("banana"), "Cherry" ("cherry"), "Date" ("date")"#), message)
         }
     }
 
@@ -143,15 +155,27 @@ final class RealProgramElementDialogTests: XCTestCase {
         }
     }
 
-    func testFormWithTwoFieldsFilledByLabel() throws {
+    /// Fills dialog's two empty form fields `User:` and `Host:` by label, in a box of `geometry`
+    /// (`height width formHeight`), at each size.
+    private func fillAccountForm(geometry: String, answerFile: String) throws {
         try atEachSize { size, name in
             let app = try launchAnswering("dialog",
-                #"--form "Account" 12 50 2 "User:" 1 1 "" 1 10 20 0 "Host:" 2 1 "" 2 10 20 0"#, into: "form-\(name)", size: size)
+                #"--form "Account" "# + geometry + #" "User:" 1 1 "" 1 10 20 0 "Host:" 2 1 "" 2 10 20 0"#,
+                into: "\(answerFile)-\(name)", size: size)
             try app.textFields["User"].typeText("ada")
             try app.textFields["Host"].select()
             try app.textFields["Host"].typeText("example.org")
-            try clickOK(app, thenAnswerIs: "ada\nexample.org\n", in: "form-\(name)")
+            try clickOK(app, thenAnswerIs: "ada\nexample.org\n", in: "\(answerFile)-\(name)")
         }
+    }
+
+    func testFormSizedToItsEmptyFieldsFilledByLabel() throws {
+        // `0 0 0`: dialog sizes the box to the fields, which then fill most of it.
+        try fillAccountForm(geometry: "0 0 0", answerFile: "auto")
+    }
+
+    func testFormWithTwoFieldsFilledByLabel() throws {
+        try fillAccountForm(geometry: "12 50 2", answerFile: "form")
     }
 }
 

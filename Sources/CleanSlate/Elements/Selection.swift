@@ -42,6 +42,7 @@ struct Selection {
     private var stage = Stage.start
     private var screen: ScreenSnapshot?
     private var tree = ScreenElementTree(roots: [])
+    /// Each row seen, as a message names it: its label, and its identifier (a tag) after it.
     private var seen: [String] = []
     private var presses: [Key: Int] = [:]
     private var searchKey = Key.down
@@ -102,7 +103,10 @@ struct Selection {
     private mutating func decide() throws -> Request {
         let screen = self.screen!
         let resolution = locator.resolve(in: tree)
-        for row in resolution.candidates where !seen.contains(row.label) { seen.append(row.label) }
+        for row in resolution.candidates {
+            let name = row.label.debugDescription + (row.identifier.map { " (\($0.debugDescription))" } ?? "")
+            if !seen.contains(name) { seen.append(name) }
+        }
         guard resolution.matches.count <= 1 else {
             throw app.failure(ElementQueryError(.ambiguous, locator: locator, resolution: resolution, screen: screen), on: screen)
         }
@@ -127,7 +131,7 @@ struct Selection {
         guard MonotonicInstant.now < overall else {
             throw CleanSlateError(.timedOut, AppLauncher.message(
                 "cannot select \(locator): its \(limit) ran out after \(Reference.describe(presses)) (the list kept changing); rows seen: "
-                    + seen.map(\.debugDescription).joined(separator: ", ") + "; " + ElementListing.describe(resolution.candidates, kind: locator.kind, on: screen), screen))
+                    + seen.joined(separator: ", ") + "; " + ElementListing.describe(resolution.candidates, kind: locator.kind, on: screen), screen))
         }
         guard total < 2 * seen.count + 2 else {
             throw reference.cannotSelect("gave up after \(Reference.describe(presses)), twice the \(seen.count) rows seen plus two", resolution.candidates, screen)
@@ -188,7 +192,7 @@ struct Selection {
             return .readScreen
         case .failed(.timedOut, _):
             let candidates = locator.resolve(in: tree).candidates
-            throw reference.cannotSelect("it is not in the list: \(Reference.describe(presses)) reached both ends; rows seen: \(seen.map(\.debugDescription).joined(separator: ", ")); on the screen now", candidates, screen!)
+            throw reference.cannotSelect("it is not in the list: \(Reference.describe(presses)) reached both ends; rows seen: \(seen.joined(separator: ", ")); on the screen now", candidates, screen!)
         case let .failed(code, process):
             throw app.screenWaitError(code, process, waitingFor: "the list to react to \(key) while selecting \(locator)", since: start, limit: app.waitLimit(timeout))
         }

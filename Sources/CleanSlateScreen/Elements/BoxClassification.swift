@@ -30,8 +30,8 @@ extension RecognitionWork {
     }
 
     /// A one-row box: a gauge when its row is part filled with another shade or shows only a
-    /// percentage (dialog --gauge), otherwise a text field (dialog --inputbox) labelled by the
-    /// text just above it.
+    /// percentage (dialog --gauge, named as ``gaugeLabel(row:owner:figure:)`` says), otherwise a
+    /// text field (dialog --inputbox) labelled by the text just above it.
     private mutating func addFieldBox(_ box: DrawnBox) {
         let row = box.top + 1
         let inside = (box.left + 1)..<box.right
@@ -44,18 +44,17 @@ extension RecognitionWork {
         while filled < inside.count && grid.shade(row, inside.lowerBound + filled) == firstShade { filled += 1 }
         let percentage = ProgressRecognition.percentage(in: text)
         let isGauge = ProgressRecognition.isPercentage(text) || filled < inside.count
-        let label = textAbove(box)
         if isGauge {
             let fraction = percentage ?? Double(filled) / Double(inside.count)
             add(
                 ScreenElement(
-                    kind: .progressIndicator, label: label.isEmpty ? text : label, frame: frame, value: .fraction(fraction),
+                    kind: .progressIndicator, label: gaugeLabel(row: row, owner: owner, figure: text), frame: frame, value: .fraction(fraction),
                     style: grid.style(row, inside.lowerBound)),
                 owner: owner)
         } else {
             add(
                 ScreenElement(
-                    kind: .textField, label: TextFieldRecognition.labelText(label), frame: frame, value: .text(text),
+                    kind: .textField, label: TextFieldRecognition.labelText(textAbove(box)), frame: frame, value: .text(text),
                     style: grid.style(row, inside.lowerBound)),
                 owner: owner)
         }

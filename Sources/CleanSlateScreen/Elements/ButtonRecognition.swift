@@ -5,6 +5,7 @@ extension RecognitionWork {
     static let longestButtonLabel = 30
 
     /// Buttons on free cells; the buttons of one window are siblings for the highlight rule.
+    /// A status message (``statusMessage(row:open:span:)``) is taken whole, as static text.
     mutating func findButtons() {
         var groups: [Int: Int] = [:]
         for row in 0..<grid.rows {
@@ -12,6 +13,11 @@ extension RecognitionWork {
                 var column = span.columns.lowerBound
                 while column < span.columns.upperBound {
                     let opening = grid.scalar(row, column)
+                    if opening == 0x5B, let message = statusMessage(row: row, open: column, span: span) {
+                        addOnRow(.staticText, label: grid.text(row: row, message), row: row, columns: message, owner: span.owner)
+                        column = message.upperBound
+                        continue
+                    }
                     guard opening == 0x5B || opening == 0x3C, let (end, label) = button(row: row, open: column, span: span),
                           !isStatusMessage(row: row, column..<(end + 1), owner: span.owner) else {
                         column += 1
@@ -37,6 +43,18 @@ extension RecognitionWork {
         guard owner == -1, grid.scalar(row, columns.lowerBound) == 0x5B else { return false }
         for column in 0..<grid.columns where !columns.contains(column) && !grid.isBlank(row, column) { return false }
         return true
+    }
+
+    /// The columns of a status message on `row`: text in brackets padded with blanks, alone on
+    /// its row outside every window (nano's `[ Welcome to nano.  For basic help, type Ctrl+G. ]`,
+    /// `[ New File ]`). Read whole, it is not split at its gaps of two blanks as other text is.
+    private func statusMessage(row: Int, open start: Int, span: Span) -> Range<Int>? {
+        guard span.owner == -1, start + 1 < grid.columns, grid.isBlank(row, start + 1),
+              !(0..<start).contains(where: { !grid.isBlank(row, $0) }) else { return nil }
+        let end = textEnd(row: row, span.columns)
+        guard end - start >= 5, grid.scalar(row, end - 1) == 0x5D, grid.isBlank(row, end - 2),
+              !(end..<grid.columns).contains(where: { !grid.isBlank(row, $0) }) else { return nil }
+        return start..<end
     }
 
     /// The first non-blank column of `columns` on `row`.

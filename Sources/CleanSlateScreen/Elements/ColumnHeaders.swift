@@ -5,20 +5,25 @@
 extension RecognitionWork {
     /// Whether `row` is a column header: three or more names two blanks or a column line apart,
     /// no digit among them, and a digit on the row below within the same columns (sizes, dates,
-    /// process numbers: the values the names stand over).
+    /// process numbers: the values the names stand over), or, when column lines part the names,
+    /// a row below of any text (mc's first file row with its columns covered by a dialog).
     func isColumnHeader(_ row: ListRow) -> Bool {
-        guard row.row + 1 < grid.rows, !holdsDigit(row: row.row, row.columns), holdsDigit(row: row.row + 1, row.columns) else { return false }
+        guard row.row + 1 < grid.rows, !holdsDigit(row: row.row, row.columns) else { return false }
+        let digitBelow = holdsDigit(row: row.row + 1, row.columns)
+        guard digitBelow || row.columns.contains(where: { BoxCharacters.isLine(grid.scalar(row.row, $0)) }) else { return false }
         var names = 0
+        var lines = 0
         var column = row.columns.lowerBound
         while column < row.columns.upperBound {
             if isGap(row.row, column) {
+                if BoxCharacters.isLine(grid.scalar(row.row, column)) { lines += 1 }
                 column += 1
                 continue
             }
             names += 1
             column = endOfFirstWords(row: row.row, column..<row.columns.upperBound)
         }
-        return names >= 3
+        return names >= 3 && (lines >= 2 || digitBelow)
     }
 
     /// Whether some cell of `columns` on `row` shows a decimal digit.

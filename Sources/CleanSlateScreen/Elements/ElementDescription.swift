@@ -1,7 +1,7 @@
 extension ScreenElement: CustomDebugStringConvertible {
     /// One line for the element and, indented under it, one for each of its children, as
     /// XCUIElement's `debugDescription` prints a hierarchy:
-    /// `button "OK" 12,20 1x8 highlighted`, `checkBox "Sync" 8,22 1x20 checked detail "Cloud sync"`,
+    /// `button "OK" 12,20 1x8 highlighted`, `checkBox "Cloud sync" identifier "Sync" 8,22 1x20 checked`,
     /// `keyHint "Exit" 23,0 1x7 key ^X`, `textField "Name" 5,9 1x20 focused value "Ada"`.
     public var debugDescription: String {
         var lines: [String] = []
@@ -11,7 +11,9 @@ extension ScreenElement: CustomDebugStringConvertible {
 
     /// Appends this element's line and its children's, indented two blanks per level.
     func describe(depth: Int, into lines: inout [String]) {
-        var line = String(repeating: "  ", count: depth) + "\(kind.rawValue) \(Self.quoted(label)) \(frame)"
+        var line = String(repeating: "  ", count: depth) + "\(kind.rawValue) \(Self.quoted(label))"
+        if let identifier { line += " identifier \(Self.quoted(identifier))" }
+        line += " \(frame)"
         if isHighlighted { line += " highlighted" }
         if hasFocus { line += " focused" }
         if let isChecked { line += isChecked ? " checked" : " unchecked" }

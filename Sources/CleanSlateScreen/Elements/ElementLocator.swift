@@ -45,9 +45,12 @@ public struct ElementLocator: Sendable, CustomStringConvertible {
         ElementLocator(steps: steps + [Step(kind: kind)])
     }
 
-    /// This locator, keeping only elements labelled `label` (see ``ElementLabel/matches(_:_:)``).
+    /// This locator, keeping only elements labelled `label` or whose ``ScreenElement/identifier``
+    /// is `label`, as XCUITest matches an identifier or a label (see ``ElementLabel/matches(_:_:)``).
     public func labelled(_ label: String) -> ElementLocator {
-        filtered(Filter(description: label.debugDescription, label: label) { ElementLabel.matches($0.label, label) })
+        filtered(Filter(description: label.debugDescription, label: label) { element in
+            ElementLabel.matches(element.label, label) || element.identifier.map { ElementLabel.matches($0, label) } == true
+        })
     }
 
     /// This locator, keeping only elements for which `accepts` holds; `description` names the

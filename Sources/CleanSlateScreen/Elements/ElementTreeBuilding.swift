@@ -15,11 +15,30 @@ extension RecognitionWork {
                 kind: .window, label: box.title, frame: box.frame,
                 style: grid.style(box.top, box.titleColumn ?? box.left))
         }
+        for index in highlightedWindows() { built[index].isHighlighted = true }
         for index in windows.indices.reversed() {
             built[index].children = inReadingOrder(children[index + 1])
             children[windowParents[index] + 1].append(built[index])
         }
         return ScreenElementTree(roots: inReadingOrder(children[0]))
+    }
+
+    /// The windows drawn as the current one among sibling windows (the same parent) with titles:
+    /// the only one whose title has a shade other than its top border's (mc's active panel, its
+    /// path drawn inverse).
+    private func highlightedWindows() -> [Int] {
+        guard windows.count >= 2 else { return [] }
+        // Per parent (index + 1, the screen first): titled windows, and the one drawn apart (-1: none
+        // yet, -2: several).
+        var titled = [Int](repeating: 0, count: windows.count + 1)
+        var apart = [Int](repeating: -1, count: windows.count + 1)
+        for (index, box) in windows.enumerated() {
+            guard let titleColumn = box.titleColumn else { continue }
+            let parent = windowParents[index] + 1
+            titled[parent] += 1
+            if grid.shade(box.top, titleColumn) != grid.shade(box.top, box.left) { apart[parent] = apart[parent] == -1 ? index : -2 }
+        }
+        return apart.indices.compactMap { apart[$0] >= 0 && titled[$0] >= 2 ? apart[$0] : nil }
     }
 
     /// `elements` sorted by ``readingOrder(_:_:)`` (stably, as `sorted(by:)` sorts): their

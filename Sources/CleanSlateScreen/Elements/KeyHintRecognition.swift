@@ -56,8 +56,13 @@ enum KeyHintRecognition {
 
 extension RecognitionWork {
     /// Legends told apart by colour: a run of one shade holding only a key (`^G`, `F1`, `10`),
-    /// followed at once by a run of another shade holding the action.
+    /// followed at once by a run of another shade holding the action, which starts with a letter. A key of one letter or
+    /// digit, a blank after it (nano's ` Y Yes` and ` N No` under `Save modified buffer?`), is
+    /// one only in a legend bar: with a legend of a longer key on its row or a row next to it
+    /// (nano's `^C Cancel`), as a letter drawn apart alone is often just a hotkey.
     mutating func findStyledKeyHints() {
+        var rowsWithLegends: [Bool] = Array(repeating: false, count: grid.rows)
+        var letterKeys: [(row: Int, columns: Range<Int>, action: Range<Int>, owner: Int, key: String)] = []
         for row in 0..<grid.rows {
             for span in spans(row: row) {
                 var runs: [Range<Int>] = []
@@ -78,20 +83,41 @@ extension RecognitionWork {
                     let actionStart = runs[index + 1].lowerBound + (grid.isBlank(row, runs[index + 1].lowerBound) ? 1 : 0)
                     // The cells are checked first: the key's text is built only for a run that can be one.
                     guard !grid.isBlank(row, keyRun.upperBound - 1), actionStart < runs[index + 1].upperBound,
-                          !grid.isBlank(row, actionStart),
-                          let key = KeyHintRecognition.key(grid.trimmedText(row: row, keyRun)[...], allowsNumbers: true) else {
+                          !grid.isBlank(row, actionStart), Self.isLetter(grid.scalar(row, actionStart)) else {
                         index += 1
                         continue
                     }
-                    let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
-                    let keyStart = firstLetter(row: row, keyRun)
-                    addOnRow(
-                        .keyHint, label: grid.trimmedText(row: row, actionStart..<actionEnd), row: row, columns: keyStart..<actionEnd,
-                        owner: span.owner, keyName: key, lookColumns: actionStart..<actionEnd)
-                    index += 2
+                    let keyText = grid.trimmedText(row: row, keyRun)
+                    if let key = KeyHintRecognition.key(keyText[...], allowsNumbers: true) {
+                        let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
+                        let keyStart = firstLetter(row: row, keyRun)
+                        rowsWithLegends[row] = true
+                        addOnRow(
+                            .keyHint, label: grid.trimmedText(row: row, actionStart..<actionEnd), row: row, columns: keyStart..<actionEnd,
+                            owner: span.owner, keyName: key, lookColumns: actionStart..<actionEnd)
+                        index += 2
+                    } else if keyText.count == 1, let letter = keyText.unicodeScalars.first, letter.isASCII,
+                              letter.properties.isAlphabetic || ("0"..."9").contains(letter), actionStart > runs[index + 1].lowerBound {
+                        let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
+                        letterKeys.append((row, firstLetter(row: row, keyRun)..<actionEnd, actionStart..<actionEnd, span.owner, keyText))
+                        index += 2
+                    } else {
+                        index += 1
+                    }
                 }
             }
         }
+        for hint in letterKeys where (max(0, hint.row - 1)...min(grid.rows - 1, hint.row + 1)).contains(where: { rowsWithLegends[$0] }) {
+            addOnRow(
+                .keyHint, label: grid.trimmedText(row: hint.row, hint.action), row: hint.row, columns: hint.columns,
+                owner: hint.owner, keyName: hint.key, lookColumns: hint.action)
+        }
+    }
+
+    /// Whether `scalar` is a letter: an action is a word (`Help`, `Quit`); a date's `21:04`, split
+    /// by a shadow after `21`, is no legend.
+    private static func isLetter(_ scalar: UInt32) -> Bool {
+        Unicode.Scalar(scalar)?.properties.isAlphabetic ?? false
     }
 
     /// Legends written in plain text: `q:quit`, `Enter: confirm`, `^X Exit`, `M-U Undo`, `F10Quit`.

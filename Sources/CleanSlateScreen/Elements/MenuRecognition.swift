@@ -27,12 +27,20 @@ extension RecognitionWork {
     /// Menu rows on free cells.
     mutating func findMenus() {
         var open: [Int: [Candidate]] = [:]
+        // Worked out only when a row outside every window is drawn apart (see ``isBar``).
+        var lastTextRow: Int?
         for row in 0..<grid.rows {
             var seen: Set<Int> = []
             for var candidate in candidates(row: row, spans: spans(row: row)) {
-                seen.insert(candidate.owner)
                 // A column header starts a list of its own: the rows under it.
                 candidate.isColumnHeader = isColumnHeader(candidate.text)
+                if !candidate.isColumnHeader && isBar(candidate, lastTextRow: &lastTextRow) {
+                    // A title, status or prompt bar ends the text above it and is none of its rows.
+                    if let group = open[candidate.owner] { closeList(group) }
+                    open[candidate.owner] = nil
+                    continue
+                }
+                seen.insert(candidate.owner)
                 if !candidate.isColumnHeader, var group = open[candidate.owner], let last = group.last,
                    last.text.row == row - 1 || last.text.row == row - 2 && isSeparator(row: row - 1, column: last.text.columns.lowerBound),
                    abs(last.text.columns.lowerBound - candidate.text.columns.lowerBound) <= 1 {
@@ -51,6 +59,45 @@ extension RecognitionWork {
         for group in open.values { closeList(group) }
     }
 
+    /// The last row with a character on it, or -1 for a blank screen.
+    private func lastRowWithText() -> Int {
+        for row in stride(from: grid.rows - 1, through: 0, by: -1) where (0..<grid.columns).contains(where: { !grid.isBlank(row, $0) }) {
+            return row
+        }
+        return -1
+    }
+
+    /// Whether a row outside every window is a bar drawn apart from the text around it, not a
+    /// list's current row: drawn across the whole screen in a shade other than its ground with a
+    /// reading at its right end after a gap (vim's `notes.txt    1,1    All`, tig's `[main] …
+    /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`);
+    /// or the last text on the screen, drawn apart over its text alone, no marker before it
+    /// (less's `notes.txt (END)` prompt).
+    private func isBar(_ candidate: Candidate, lastTextRow: inout Int?) -> Bool {
+        let row = candidate.text.row
+        guard candidate.owner < 0, grid.shade(row, candidate.text.columns.lowerBound) != ground(of: -1) else { return false }
+        if lastTextRow == nil { lastTextRow = lastRowWithText() }
+        if row == lastTextRow {
+            // A prompt is drawn apart over its text alone; a list's current row is marked (`> `)
+            // or drawn apart past its text, out to the list's width.
+            let text = candidate.text.columns
+            let paddedOrMarked = candidate.start < text.lowerBound
+                || text.upperBound < grid.columns && grid.shade(row, text.upperBound) == grid.shade(row, text.lowerBound)
+            return !paddedOrMarked && isOneShade(row: row, text)
+        }
+        guard isOneShade(row: row, 0..<grid.columns) else { return false }
+        let text = candidate.text.columns
+        if endOfFirstWords(row: row, text) >= text.upperBound { return row == 0 }
+        // A short reading (16 characters at most) ending at the right edge, three blanks or more
+        // before it: a list row's last column that reaches the edge (htop's command) is longer.
+        guard text.upperBound >= grid.columns - 2 else { return false }
+        var readingStart = text.upperBound
+        while readingStart > text.lowerBound && !(grid.isBlank(row, readingStart - 1) && grid.isBlank(row, readingStart - 2)) { readingStart -= 1 }
+        var gapStart = readingStart
+        while gapStart > text.lowerBound && grid.isBlank(row, gapStart - 1) { gapStart -= 1 }
+        return text.upperBound - readingStart <= 16 && readingStart - gapStart >= 3
+    }
+
     /// Whether `row` is a separator line (`├────┤`) at `column`: a menu's rows go on below it.
     private func isSeparator(row: Int, column: Int) -> Bool {
         let scalar = grid.scalar(row, column)
@@ -65,7 +112,9 @@ extension RecognitionWork {
     /// Menu bars: a row of three or more words or phrases, two or more blanks apart, each in one
     /// shade, one of them in a shade none of the others has (mc's `Left  File  Command  Options
     /// Right` while a menu is open). A row whose phrases mix shades (a hotkey letter drawn apart,
-    /// htop's header with its sort column) is not a menu bar.
+    /// htop's header with its sort column) is not a menu bar. A menu bar that is not open, none
+    /// of its items apart, is the screen's top row drawn across in one shade other than the
+    /// screen's ground and holding only three or more capitalised words (``isClosedMenuBar(row:items:)``).
     mutating func findMenuBars() {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
@@ -82,8 +131,12 @@ extension RecognitionWork {
                 }
                 guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }) else { continue }
                 let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
-                guard let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner)),
-                      looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
+                let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner))
+                if let chosen {
+                    guard looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
+                } else {
+                    guard span.owner < 0, isClosedMenuBar(row: row, items: items) else { continue }
+                }
                 for (index, item) in items.enumerated() {
                     add(
                         ScreenElement(
@@ -93,6 +146,19 @@ extension RecognitionWork {
                         owner: span.owner)
                 }
             }
+        }
+    }
+
+    /// Whether `items` on `row` are a menu bar that is not open: `row` is the screen's top row,
+    /// every cell of it has one shade and that is not the screen's ground (a bar drawn across),
+    /// and each item is one word of letters, capitalised (`Left`, `File`, `Options`): a title bar
+    /// (nano's `GNU nano 7.2  notes.txt`, ncdu's `ncdu 1.18 ~ Use the arrow keys`) is not one.
+    private func isClosedMenuBar(row: Int, items: [Range<Int>]) -> Bool {
+        guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<grid.columns) else { return false }
+        return items.allSatisfy { item in
+            let scalars = (item.lowerBound..<item.upperBound).map { grid.scalar(row, $0) }
+            guard let first = scalars.first, (0x41...0x5A).contains(first), scalars.count >= 2 else { return false }
+            return scalars.dropFirst().allSatisfy { (0x61...0x7A).contains($0) }
         }
     }
 
@@ -134,21 +200,25 @@ extension RecognitionWork {
 
     /// Makes a list of the rows when it has two or more and one is highlighted. A column header
     /// heading them is one of the rows the highlight is told apart from, but no row itself: when
-    /// it is the one drawn apart (htop -C draws it inverse), nothing is.
+    /// it is the one drawn apart (htop -C draws it inverse), nothing is. A table in a window (a
+    /// column header over its rows: mc's inactive panel, or both panels while its menu bar has the
+    /// focus) is a list even when none of its rows is highlighted: a person still names its rows.
     private mutating func closeList(_ rows: [Candidate]) {
         guard rows.count >= 2, let owner = rows.first?.owner else { return }
         let looks = rows.map { ElementLook(grid: grid, row: $0.text.row, label: $0.text.columns) }
         let headed = rows[0].isColumnHeader
-        guard let chosen = Highlighting.highlighted(looks, ground: ground(of: owner)), !(headed && chosen == 0) else { return }
-        let detail = detailColumn(of: rows.dropFirst(headed ? 1 : 0).map(\.text))
-        for (index, candidate) in rows.enumerated() where !(headed && index == 0) {
-            let (name, rest) = nameAndDetail(of: candidate.text, detailColumn: detail)
+        let chosen = Highlighting.highlighted(looks, ground: ground(of: owner))
+        guard chosen != nil || headed && owner >= 0, !(headed && chosen == 0) else { return }
+        let listed = rows.dropFirst(headed ? 1 : 0)
+        let names = rowNames(of: listed.map(\.text), detailColumn: detailColumn(of: listed.map(\.text)))
+        for ((index, candidate), names) in zip(zip(listed.indices, listed), names) {
             let row = candidate.text.row
             add(
                 ScreenElement(
-                    kind: .menuItem, label: name,
+                    kind: .menuItem, label: names.label,
                     frame: ScreenRectangle(row: row, column: candidate.start, height: 1, width: candidate.text.columns.upperBound - candidate.start),
-                    isHighlighted: index == chosen, style: grid.style(row, candidate.text.columns.lowerBound), detail: rest),
+                    isHighlighted: index == chosen, style: grid.style(row, candidate.text.columns.lowerBound), detail: names.detail,
+                    identifier: names.identifier),
                 owner: owner)
         }
     }

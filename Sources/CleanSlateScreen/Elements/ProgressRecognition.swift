@@ -80,7 +80,9 @@ extension RecognitionWork {
             }
             let text = grid.trimmedText(row: row, column..<end)
             if end - column >= 5, ProgressRecognition.isPercentage(text), let fraction = ProgressRecognition.percentage(in: text) {
-                addOnRow(.progressIndicator, label: text, row: row, columns: column..<end, owner: span.owner, value: .fraction(fraction))
+                addOnRow(
+                    .progressIndicator, label: gaugeLabel(row: row, owner: span.owner, figure: text), row: row, columns: column..<end,
+                    owner: span.owner, value: .fraction(fraction))
                 return true
             }
             column = end
@@ -163,6 +165,21 @@ extension RecognitionWork {
     }
 
     /// The words just before `column` on the row, back to a gap of two blanks or the span's start.
+    /// The name a person gives a gauge that shows only its figure (dialog's and whiptail's
+    /// `42%`): the first words of the nearest text above it in its window (`Copying files`;
+    /// three rows up at most outside every window), else its window's title, else the figure.
+    func gaugeLabel(row: Int, owner: Int, figure: String) -> String {
+        let columns = owner >= 0 ? (windows[owner].left + 1)..<windows[owner].right : 0..<grid.columns
+        let highest = owner >= 0 ? windows[owner].top + 1 : max(0, row - 3)
+        for above in stride(from: row - 1, through: highest, by: -1) {
+            guard let start = columns.first(where: { column in
+                owners[grid.index(above, column)] == Int32(owner) && !grid.isBlank(above, column) && !BoxCharacters.isLine(grid.scalar(above, column))
+            }) else { continue }
+            return grid.trimmedText(row: above, start..<endOfFirstWords(row: above, start..<columns.upperBound))
+        }
+        return owner >= 0 && !windows[owner].title.isEmpty ? windows[owner].title : figure
+    }
+
     func labelBefore(row: Int, column: Int, span: Span) -> String {
         var end = column
         while end > span.columns.lowerBound && grid.isBlank(row, end - 1) { end -= 1 }

@@ -40,12 +40,21 @@ extension RecognitionWork {
         return columns.upperBound
     }
 
-    /// A list row's name and detail: split at `detailColumn` when the list has one, or at the first
-    /// gap of two blanks or column line when that comes first. The detail's own gaps (and column lines) become two blanks.
-    func nameAndDetail(of row: ListRow, detailColumn: Int?) -> (String, String?) {
+    /// A list row's names: its ``ScreenElement/label``, ``ScreenElement/identifier`` and
+    /// ``ScreenElement/detail``.
+    struct RowNames {
+        var label: String
+        var identifier: String?
+        var detail: String?
+    }
+
+    /// A list row's first column and the other columns' texts: split at `detailColumn` when the
+    /// list has one, or at the first gap of two blanks or column line when that comes first, the
+    /// rest at its own gaps of two blanks and column lines.
+    private func columnTexts(of row: ListRow, detailColumn: Int?) -> (first: String, rest: [String]) {
         let firstWords = endOfFirstWords(row: row.row, row.columns)
         let split = detailColumn.map { min(max($0, row.columns.lowerBound), firstWords) } ?? firstWords
-        let name = grid.trimmedText(row: row.row, row.columns.lowerBound..<split)
+        let first = grid.trimmedText(row: row.row, row.columns.lowerBound..<split)
         var pieces: [String] = []
         var column = split
         while column < row.columns.upperBound {
@@ -55,7 +64,36 @@ extension RecognitionWork {
             pieces.append(grid.trimmedText(row: row.row, column..<end))
             column = end
         }
-        return (name, pieces.isEmpty ? nil : pieces.joined(separator: "  "))
+        return (first, pieces)
+    }
+
+    /// Each row's names. A tagged list (dialog's and whiptail's `tag  text` rows) is named by its
+    /// text, the tag being the identifier: every row has exactly two columns, split at the
+    /// list's shared `detailColumn`, no column line in it, and the second columns are not all keys
+    /// (mc's menu shortcuts `M-c`). Other rows (a table's: mc's files with their sizes and dates)
+    /// are named by their first column, the rest, its gaps made two blanks, being the detail.
+    func rowNames(of rows: [ListRow], detailColumn: Int?) -> [RowNames] {
+        let columns = rows.map { columnTexts(of: $0, detailColumn: detailColumn) }
+        let isTagged = detailColumn.map { split in
+            rows.allSatisfy { row in
+                // The tag is one run of words: no gap of two blanks inside it.
+                endOfFirstWords(row: row.row, row.columns) >= textEnd(row: row.row, row.columns.lowerBound..<max(split, row.columns.lowerBound))
+                    && !row.columns.contains { BoxCharacters.isLine(grid.scalar(row.row, $0)) }
+            }
+                && columns.allSatisfy { !$0.first.isEmpty && $0.rest.count == 1 }
+                && !columns.allSatisfy { Self.isKeyShortcut($0.rest[0]) }
+        } ?? false
+        return columns.map { first, rest in
+            isTagged ? RowNames(label: rest[0], identifier: first, detail: nil)
+                : RowNames(label: first, identifier: nil, detail: rest.isEmpty ? nil : rest.joined(separator: "  "))
+        }
+    }
+
+    /// Whether `text` is a key shortcut as menus print one beside an entry (`M-c`, `C-x d`, `F3`, `^S`).
+    static func isKeyShortcut(_ text: String) -> Bool {
+        text.split(separator: " ").allSatisfy { word in
+            KeyHintRecognition.key(word, allowsNumbers: false) != nil || (word.count == 1 && word.first?.isLetter == true)
+        }
     }
 
     /// The end of the text in `columns` on `row`, trailing blanks left out.

@@ -93,13 +93,19 @@ public struct ScreenElement: Sendable, Hashable {
     public var kind: ScreenElementKind
     /// The words a person reads as its name: a button's text without its brackets (`OK`), a check
     /// box's text without its box, a window's title, a key hint's action (`Exit` for `^X Exit`),
-    /// a menu row's first column (`Dark` for `Dark    Dark theme`; the rest is ``detail``), a text
-    /// field's label without its colon.
+    /// a tagged list row's text (`Apple` for dialog's `a  Apple`; the tag is ``identifier``), a
+    /// table row's first column (mc's file name; the rest is ``detail``), a text field's label
+    /// without its colon.
     public var label: String
+    /// A second name a query also matches, as XCUITest matches an element's identifier or its
+    /// label: the tag of a row of a tagged list (dialog's and whiptail's menus, check lists and
+    /// radio lists: `a` for `a  Apple`), which is what the program answers with. `nil` for
+    /// elements that have none.
+    public var identifier: String?
     /// Where it is: every cell it occupies, brackets and boxes included.
     public var frame: ScreenRectangle
     /// Whether it is drawn as the current one among its siblings (inverse, bold, or a background
-    /// that differs from theirs): the highlighted menu row, the focused button.
+    /// that differs from theirs): the highlighted menu row, the focused button, the active panel.
     public var isHighlighted: Bool
     /// For check boxes and radio buttons, whether it is ticked; `nil` for other kinds.
     public var isChecked: Bool?
@@ -109,8 +115,10 @@ public struct ScreenElement: Sendable, Hashable {
     /// function key numbers (`10Quit`) are given as `F10`. `nil` for other kinds.
     public var keyName: String?
     /// For a list's rows (menu items, check boxes, radio buttons), the text after the name in the
-    /// row's other columns: dialog's `Dark    Dark theme` is labelled `Dark` with the detail
-    /// `Dark theme`, mc's menu row `Quick cd    M-c` has the detail `M-c`. `nil` when there is none.
+    /// row's other columns: mc's panel row `alpha.txt│ 6│Nov 25 20:58` is labelled `alpha.txt`
+    /// with the detail `6  Nov 25 20:58`, mc's menu row `Quick cd    M-c` has the detail `M-c`.
+    /// `nil` when there is none (a tagged list's row is its tag and its text: ``identifier`` and
+    /// ``label``).
     public var detail: String?
     /// For a text field, whether it has the keyboard focus: the cursor is shown and inside its
     /// frame (XCUIElement's `hasFocus`). A terminal shows focus only as its cursor, so every other
@@ -126,8 +134,9 @@ public struct ScreenElement: Sendable, Hashable {
         kind: ScreenElementKind, label: String, frame: ScreenRectangle, isHighlighted: Bool = false,
         isChecked: Bool? = nil, value: ScreenElementValue? = nil, keyName: String? = nil,
         style: ScreenElementStyle = ScreenElementStyle(), children: [ScreenElement] = [], detail: String? = nil,
-        hasFocus: Bool = false
+        hasFocus: Bool = false, identifier: String? = nil
     ) {
+        self.identifier = identifier
         self.detail = detail
         self.hasFocus = hasFocus
         self.kind = kind

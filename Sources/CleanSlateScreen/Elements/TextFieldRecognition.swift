@@ -19,6 +19,7 @@ extension RecognitionWork {
             for span in spans(row: row) {
                 let ground = ground(of: span.owner)
                 if underscored && findUnderscoredField(in: span, ground: ground) { continue }
+                if shaded && findInputBar(in: span, ground: ground) { continue }
                 if shaded && findShadedField(in: span, ground: ground) { continue }
                 findPromptField(in: span)
             }
@@ -61,6 +62,35 @@ extension RecognitionWork {
         return false
     }
 
+    /// An input bar under its prompt (mc's dialogs: `to:` over a cyan bar holding
+    /// `/tmp/cap/files/`): the span's first cells, ten or more, in one shade other than the
+    /// window's, padded (ending in a blank), running to within three cells of the span's end, under
+    /// a row of text ending in `:` that starts in the same column (one off at most), and over a row
+    /// that does not (a list's current row has the next row under it). Label: the prompt without
+    /// its colon; value: the bar's text, trimmed (empty bars too).
+    private mutating func findInputBar(in span: Span, ground: UInt64) -> Bool {
+        let row = span.row
+        let start = span.columns.lowerBound + (grid.isBlank(row, span.columns.lowerBound) && grid.shade(row, span.columns.lowerBound) == ground ? 1 : 0)
+        guard row > 0, start < span.columns.upperBound else { return false }
+        let shade = grid.shade(row, start)
+        guard shade != ground else { return false }
+        var end = start
+        while end < span.columns.upperBound && grid.shade(row, end) == shade { end += 1 }
+        guard end - start >= 10, end + 3 >= span.columns.upperBound, grid.isBlank(row, end - 1) else { return false }
+        func textStart(_ other: Int) -> Int? {
+            guard other >= 0, other < grid.rows, owners[grid.index(other, start)] == Int32(span.owner) else { return nil }
+            let column = (max(span.columns.lowerBound, start - 1)..<min(span.columns.upperBound, start + 2)).first { !grid.isBlank(other, $0) }
+            return column.flatMap { isFree(other, $0) ? $0 : nil }
+        }
+        guard let promptStart = textStart(row - 1), textStart(row + 1) == nil else { return false }
+        let promptEnd = textEnd(row: row - 1, promptStart..<span.columns.upperBound)
+        guard promptEnd > promptStart, grid.scalar(row - 1, promptEnd - 1) == 0x3A else { return false }
+        addOnRow(
+            .textField, label: TextFieldRecognition.labelText(grid.trimmedText(row: row - 1, promptStart..<promptEnd)), row: row,
+            columns: start..<end, owner: span.owner, value: .text(grid.trimmedText(row: row, start..<end)))
+        return true
+    }
+
     /// The first words of the nearest row above `row` (two rows at most) with text from `column`
     /// on, in the same window: a prompt written over its field.
     private func textAbove(row: Int, from column: Int, span: Span) -> String {
@@ -77,9 +107,19 @@ extension RecognitionWork {
 
     /// A run of cells of one shade other than the window's, or underlined, that is padded (ends
     /// in a blank), follows a label drawn on the window's shade and is followed by the window's shade or
-    /// a line (not by another window's margin): the label's text names it.
-    private mutating func findShadedField(in span: Span, ground: UInt64) -> Bool {
+    /// a line (not by another window's margin): the label's text names it. When the span starts
+    /// at the window's side and its first text, and every cell before it, has the side's shade,
+    /// that is the window's shade: a form whose fields fill most of its box (`dialog --form`
+    /// sized to fit its fields, all empty) has more blanks of the fields' shade than of its own.
+    private mutating func findShadedField(in span: Span, ground windowGround: UInt64) -> Bool {
         let row = span.row
+        let side = span.columns.lowerBound - 1
+        var ground = windowGround
+        if side >= 0, span.owner >= 0, BoxCharacters.isLine(grid.scalar(row, side)), grid.shade(row, side) != windowGround {
+            let firstText = firstLetter(row: row, span.columns)
+            let sideShade = grid.shade(row, side)
+            if !grid.isBlank(row, firstText), (span.columns.lowerBound...firstText).allSatisfy({ grid.shade(row, $0) == sideShade }) { ground = sideShade }
+        }
         var column = span.columns.lowerBound
         // Whether the last character before `column` is drawn on the window's shade (a label).
         var followsLabel = false
@@ -109,7 +149,8 @@ extension RecognitionWork {
 
     /// The visible cursor on this span after a word ending in `:`, in or just after the text that
     /// follows the colon: a prompt field. Its value runs from after the colon (and one blank) to a
-    /// gap of two blanks; the prompt stays static text.
+    /// gap of two blanks, its frame on over the blanks of its shade after it (the rest of the
+    /// prompt line, empty or not); the prompt stays static text.
     private mutating func findPromptField(in span: Span) {
         let cursor = grid.cursor
         let row = span.row
@@ -125,8 +166,11 @@ extension RecognitionWork {
         if valueStart < span.columns.upperBound && grid.isBlank(row, valueStart) { valueStart += 1 }
         let valueEnd = endOfFirstWords(row: row, valueStart..<span.columns.upperBound)
         guard cursor.column >= valueStart - 1 && cursor.column <= valueEnd else { return }
-        let frameEnd = min(span.columns.upperBound, max(valueEnd, cursor.column + 1))
+        var frameEnd = min(span.columns.upperBound, max(valueEnd, cursor.column + 1))
         guard frameEnd > valueStart else { return }
+        // The field is the rest of the prompt line: the blanks after its text, in its shade.
+        let shade = grid.shade(row, valueStart)
+        while frameEnd < span.columns.upperBound && grid.isBlank(row, frameEnd) && grid.shade(row, frameEnd) == shade { frameEnd += 1 }
         let label = labelBefore(row: row, column: colon + 1, span: span)
         addOnRow(
             .textField, label: TextFieldRecognition.labelText(label), row: row, columns: valueStart..<frameEnd, owner: span.owner,

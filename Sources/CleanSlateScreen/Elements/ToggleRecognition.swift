@@ -77,16 +77,16 @@ extension RecognitionWork {
         }
         for list in lists {
             let group = newHighlightGroup()
-            let detail = detailColumn(of: list.map { toggles[$0].row })
-            for index in list {
+            let rows = list.map { toggles[$0].row }
+            let names = rowNames(of: rows, detailColumn: detailColumn(of: rows))
+            for (index, names) in zip(list, names) {
                 let toggle = toggles[index]
-                let (name, rest) = nameAndDetail(of: toggle.row, detailColumn: detail)
                 let right = max(toggle.row.columns.upperBound, toggle.box + 3)
-                var element = ScreenElement(
-                    kind: toggle.kind, label: name,
+                let element = ScreenElement(
+                    kind: toggle.kind, label: names.label,
                     frame: ScreenRectangle(row: toggle.row.row, column: toggle.box, height: 1, width: right - toggle.box),
-                    isChecked: toggle.isChecked, style: grid.style(toggle.row.row, toggle.row.columns.isEmpty ? toggle.box : toggle.row.columns.lowerBound))
-                element.detail = rest
+                    isChecked: toggle.isChecked, style: grid.style(toggle.row.row, toggle.row.columns.isEmpty ? toggle.box : toggle.row.columns.lowerBound),
+                    detail: names.detail, identifier: names.identifier)
                 let look = ElementLook(
                     grid: grid, row: toggle.row.row, label: toggle.row.columns.isEmpty ? toggle.box..<(toggle.box + 3) : toggle.row.columns,
                     edge: toggle.box, mark: toggle.box + 1)

@@ -28,11 +28,11 @@ final class RecordLiveTests: XCTestCase {
         let launch = try XCTUnwrap(body.firstIndex { $0.hasPrefix("let app =") }, written)
         XCTAssertEqual(Array(body[launch...].filter { !$0.isEmpty && !$0.hasPrefix("//") }.prefix(6)), [
             #"let app = try launchApp(.product("SampleApp"), terminalSize: try TerminalSize(rows: 30, columns: 100))"#,
-            #"try app.textFields["Name"].typeText("Ada")"#,
-            #"try app.keyHints["confirm"].press()"#,
-            #"try app.menuItems["Solarized"].select()"#,
-            #"try app.keyHints["confirm"].press()"#,
-            "#expect(try app.waitForExit() == .exited(0))",
+            #"try await app.textFields["Name"].typeText("Ada")"#,
+            #"try await app.keyHints["confirm"].press()"#,
+            #"try await app.menuItems["Solarized"].select()"#,
+            #"try await app.keyHints["confirm"].press()"#,
+            "#expect(try await app.waitForExit() == .exited(0))",
         ], written)
         XCTAssertTrue(written.contains("All set, Ada! Theme: Solarized"), "the last screen is asserted\n\(written)")
         XCTAssertTrue(written.contains(#"#expect(FileManager.default.fileExists(atPath: app.sandbox.configHome + "/sampleapp/profile.json"))"#),
@@ -85,7 +85,7 @@ final class RecordLiveTests: XCTestCase {
         XCTAssertEqual(try from.waitForExit(), .exited(0), from.standardError)
 
         let liveSteps = steps(try String(contentsOfFile: folder + "/Live.swift", encoding: .utf8))
-        XCTAssertEqual(liveSteps.filter { $0.contains("menuItems") }, [#"try app.menuItems["Solarized"].select()"#])
+        XCTAssertEqual(liveSteps.filter { $0.contains("menuItems") }, [#"try await app.menuItems["Solarized"].select()"#])
         XCTAssertEqual(steps(try String(contentsOfFile: folder + "/From.swift", encoding: .utf8)), liveSteps)
     }
 }

@@ -56,7 +56,7 @@ final class RecordedTestE2ETests: XCTestCase {
         if hasDialog {
             try writeTest(from: dialogCast, ["--xctest", "--name", "DialogRecordedTests", "--output", dialogTest, "--", "sh", "-c", Self.checklist])
             let dialog = try String(contentsOfFile: dialogTest, encoding: .utf8)
-            XCTAssertTrue(dialog.contains(#"try app.checkBoxes["olives"].toggle()"#), "dialog's test toggles olives by name:\n\(dialog)")
+            XCTAssertTrue(dialog.contains(#"try app.checkBoxes["Olives"].toggle()"#), "dialog's test toggles the row by what it says (its tag is olives):\n\(dialog)")
         }
         let xctestCount = 1 + (hasNano ? 1 : 0) + (hasDialog ? 1 : 0)
         let wizard = try String(contentsOfFile: wizardTest, encoding: .utf8)
