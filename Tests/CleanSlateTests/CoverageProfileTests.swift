@@ -87,7 +87,7 @@ final class CoverageProfileTests: XCTestCase {
         let app = AppLauncher(.name("sh"), sandbox: try sandboxForTest(),
                               hostSettings: LauncherHostSettings(profileFile: folder + "/XCTest%m.%p.profraw"))
         app.isolation = .strict
-        app.launchArguments = ["-c", Self.writeProfile("${LLVM_PROFILE_FILE%/*}/1-a.profraw") + " && ! ls \(folder) 2>/dev/null"]
+        app.launchArguments = ["-c", Self.writeProfile("${LLVM_PROFILE_FILE%/*}/1-a.profraw") + " && ! ls \(ShellWords.quoted(folder)) 2>/dev/null"]
         try app.launch()
         XCTAssertEqual(try app.waitForExit(), .exited(0), String(decoding: app.outputBytes(.standardError), as: UTF8.self))
         app.terminate()
@@ -128,7 +128,8 @@ final class CoverageProfileTests: XCTestCase {
             if strict { app.isolation = .strict }
             app.launchArguments = ["-c", """
                 cd "${LLVM_PROFILE_FILE%/*}" && \(Self.writeProfile("real.profraw")) &&
-                ln -s \(hostFile) linked.profraw && ln -s \(hostFile) default.profdata && ln -s \(outside) folder.profraw &&
+                ln -s \(ShellWords.quoted(hostFile)) linked.profraw && ln -s \(ShellWords.quoted(hostFile)) default.profdata &&
+                ln -s \(ShellWords.quoted(outside)) folder.profraw &&
                 printf 'garbage, not a profile' > garbage.profraw && mkfifo fifo.profraw && mkdir nested.profraw &&
                 \(Self.writeProfile("big.profraw")) && truncate -s 300M big.profraw && \(Self.writeProfile("not-a-profile.txt"))
                 """]
