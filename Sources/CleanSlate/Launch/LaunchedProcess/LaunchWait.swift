@@ -45,9 +45,10 @@ struct LaunchWait<Outcome> {
     let deadline: MonotonicInstant
     var wakes = Wakes.anyChange
     var pace = Pace.eachPiece
-    /// Whether the blocking face serves the launch's I/O while it waits (see ``LaunchedProcess/park(until:forExit:)``);
-    /// termination's waits do not, as they ask the I/O thread to stop.
-    var servesIO = true
+    /// Whether the blocking face serves the launch's I/O while it waits (see ``LaunchedProcess/park(until:forExit:)``):
+    /// every wait that looks at the output does; termination's waits (``Pace/none``) do not, as they
+    /// ask the I/O thread to stop.
+    var servesIO: Bool { pace != .none }
     /// The look, called with the monitor held.
     let look: () throws -> WaitStep<Outcome>
 
@@ -120,9 +121,14 @@ struct LaunchWait<Outcome> {
                             result = .success(next)
                             continuation.resume()
                         case let .instant(instant)?:
-                            process.monitor.enlist(suspended, on: condition)
-                            try DeadlineTimer.shared.schedule(suspended, at: instant)
+                            // Armed first: the timer may fire as soon as it is scheduled, and a
+                            // wake that finds no continuation would be lost.
                             suspended.arm(continuation)
+                            process.monitor.enlist(suspended, on: condition)
+                            do { try DeadlineTimer.shared.schedule(suspended, at: instant) } catch {
+                                result = .failure(error)
+                                suspended.wake()
+                            }
                         }
                     } catch {
                         result = .failure(error)
