@@ -1,4 +1,5 @@
 import Foundation
+import CleanSlate
 import Glibc
 
 /// The file `cleanslate run --record FILE` writes the session to: opened before the app starts, so a
@@ -17,7 +18,7 @@ struct RecordingFile {
     static func create(_ path: String) throws -> RecordingFile {
         // O_NONBLOCK: opening a FIFO that nothing reads fails at once (ENXIO) instead of hanging.
         // No O_TRUNC: what was opened is looked at first, and only a regular file is emptied.
-        let descriptor = InterruptedCall.retrying { open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0o666) }
+        let descriptor = SystemCall.retryingInterrupted { open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0o666) }
         guard descriptor >= 0 else {
             let code = errno
             throw RecordingFileError(message: describe(openFailure: code, at: path))
@@ -28,7 +29,7 @@ struct RecordingFile {
             problem = "its status cannot be read (errno \(errno))"
         } else {
             if info.st_mode & S_IFMT == S_IFREG {
-                problem = InterruptedCall.retrying { ftruncate(descriptor, 0) } == 0 ? nil : "it cannot be emptied (errno \(errno))"
+                problem = SystemCall.retryingInterrupted { ftruncate(descriptor, 0) } == 0 ? nil : "it cannot be emptied (errno \(errno))"
             } else {
                 problem = OutputFileKind.refusal(of: info.st_mode, for: "--record", writtenInPlace: [S_IFCHR, S_IFIFO])
             }

@@ -2,7 +2,7 @@ import Glibc
 
 /// Thin wrappers around raw libc calls: retry on `EINTR`, turn `-1`/`errno` into a typed
 /// ``CleanSlateError`` that names the call and the thing it acted on.
-enum SystemCall {
+package enum SystemCall {
     /// The text of an `errno` value.
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
@@ -30,6 +30,17 @@ enum SystemCall {
             let error = errno
             if error == EINTR { continue }
             return .failure(Errno(rawValue: error))
+        }
+    }
+
+    /// ``retryingResult(_:)`` for a call site that reads `errno` itself (the command-line front
+    /// end's): the result, or -1 with `errno` set to the failure that was not EINTR.
+    package static func retryingInterrupted(_ body: () -> Int32) -> Int32 {
+        switch retryingResult(body) {
+        case let .success(result): return result
+        case let .failure(error):
+            errno = error.rawValue
+            return -1
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CleanSlate
 import Glibc
 import _CleanSlateCShim
 
@@ -30,7 +31,7 @@ struct TestFile {
     static func prepare(_ path: String) throws -> TestFile {
         try checkKind(of: path)
         let file = TestFile(path: path, unnamed: nil)
-        let descriptor = InterruptedCall.retrying { cs_open_unnamed_file(file.folder, 0o644) }
+        let descriptor = SystemCall.retryingInterrupted { cs_open_unnamed_file(file.folder, 0o644) }
         if descriptor >= 0 { return TestFile(path: path, unnamed: descriptor) }
         // No unnamed files here: the folder is checked by making (and removing) a named one.
         if [EOPNOTSUPP, EISDIR].contains(errno), let probe = file.makeTemporary() {

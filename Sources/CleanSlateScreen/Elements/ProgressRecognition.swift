@@ -164,7 +164,6 @@ extension RecognitionWork {
             value: .fraction(fraction ?? 0), lookColumns: bar)
     }
 
-    /// The words just before `column` on the row, back to a gap of two blanks or the span's start.
     /// The name a person gives a gauge that shows only its figure (dialog's and whiptail's
     /// `42%`): the first words of the nearest text above it in its window (`Copying files`;
     /// three rows up at most outside every window), else its window's title, else the figure.
@@ -180,6 +179,7 @@ extension RecognitionWork {
         return owner >= 0 && !windows[owner].title.isEmpty ? windows[owner].title : figure
     }
 
+    /// The words just before `column` on the row, back to a gap of two blanks or the span's start.
     func labelBefore(row: Int, column: Int, span: Span) -> String {
         var end = column
         while end > span.columns.lowerBound && grid.isBlank(row, end - 1) { end -= 1 }

@@ -29,15 +29,8 @@ extension LaunchedProcess {
         }
     }
 
-    /// Marks a wait that needs all the output, not each piece (waiting for the app's exit), for the
-    /// duration of `body`: pieces are not held back for a wait while it runs.
-    func receivingAllOutput<T>(_ body: () throws -> T) rethrows -> T {
-        beginReceivingAllOutput()
-        defer { endReceivingAllOutput() }
-        return try body()
-    }
-
-    /// Starts what ``receivingAllOutput(_:)`` marks (for a wait that cannot run in one closure).
+    /// Marks a wait that needs all the output, not each piece (waiting for the app's exit), until
+    /// ``endReceivingAllOutput()``: pieces are not held back for a wait while it runs.
     func beginReceivingAllOutput() {
         monitor.withLock { waitsForAll += 1 }
         monitor.broadcast(pieceSeen)
@@ -56,13 +49,6 @@ extension LaunchedProcess {
         waitsInProgress += 1
         if faultNote != nil { monitor.broadcast(pieceSeen) }
         return pieceNumber
-    }
-
-    /// Parks a wait until something changes or `deadline` (see ``park(until:forExit:)``), first telling
-    /// the I/O thread the wait has looked at the latest piece. Call with the monitor held.
-    func waitForPiece(after seen: inout Int, until deadline: MonotonicInstant) -> Bool {
-        notePieceSeen(&seen)
-        return park(until: deadline)
     }
 
     /// Ends a wait begun with ``beginPieceWait()``. Call with the monitor held.

@@ -99,7 +99,7 @@ extension LaunchedProcess {
     /// A wait on the monitor until `holds` (called with it held) or `deadline`, that does not serve
     /// the I/O (termination asks the I/O thread to stop) nor hold output pieces back.
     func until(_ deadline: MonotonicInstant, wakes: LaunchWait<Void>.Wakes = .anyChange, _ holds: @escaping (LaunchedProcess) -> Bool) -> LaunchWait<Void> {
-        LaunchWait<Void>(process: self, deadline: deadline, wakes: wakes, pace: .none, servesIO: false) { [self] in
+        LaunchWait<Void>(process: self, deadline: deadline, wakes: wakes, pace: .none) { [self] in
             holds(self) ? .finished(()) : .pending
         }
     }

@@ -58,7 +58,7 @@ final class LaunchedProcess: @unchecked Sendable {
     var pieceNumber = 0
     var waitsBehind = 0
     var waitsInProgress = 0
-    /// Waits in progress that take the output whole (see ``receivingAllOutput(_:)``).
+    /// Waits in progress that take the output whole (see ``beginReceivingAllOutput()``).
     var waitsForAll = 0
     /// Signalled when a wait has looked at the latest piece of output, or ended.
     let pieceSeen = Monitor.Condition()
