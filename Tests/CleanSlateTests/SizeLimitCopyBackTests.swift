@@ -51,7 +51,7 @@ final class SizeLimitCopyBackTests: XCTestCase {
     func testHardLinksComeBackAsLinksToOneFile() throws {
         let app = try launchStrict("""
             head -c 400000 /dev/urandom > "$HOME/original" &&
-            python3 -c 'import os; h = os.environ["HOME"]; [os.link(h + "/original", h + "/link%d" % i) for i in range(500)]'
+            i=0; while [ $i -lt 500 ]; do ln "$HOME/original" "$HOME/link$i" || exit 1; i=$((i + 1)); done
             """)
         XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
         let original = try status(app.sandbox.path(.home, "original"))
@@ -82,6 +82,8 @@ final class SizeLimitCopyBackTests: XCTestCase {
     }
 
     func testATreeThreeThousandLevelsDeepComesBack() throws {
+        // python3 makes the tree (a shell's cd fails once the path passes PATH_MAX).
+        try requireProgram("/usr/bin/python3", hint: "install it: apt-get install -y python3")
         let app = try launchStrict("""
             python3 -c '
             import os
