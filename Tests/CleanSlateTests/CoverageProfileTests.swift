@@ -202,6 +202,21 @@ final class CoverageProfileTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.root + "/.cleanslate-coverage"), "the emptied folders are removed")
     }
 
+    /// A folder filled with junk gets at most 32 notes naming entries, then one line for the rest.
+    func testTheHarvestNamesAtMost32EntriesAndCountsTheRest() throws {
+        let sandbox = try sandboxForTest()
+        let folder = try profileFolder()
+        let profile = try XCTUnwrap(CoverageProfile(testProcessValue: folder + "/x.profraw", currentDirectory: "/", sandboxRoot: sandbox.root,
+                                                    launchName: "launch"))
+        let launchFolder = sandbox.root + "/.cleanslate-coverage/launch"
+        try FileManager.default.createDirectory(atPath: launchFolder, withIntermediateDirectories: true)
+        for index in 0..<100 { try Data("junk".utf8).write(to: URL(fileURLWithPath: launchFolder + "/\(index).txt")) }
+        let notes = CoverageHarvest(profile: profile, sandbox: sandbox).run()
+        XCTAssertEqual(notes.count, 33)
+        XCTAssertEqual(notes.last, "68 more entries were not kept either")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: launchFolder), "every entry was removed all the same")
+    }
+
     /// At most 64 profiles are moved from one launch.
     func testAtMost64ProfilesAreMovedFromOneLaunch() throws {
         let folder = try profileFolder()

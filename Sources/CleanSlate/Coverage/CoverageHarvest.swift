@@ -47,7 +47,16 @@ struct CoverageHarvest {
         } catch {
             notes.append("the profile folder could not be opened: \(error)")
         }
-        return notes
+        return Self.bounded(notes)
+    }
+
+    /// The most entries named one by one in the notes of one launch (32): a hostile app that fills
+    /// its folder with a million files gets one line for the rest, not a million warnings.
+    static let maximumNotes = 32
+
+    private static func bounded(_ notes: [String]) -> [String] {
+        guard notes.count > maximumNotes else { return notes }
+        return Array(notes.prefix(maximumNotes)) + ["\(notes.count - maximumNotes) more entries were not kept either"]
     }
 
     /// Moves what `folder` holds into the test process's folder, emptying `folder` of everything but
