@@ -60,7 +60,8 @@ enum RunCommand {
             CLIOutput.error(error.message)
             return 73
         } catch let error as CleanSlateError {
-            CLIOutput.error(error.description)
+            // A step's error names the line that called it: here a line of this tool, not the user's.
+            CLIOutput.error(error.located(at: nil).description)
             switch error.code {
             case .executableNotFound: return 127
             case .notExecutable: return 126

@@ -25,7 +25,9 @@ import Testing
 /// ```
 ///
 /// Whether a test case failed is learnt from the issues it records (through Swift Testing's
-/// issue-handling trait, so known issues do not count) and from an error it throws. The test's
+/// issue-handling trait, so known issues do not count) and from an error it throws. A
+/// `CleanSlateError` thrown by a wait or an action is recorded as an issue at the line of that
+/// step (its `sourceLocation`), not at the `@Test` line, and is not thrown on. The test's
 /// state is bound to its task (`@TaskLocal`), so concurrently running tests never see each other's.
 public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
     /// When to keep a test's sandbox; nil uses `CLEANSLATE_KEEP`, else `.failed`.
@@ -77,6 +79,10 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
                 try await failureObserver.provideScope(for: test, testCase: testCase) {
                     do {
                         try await function()
+                    } catch let error as CleanSlateError where error.sourceLocation != nil {
+                        // A failed step: reported once, at the step's line rather than the @Test's
+                        // (the issue marks the test case failed; its apps end below as after a pass).
+                        Issue.record(error, sourceLocation: error.testingLocation)
                     } catch {
                         // Test.cancel() cancels the task and throws: that is not a failure.
                         if !Task.isCancelled { scope.noteFailure() }

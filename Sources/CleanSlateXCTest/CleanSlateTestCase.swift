@@ -14,11 +14,22 @@ import XCTest
 /// wiped after that check, so a failure in `tearDown()` or in the leak check keeps it under
 /// `CLEANSLATE_KEEP=failed` (in a plain `XCTestCase` the decision is made in a teardown block,
 /// before `tearDown()`).
+///
+/// A `CleanSlateError` that a wait or an action throws out of the test method is reported at the
+/// line of that step (`Module/File.swift:LINE`), where a plain `XCTestCase` reports it at
+/// `<EXPR>:0` (its message names the line either way).
 open class CleanSlateTestCase: XCTestCase {
     override open func invokeTest() {
         super.invokeTest()
         checkForLeakedState()
         TestSandboxes.finish(self)
+    }
+
+    /// Records a failure as `XCTestCase` does, except that a step's error thrown out of the test
+    /// method is recorded at the step's line (see ``CleanSlateTestCase``).
+    override open func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        let step = ThrownStepLocation.location(inReport: description, file: filePath, line: lineNumber)
+        super.recordFailure(withDescription: description, inFile: step?.file ?? filePath, atLine: step?.line ?? lineNumber, expected: expected)
     }
 
     private func checkForLeakedState() {

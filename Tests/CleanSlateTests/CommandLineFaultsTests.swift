@@ -33,3 +33,17 @@ final class CommandLineFaultsTests: XCTestCase {
         XCTAssertTrue(app.standardOutput.contains("got abc\nno-cache\n"), app.standardOutput)
     }
 }
+
+/// What `cleanslate run` says when a wait of its own fails: the error, without the line of the
+/// tool's source that called the wait (a test names its own step's line; the tool's is no help).
+final class CommandLineStepErrorTests: XCTestCase {
+    func testAFailedWaitIsReportedWithoutTheToolsSourceLine() throws {
+        try requireStrictIsolation()
+        // A FIFO cannot be copied back out of a size-limited sandbox: the run's waitForExit throws.
+        let (status, app) = try runCleanslate(
+            ["run", "--isolation", "strict", "--faults", "size=100000", "--", "sh", "-c", "mkfifo \"$XDG_DATA_HOME/pipe\""])
+        XCTAssertEqual(status, .exited(70), app.standardError)
+        let line = try XCTUnwrap(app.standardError.split(separator: "\n").first { $0.hasPrefix("cleanslate: CleanSlate ") }, app.standardError)
+        XCTAssertTrue(line.hasPrefix("cleanslate: CleanSlate sandboxNotCopiedBack: "), String(line))
+    }
+}

@@ -8,16 +8,20 @@ extension ElementReference where Source == AppLauncher {
     ///
     /// - Throws: `.actionUnavailable` when the app has not turned on mouse reporting (a real
     ///   terminal would select text and the app would see nothing); the wait's errors.
-    public func click(timeout: Duration? = nil) throws {
-        let (row, column) = try clickPosition(try waitForOne(to: "click it", timeout: timeout).block())
-        try source.click(row: row, column: column, timeout: timeout)
+    public func click(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            let (row, column) = try clickPosition(try waitForOne(to: "click it", timeout: timeout).block())
+            try source.click(row: row, column: column, timeout: timeout)
+        }
     }
 
-    /// The awaited form of ``click(timeout:)``: the same action, suspending its task while it waits
+    /// The awaited form of ``click(timeout:fileID:filePath:line:column:)``: the same action, suspending its task while it waits
     /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
-    public func click(timeout: Duration? = nil) async throws {
-        let (row, column) = try clickPosition(try await waitForOne(to: "click it", timeout: timeout).suspend())
-        try await source.click(row: row, column: column, timeout: timeout)
+    public func click(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            let (row, column) = try clickPosition(try await waitForOne(to: "click it", timeout: timeout).suspend())
+            try await source.click(row: row, column: column, timeout: timeout)
+        }
     }
 
     private func clickPosition(_ found: Found) throws -> (row: Int, column: Int) {
@@ -35,16 +39,20 @@ extension ElementReference where Source == AppLauncher {
     ///
     /// - Throws: `.actionUnavailable` when the element has no key or its key is not one CleanSlate
     ///   can send; the wait's errors.
-    public func press(timeout: Duration? = nil) throws {
-        let (key, modifiers) = try hintedKey(try waitForOne(to: "press its key", timeout: timeout).block())
-        try source.press(key, modifiers: modifiers, timeout: timeout)
+    public func press(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            let (key, modifiers) = try hintedKey(try waitForOne(to: "press its key", timeout: timeout).block())
+            try source.press(key, modifiers: modifiers, timeout: timeout)
+        }
     }
 
-    /// The awaited form of ``press(timeout:)``: the same action, suspending its task while it waits
+    /// The awaited form of ``press(timeout:fileID:filePath:line:column:)``: the same action, suspending its task while it waits
     /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
-    public func press(timeout: Duration? = nil) async throws {
-        let (key, modifiers) = try hintedKey(try await waitForOne(to: "press its key", timeout: timeout).suspend())
-        try await source.press(key, modifiers: modifiers, timeout: timeout)
+    public func press(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            let (key, modifiers) = try hintedKey(try await waitForOne(to: "press its key", timeout: timeout).suspend())
+            try await source.press(key, modifiers: modifiers, timeout: timeout)
+        }
     }
 
     private func hintedKey(_ found: Found) throws -> (Key, Key.Modifiers) {
@@ -62,20 +70,24 @@ extension ElementReference where Source == AppLauncher {
     /// (an app's repaint moves the cursor through every field).
     ///
     /// - Throws: `.actionUnavailable` when the cursor settles elsewhere (move the focus first:
-    ///   ``select(timeout:)``, Tab, or ``click(timeout:)`` where the app reports the mouse); the
+    ///   ``select(timeout:fileID:filePath:line:column:)``, Tab, or ``click(timeout:fileID:filePath:line:column:)`` where the app reports the mouse); the
     ///   wait's errors.
-    public func typeText(_ text: String, timeout: Duration? = nil) throws {
-        let (element, _, _) = try waitForOne(to: "type into it", timeout: timeout).block()
-        try checkFocus(element, try source.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout))
-        try source.typeText(text, timeout: timeout)
+    public func typeText(_ text: String, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            let (element, _, _) = try waitForOne(to: "type into it", timeout: timeout).block()
+            try checkFocus(element, try source.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout))
+            try source.typeText(text, timeout: timeout)
+        }
     }
 
-    /// The awaited form of ``typeText(_:timeout:)``: the same action, suspending its task while it
+    /// The awaited form of ``typeText(_:timeout:fileID:filePath:line:column:)``: the same action, suspending its task while it
     /// waits instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
-    public func typeText(_ text: String, timeout: Duration? = nil) async throws {
-        let (element, _, _) = try await waitForOne(to: "type into it", timeout: timeout).suspend()
-        try checkFocus(element, try await source.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout))
-        try await source.typeText(text, timeout: timeout)
+    public func typeText(_ text: String, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            let (element, _, _) = try await waitForOne(to: "type into it", timeout: timeout).suspend()
+            try checkFocus(element, try await source.waitForScreenToSettle(quietPeriod: Self.focusQuietPeriod, timeout: timeout))
+            try await source.typeText(text, timeout: timeout)
+        }
     }
 
     private func checkFocus(_ element: ScreenElement, _ settled: ScreenSnapshot) throws {
@@ -88,26 +100,30 @@ extension ElementReference where Source == AppLauncher {
         }
     }
 
-    /// Ticks or unticks a check box, or chooses a radio button: ``select(timeout:)`` it, then
+    /// Ticks or unticks a check box, or chooses a radio button: ``select(timeout:fileID:filePath:line:column:)`` it, then
     /// press Space (the key dialog, whiptail and newt use), then wait until it shows the change
     /// (a check box flipped, a radio button checked). A radio button already checked is left as is.
     ///
     /// - Throws: `.actionUnavailable` for an element that cannot be checked; `.timedOut` when the
-    ///   change does not show; ``select(timeout:)``'s errors.
-    public func toggle(timeout: Duration? = nil) throws {
-        guard let change = try toggleChange(try waitForOne(to: "toggle it", timeout: timeout).block()) else { return }
-        try select(timeout: timeout)
-        try source.press(.character(" "), timeout: timeout)
-        try toggleWait(change, timeout: timeout).block()
+    ///   change does not show; ``select(timeout:fileID:filePath:line:column:)``'s errors.
+    public func toggle(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            guard let change = try toggleChange(try waitForOne(to: "toggle it", timeout: timeout).block()) else { return }
+            try select(timeout: timeout)
+            try source.press(.character(" "), timeout: timeout)
+            try toggleWait(change, timeout: timeout).block()
+        }
     }
 
-    /// The awaited form of ``toggle(timeout:)``: the same action, suspending its task while it waits
+    /// The awaited form of ``toggle(timeout:fileID:filePath:line:column:)``: the same action, suspending its task while it waits
     /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
-    public func toggle(timeout: Duration? = nil) async throws {
-        guard let change = try toggleChange(try await waitForOne(to: "toggle it", timeout: timeout).suspend()) else { return }
-        try await select(timeout: timeout)
-        try await source.press(.character(" "), timeout: timeout)
-        try await toggleWait(change, timeout: timeout).suspend()
+    public func toggle(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            guard let change = try toggleChange(try await waitForOne(to: "toggle it", timeout: timeout).suspend()) else { return }
+            try await select(timeout: timeout)
+            try await source.press(.character(" "), timeout: timeout)
+            try await toggleWait(change, timeout: timeout).suspend()
+        }
     }
 
     /// The state a toggle must bring the element to (nil: a radio button already checked, left as is).

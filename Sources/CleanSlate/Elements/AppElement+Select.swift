@@ -1,14 +1,14 @@
 import CleanSlateScreen
 
 extension ElementReference where Source == AppLauncher {
-    /// How long ``select(timeout:)`` waits for a list to react to an arrow key while the row it
+    /// How long ``select(timeout:fileID:filePath:line:column:)`` waits for a list to react to an arrow key while the row it
     /// looks for is not on the screen, before it takes the silence as the end of the list and
     /// turns back. (While the row is visible, a key that changes nothing fails after the wait's
     /// full timeout instead.)
     public static var endOfListWait: Duration { .seconds(1) }
 
-    /// How long the screen must be quiet with the cursor in a text field before ``select(timeout:)``
-    /// and ``typeText(_:timeout:)`` count it as focused (an app's repaint moves the cursor through
+    /// How long the screen must be quiet with the cursor in a text field before ``select(timeout:fileID:filePath:line:column:)``
+    /// and ``typeText(_:timeout:fileID:filePath:line:column:)`` count it as focused (an app's repaint moves the cursor through
     /// every field on its way).
     public static var focusQuietPeriod: Duration { .milliseconds(50) }
 
@@ -26,32 +26,36 @@ extension ElementReference where Source == AppLauncher {
     ///   its list is highlighted, the bound is reached, or both ends are reached); `.timedOut`
     ///   when neither the row nor its list appears, or when the timeout runs out while it presses
     ///   keys; `.ambiguousElement` if several rows match.
-    public func select(timeout: Duration? = nil) throws {
-        var selection = Selection(of: self, timeout: timeout)
-        var reply = Selection.Reply.started
-        while true {
-            switch try selection.next(after: reply) {
-            case .done: return
-            case let .wait(wait): reply = .waited(try wait.block())
-            case let .settle(quietPeriod): reply = .screen(try source.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout))
-            case let .press(key): try source.press(key, timeout: timeout); reply = .pressed
-            case .readScreen: reply = .screen(try source.screen())
+    public func select(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            var selection = Selection(of: self, timeout: timeout)
+            var reply = Selection.Reply.started
+            while true {
+                switch try selection.next(after: reply) {
+                case .done: return
+                case let .wait(wait): reply = .waited(try wait.block())
+                case let .settle(quietPeriod): reply = .screen(try source.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout))
+                case let .press(key): try source.press(key, timeout: timeout); reply = .pressed
+                case .readScreen: reply = .screen(try source.screen())
+                }
             }
         }
     }
 
-    /// The awaited form of ``select(timeout:)``: the same presses and waits, suspending its task
+    /// The awaited form of ``select(timeout:fileID:filePath:line:column:)``: the same presses and waits, suspending its task
     /// while it waits instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
-    public func select(timeout: Duration? = nil) async throws {
-        var selection = Selection(of: self, timeout: timeout)
-        var reply = Selection.Reply.started
-        while true {
-            switch try selection.next(after: reply) {
-            case .done: return
-            case let .wait(wait): reply = .waited(try await wait.suspend())
-            case let .settle(quietPeriod): reply = .screen(try await source.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout))
-            case let .press(key): try await source.press(key, timeout: timeout); reply = .pressed
-            case .readScreen: reply = .screen(try source.screen())
+    public func select(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            var selection = Selection(of: self, timeout: timeout)
+            var reply = Selection.Reply.started
+            while true {
+                switch try selection.next(after: reply) {
+                case .done: return
+                case let .wait(wait): reply = .waited(try await wait.suspend())
+                case let .settle(quietPeriod): reply = .screen(try await source.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout))
+                case let .press(key): try await source.press(key, timeout: timeout); reply = .pressed
+                case .readScreen: reply = .screen(try source.screen())
+                }
             }
         }
     }

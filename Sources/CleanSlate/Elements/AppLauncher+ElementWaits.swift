@@ -82,14 +82,18 @@ extension AppLauncher {
     ///
     /// - Throws: `.timedOut` (or `.appExited`) naming every element awaited and what the screen
     ///   had of their kinds; `.invalidArgument` for an empty list.
-    public func waitForAny(_ elements: [AppElement], timeout: Duration? = nil) throws -> Int {
-        try anyWait(elements, timeout: timeout).block()
+    public func waitForAny(_ elements: [AppElement], timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> Int {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try anyWait(elements, timeout: timeout).block()
+        }
     }
 
-    /// The awaited form of ``waitForAny(_:timeout:)``: the same wait, suspending its task instead of
+    /// The awaited form of ``waitForAny(_:timeout:fileID:filePath:line:column:)``: the same wait, suspending its task instead of
     /// blocking its thread. Throws `CancellationError` when the task is cancelled.
-    public func waitForAny(_ elements: [AppElement], timeout: Duration? = nil) async throws -> Int {
-        try await anyWait(elements, timeout: timeout).suspend()
+    public func waitForAny(_ elements: [AppElement], timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> Int {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await anyWait(elements, timeout: timeout).suspend()
+        }
     }
 
     private func anyWait(_ elements: [AppElement], timeout: Duration?) throws -> PreparedWait<ScreenWaitOutcome<Int>, Int> {
@@ -122,26 +126,34 @@ extension ElementReference where Source == AppLauncher {
     ///
     /// - Throws: only when the screen cannot be read (the app was not launched on a terminal) or
     ///   an interruption handler throws.
-    public func waitForExistence(timeout: Duration? = nil) throws -> Bool {
-        try existenceWait(timeout: timeout).block()
+    public func waitForExistence(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> Bool {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try existenceWait(timeout: timeout).block()
+        }
     }
 
-    /// The awaited form of ``waitForExistence(timeout:)``: the same wait, suspending its task
+    /// The awaited form of ``waitForExistence(timeout:fileID:filePath:line:column:)``: the same wait, suspending its task
     /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
-    public func waitForExistence(timeout: Duration? = nil) async throws -> Bool {
-        try await existenceWait(timeout: timeout).suspend()
+    public func waitForExistence(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> Bool {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await existenceWait(timeout: timeout).suspend()
+        }
     }
 
     /// Waits until no element matches; returns `false` if `timeout` passes first. (When the app
     /// exits, its last screen is what counts.)
-    public func waitForNonExistence(timeout: Duration? = nil) throws -> Bool {
-        try nonExistenceWait(timeout: timeout).block()
+    public func waitForNonExistence(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> Bool {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try nonExistenceWait(timeout: timeout).block()
+        }
     }
 
-    /// The awaited form of ``waitForNonExistence(timeout:)``: the same wait, suspending its task
+    /// The awaited form of ``waitForNonExistence(timeout:fileID:filePath:line:column:)``: the same wait, suspending its task
     /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
-    public func waitForNonExistence(timeout: Duration? = nil) async throws -> Bool {
-        try await nonExistenceWait(timeout: timeout).suspend()
+    public func waitForNonExistence(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> Bool {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await nonExistenceWait(timeout: timeout).suspend()
+        }
     }
 
     /// Waits until the element is on the screen and `predicate` holds for it (its text typed, its
@@ -153,15 +165,19 @@ extension ElementReference where Source == AppLauncher {
     ///
     /// - Throws: `.timedOut` (or `.appExited`) showing the elements of its kind that were there.
     @discardableResult
-    public func waitUntil(_ description: String, timeout: Duration? = nil, _ predicate: (ScreenElement) -> Bool) throws -> ScreenElement {
-        try withoutActuallyEscaping(predicate) { try untilWait(description, timeout: timeout, $0).block() }
+    public func waitUntil(_ description: String, timeout: Duration? = nil, _ predicate: (ScreenElement) -> Bool, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> ScreenElement {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try withoutActuallyEscaping(predicate) { try untilWait(description, timeout: timeout, $0).block() }
+        }
     }
 
-    /// The awaited form of ``waitUntil(_:timeout:_:)``: the same wait, suspending its task instead
+    /// The awaited form of ``waitUntil(_:timeout:_:fileID:filePath:line:column:)``: the same wait, suspending its task instead
     /// of blocking its thread. Throws `CancellationError` when the task is cancelled.
     @discardableResult
-    public func waitUntil(_ description: String, timeout: Duration? = nil, _ predicate: (ScreenElement) -> Bool) async throws -> ScreenElement {
-        try await withoutActuallyEscaping(predicate) { try await untilWait(description, timeout: timeout, $0).suspend() }
+    public func waitUntil(_ description: String, timeout: Duration? = nil, _ predicate: (ScreenElement) -> Bool, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> ScreenElement {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await withoutActuallyEscaping(predicate) { try await untilWait(description, timeout: timeout, $0).suspend() }
+        }
     }
 
     private func existenceWait(timeout: Duration?) throws -> PreparedWait<AppLauncher.ScreenWaitOutcome<Bool>, Bool> {

@@ -1,6 +1,6 @@
 import CleanSlateScreen
 
-/// What ``ElementReference/select(timeout:)`` does, one step at a time, so that its blocking and
+/// What ``ElementReference/select(timeout:fileID:filePath:line:column:)`` does, one step at a time, so that its blocking and
 /// its awaited form share every decision: ``next(after:)`` takes the reply to the last request (a
 /// wait's outcome, a screen, a key pressed) and says what to do next; the two forms only carry
 /// the requests out, blocking or suspending.

@@ -4,6 +4,9 @@
 /// failed, and a message that names the failing thing (the path, the executable, the variable) and,
 /// where there is one, what to do about it. Codes are an open set: new ones can be added without
 /// breaking code that switches over the existing ones.
+///
+/// An error thrown by a wait or an action also carries its ``sourceLocation``: the line of the test
+/// that called the step.
 public struct CleanSlateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure this is. An extensible set of named values.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
@@ -61,6 +64,9 @@ public struct CleanSlateError: Error, Equatable, Sendable, CustomStringConvertib
     public let errno: Int32?
     /// A message that names the failing thing and what to do.
     public let message: String
+    /// The line of the test whose step (a wait, an action) failed, when a step threw this; nil for
+    /// other errors. See ``SourceLocation``.
+    public internal(set) var sourceLocation: SourceLocation?
 
     /// Creates an error.
     public init(_ code: Code, errno: Int32? = nil, _ message: String) {
@@ -69,11 +75,19 @@ public struct CleanSlateError: Error, Equatable, Sendable, CustomStringConvertib
         self.message = message
     }
 
-    /// The error as test frameworks print it: the code and the message, in ASCII (see
+    /// The error as test frameworks print it: the code, the step's line when a step threw it
+    /// (`CleanSlate timedOut at MyTests/LoginTests.swift:42: ...`) and the message, in ASCII (see
     /// `ConsoleText`: `swift test` drops output cut inside a character), with the errno's name.
     public var description: String {
         let text = ConsoleText.safe(message)
-        if let errno { return "CleanSlate \(code): \(text) (errno \(errno): \(SystemCall.describe(errno)))" }
-        return "CleanSlate \(code): \(text)"
+        let place = sourceLocation.map { " at \(ConsoleText.safe($0.description))" } ?? ""
+        if let errno { return "CleanSlate \(code)\(place): \(text) (errno \(errno): \(SystemCall.describe(errno)))" }
+        return "CleanSlate \(code)\(place): \(text)"
+    }
+
+    /// Two errors are equal when their code, errno and message are: where a step threw it is not
+    /// part of what went wrong.
+    public static func == (lhs: CleanSlateError, rhs: CleanSlateError) -> Bool {
+        lhs.code == rhs.code && lhs.errno == rhs.errno && lhs.message == rhs.message
     }
 }

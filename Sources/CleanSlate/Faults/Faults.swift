@@ -21,7 +21,7 @@ public struct Faults: Sendable, Equatable {
     /// (before a wait for its exit returns); what a process it left running writes later is lost.
     /// The copy back keeps holes and hard links, drops set-user-id and set-group-id bits, stops past
     /// the limit, refuses FIFOs, sockets and devices, and is whole or nothing: refused, the sandbox
-    /// keeps what it held before the launch and ``AppLauncher/waitForExit(timeout:)-9bzo0`` throws
+    /// keeps what it held before the launch and ``AppLauncher/waitForExit(timeout:fileID:filePath:line:column:)-7ono8`` throws
     /// `.sandboxNotCopiedBack` saying why.
     public var sandboxSizeLimit: Int?
     /// Strict isolation only: sandbox folders the app sees read-only (writes fail with `EROFS`,

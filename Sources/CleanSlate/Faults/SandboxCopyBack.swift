@@ -39,7 +39,7 @@ struct SandboxCopyBackRefusal: Sendable, Equatable {
 extension AppLauncher {
     /// In strict isolation with ``Faults/sandboxSizeLimit``: why the latest launch's sandbox was not
     /// copied back at the app's exit (`.sandboxNotCopiedBack`), or nil (copied back, not exited yet,
-    /// or no size limit). ``waitForExit(timeout:)-9bzo0`` throws it.
+    /// or no size limit). ``waitForExit(timeout:fileID:filePath:line:column:)-7ono8`` throws it.
     public var sandboxCopyBackError: CleanSlateError? {
         guard let process = currentProcessIfAny else { return nil }
         return process.monitor.withLock {

@@ -3,34 +3,42 @@ extension AppLauncher {
     ///
     /// - Throws: `.timedOut` if the app stopped reading (the pipe or terminal stayed full),
     ///   `.ioFailed` if its input is closed, `.notRunning` before the first launch.
-    public func typeText(_ text: String, timeout: Duration? = nil) throws {
-        try write(Array(text.utf8), timeout: timeout)
+    public func typeText(_ text: String, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try write(Array(text.utf8), timeout: timeout)
+        }
     }
 
-    /// The awaited form of ``typeText(_:timeout:)``: the same write, suspending its task while the
+    /// The awaited form of ``typeText(_:timeout:fileID:filePath:line:column:)``: the same write, suspending its task while the
     /// app's input is full instead of blocking its thread.
-    public func typeText(_ text: String, timeout: Duration? = nil) async throws {
-        try await write(Array(text.utf8), timeout: timeout)
+    public func typeText(_ text: String, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await write(Array(text.utf8), timeout: timeout)
+        }
     }
 
     /// Writes raw bytes to the app's input, waiting up to `timeout` for the app to read them; with
     /// ``Faults/typingDelay`` one byte at a time, pausing that long between bytes.
-    public func write(_ bytes: [UInt8], timeout: Duration? = nil) throws {
-        let plan = try writePlan(bytes, timeout: timeout)
-        for (index, piece) in plan.pieces.enumerated() {
-            if index > 0, let delay = plan.delay { SystemCall.pause(for: delay) }
-            try plan.process.writeInput(piece, deadline: plan.deadline, limit: plan.limit)
+    public func write(_ bytes: [UInt8], timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            let plan = try writePlan(bytes, timeout: timeout)
+            for (index, piece) in plan.pieces.enumerated() {
+                if index > 0, let delay = plan.delay { SystemCall.pause(for: delay) }
+                try plan.process.writeInput(piece, deadline: plan.deadline, limit: plan.limit)
+            }
         }
     }
 
-    /// The awaited form of ``write(_:timeout:)``: the same write, suspending its task while the
+    /// The awaited form of ``write(_:timeout:fileID:filePath:line:column:)``: the same write, suspending its task while the
     /// app's input is full (and between bytes under ``Faults/typingDelay``) instead of blocking its
     /// thread. Throws `CancellationError` when the task is cancelled.
-    public func write(_ bytes: [UInt8], timeout: Duration? = nil) async throws {
-        let plan = try writePlan(bytes, timeout: timeout)
-        for (index, piece) in plan.pieces.enumerated() {
-            if index > 0, let delay = plan.delay { try await Task.sleep(for: delay) }
-            try await plan.process.writeInput(piece, deadline: plan.deadline, limit: plan.limit)
+    public func write(_ bytes: [UInt8], timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            let plan = try writePlan(bytes, timeout: timeout)
+            for (index, piece) in plan.pieces.enumerated() {
+                if index > 0, let delay = plan.delay { try await Task.sleep(for: delay) }
+                try await plan.process.writeInput(piece, deadline: plan.deadline, limit: plan.limit)
+            }
         }
     }
 
@@ -64,8 +72,10 @@ extension AppLauncher {
     }
 
     /// Closes the app's standard input, so its next read sees end of file.
-    public func closeInput() throws {
-        try currentProcess(for: "close its input").closeInput()
+    public func closeInput(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try currentProcess(for: "close its input").closeInput()
+        }
     }
 
     /// What the app has written to `stream` in the current launch, as bytes: everything, or, when

@@ -30,19 +30,21 @@ extension AppLauncher {
     /// Blocks until the app's output has moved beyond `known` (or the app has exited or finished), and
     /// returns the new progress; with ``outputBytes(_:from:)`` this streams output as it arrives
     /// (the `cleanslate run` front end uses it). Returns `known` unchanged on timeout.
-    public func waitForOutputProgress(beyond known: OutputProgress, timeout: Duration? = nil) throws -> OutputProgress {
-        let process = try currentProcess(for: "stream its output")
-        let deadline = MonotonicInstant.now.advanced(by: waitLimit(timeout).duration)
-        return whileWaiting {
-            process.monitor.withLock {
-                while true {
-                    let current = OutputProgress(
-                        standardOutput: process.output[.standardOutput]!.total,
-                        standardError: process.output[.standardError]!.total,
-                        isFinished: process.exitStatus != nil && process.ioFinished,
-                        hasExited: process.exitStatus != nil)
-                    if current != known { return current }
-                    if !process.park(until: deadline) { return known }
+    public func waitForOutputProgress(beyond known: OutputProgress, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> OutputProgress {
+        try StepCallSite(fileID, filePath, line, column).run {
+            let process = try currentProcess(for: "stream its output")
+            let deadline = MonotonicInstant.now.advanced(by: waitLimit(timeout).duration)
+            return whileWaiting {
+                process.monitor.withLock {
+                    while true {
+                        let current = OutputProgress(
+                            standardOutput: process.output[.standardOutput]!.total,
+                            standardError: process.output[.standardError]!.total,
+                            isFinished: process.exitStatus != nil && process.ioFinished,
+                            hasExited: process.exitStatus != nil)
+                        if current != known { return current }
+                        if !process.park(until: deadline) { return known }
+                    }
                 }
             }
         }

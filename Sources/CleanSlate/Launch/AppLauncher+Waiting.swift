@@ -5,33 +5,41 @@ extension AppLauncher {
     /// `.timedOut` with the tail of what the app did print, its state and how long it waited; if the
     /// app exits without printing `text` it throws `.appExited` at once instead of waiting out the timeout.
     @discardableResult
-    public func waitForOutput(_ text: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
-        try outputWait(for: text, in: stream, timeout: timeout).block()
+    public func waitForOutput(_ text: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> Duration {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try outputWait(for: text, in: stream, timeout: timeout).block()
+        }
     }
 
-    /// The awaited form of ``waitForOutput(_:in:timeout:)``: the same wait, suspending its task
+    /// The awaited form of ``waitForOutput(_:in:timeout:fileID:filePath:line:column:)``: the same wait, suspending its task
     /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
     @discardableResult
-    public func waitForOutput(_ text: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) async throws -> Duration {
-        try await outputWait(for: text, in: stream, timeout: timeout).suspend()
+    public func waitForOutput(_ text: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> Duration {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await outputWait(for: text, in: stream, timeout: timeout).suspend()
+        }
     }
 
     /// Waits until `stream`, decoded as UTF-8, matches the regular expression `pattern`.
     ///
     /// A match may span the whole output, so the whole output kept (see ``outputLimit``) is matched
     /// again whenever more arrives, and a match inside a part the limit cut is not seen; for apps
-    /// that write many megabytes, wait for plain text with ``waitForOutput(_:in:timeout:)-1a6kh``, which
+    /// that write many megabytes, wait for plain text with ``waitForOutput(_:in:timeout:fileID:filePath:line:column:)-wqek``, which
     /// searches every byte once, as it arrives.
     @discardableResult
-    public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) throws -> Duration {
-        try outputWait(matching: pattern, in: stream, timeout: timeout).block()
+    public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> Duration {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try outputWait(matching: pattern, in: stream, timeout: timeout).block()
+        }
     }
 
-    /// The awaited form of ``waitForOutput(matching:in:timeout:)``: the same wait, suspending its
+    /// The awaited form of ``waitForOutput(matching:in:timeout:fileID:filePath:line:column:)``: the same wait, suspending its
     /// task instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
     @discardableResult
-    public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil) async throws -> Duration {
-        try await outputWait(matching: pattern, in: stream, timeout: timeout).suspend()
+    public func waitForOutput(matching pattern: String, in stream: AppOutputStream = .standardOutput, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> Duration {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await outputWait(matching: pattern, in: stream, timeout: timeout).suspend()
+        }
     }
 
     /// Waits until the app exits and returns how it ended.
@@ -44,15 +52,19 @@ extension AppLauncher {
     /// With ``Faults/sandboxSizeLimit`` it throws `.sandboxNotCopiedBack` when the app's sandbox
     /// could not be copied back (``sandboxCopyBackError``; ``state`` still says how the app ended).
     @discardableResult
-    public func waitForExit(timeout: Duration? = nil) throws -> AppExitStatus {
-        try exitWait(timeout: timeout).block()
+    public func waitForExit(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> AppExitStatus {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try exitWait(timeout: timeout).block()
+        }
     }
 
-    /// The awaited form of ``waitForExit(timeout:)``: the same wait, suspending its task instead of
+    /// The awaited form of ``waitForExit(timeout:fileID:filePath:line:column:)``: the same wait, suspending its task instead of
     /// blocking its thread. Throws `CancellationError` when the task is cancelled.
     @discardableResult
-    public func waitForExit(timeout: Duration? = nil) async throws -> AppExitStatus {
-        try await exitWait(timeout: timeout).suspend()
+    public func waitForExit(timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> AppExitStatus {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await exitWait(timeout: timeout).suspend()
+        }
     }
 
     /// Waits until the app's ``state`` satisfies `condition` (for example, until Ctrl-Z has stopped
@@ -62,20 +74,28 @@ extension AppLauncher {
     ///   - description: what is awaited, for the timeout message ("stopped").
     ///   - timeout: how long to wait; nil uses ``defaultTimeout``.
     ///   - condition: true for the state awaited; called with the state now and after each change.
+    ///   - fileID: the calling test's file, where a failure is reported (leave the default).
+    ///   - filePath: the calling test's file path (leave the default).
+    ///   - line: the calling test's line (leave the default).
+    ///   - column: the calling test's column (leave the default).
     /// - Throws: `.timedOut` with the app's output or screen, `.notRunning` before the first launch.
     @discardableResult
-    public func waitForState(_ description: String, timeout: Duration? = nil, until condition: (AppState) -> Bool) throws -> AppState {
-        try withoutActuallyEscaping(condition) { try stateWait(description, timeout: timeout, until: $0).block() }
+    public func waitForState(_ description: String, timeout: Duration? = nil, until condition: (AppState) -> Bool, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> AppState {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try withoutActuallyEscaping(condition) { try stateWait(description, timeout: timeout, until: $0).block() }
+        }
     }
 
-    /// The awaited form of ``waitForState(_:timeout:until:)``: the same wait, suspending its task
+    /// The awaited form of ``waitForState(_:timeout:until:fileID:filePath:line:column:)``: the same wait, suspending its task
     /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
     @discardableResult
-    public func waitForState(_ description: String, timeout: Duration? = nil, until condition: (AppState) -> Bool) async throws -> AppState {
-        try await withoutActuallyEscaping(condition) { try await stateWait(description, timeout: timeout, until: $0).suspend() }
+    public func waitForState(_ description: String, timeout: Duration? = nil, until condition: (AppState) -> Bool, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> AppState {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await withoutActuallyEscaping(condition) { try await stateWait(description, timeout: timeout, until: $0).suspend() }
+        }
     }
 
-    /// How long ``waitForExit(timeout:)-9bzo0`` waits, after a terminal app exits, for the terminal to
+    /// How long ``waitForExit(timeout:fileID:filePath:line:column:)-7ono8`` waits, after a terminal app exits, for the terminal to
     /// deliver the app's last output (normally microseconds; the limit only matters when a leftover
     /// process keeps the terminal open). Multiplied by ``timeoutScale``.
     public static let terminalDrainLimit: Duration = .milliseconds(500)

@@ -3,7 +3,7 @@
 /// An app may write gigabytes; keeping all of it would let one test exhaust the machine. So the
 /// launcher keeps the first ``headBytes`` and the last ``tailBytes`` of each stream and counts what
 /// it drops between them. Text read back (``AppLauncher/standardOutput``) says where and how much
-/// was cut. Waits for plain text (``AppLauncher/waitForOutput(_:in:timeout:)-1a6kh``) are unaffected:
+/// was cut. Waits for plain text (``AppLauncher/waitForOutput(_:in:timeout:fileID:filePath:line:column:)-wqek``) are unaffected:
 /// they search every byte as it arrives, so a marker printed after a gigabyte is still found.
 public struct OutputLimit: Sendable, Equatable, CustomStringConvertible {
     /// Bytes kept from the start of each stream.

@@ -1,19 +1,25 @@
+// The mouse steps take `column` for the screen position, so their call site is captured by
+// file and line only (`fileID:filePath:line:`); a failure is located at column 1 of that line.
 extension AppLauncher {
     /// Clicks at a zero-based screen position: a press and a release of `button` (a wheel button
     /// sends one press, as a wheel notch does), reported in the mouse mode the app turned on.
     ///
     /// - Throws: `.invalidArgument` if the app has not turned on mouse reporting (a real terminal
     ///   would select text instead, and the app would see nothing) or the position is off the screen.
-    public func click(row: Int, column: Int, button: MouseButton = .left, modifiers: Key.Modifiers = [], timeout: Duration? = nil) throws {
-        try mouse(.press(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
-        try mouse(.release(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
+    public func click(row: Int, column: Int, button: MouseButton = .left, modifiers: Key.Modifiers = [], timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line) throws {
+        try StepCallSite(fileID, filePath, line, 1).run {
+            try mouse(.press(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
+            try mouse(.release(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
+        }
     }
 
-    /// The awaited form of ``click(row:column:button:modifiers:timeout:)``: the same click,
+    /// The awaited form of ``click(row:column:button:modifiers:timeout:fileID:filePath:line:)``: the same click,
     /// suspending its task while the app's input is full instead of blocking its thread.
-    public func click(row: Int, column: Int, button: MouseButton = .left, modifiers: Key.Modifiers = [], timeout: Duration? = nil) async throws {
-        try await mouse(.press(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
-        try await mouse(.release(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
+    public func click(row: Int, column: Int, button: MouseButton = .left, modifiers: Key.Modifiers = [], timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line) async throws {
+        try await StepCallSite(fileID, filePath, line, 1).run {
+            try await mouse(.press(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
+            try await mouse(.release(button), row: row, column: column, modifiers: modifiers, timeout: timeout)
+        }
     }
 
     /// Sends one mouse event at a zero-based screen position, encoded as xterm does for the app's
@@ -22,16 +28,20 @@ extension AppLauncher {
     ///
     /// - Throws: `.invalidArgument` if the app has not turned on mouse reporting or the position is
     ///   off the screen or cannot be encoded.
-    public func mouse(_ action: MouseAction, row: Int, column: Int, modifiers: Key.Modifiers = [], timeout: Duration? = nil) throws {
-        guard let bytes = try mouseBytes(action, row: row, column: column, modifiers: modifiers) else { return }
-        try write(bytes, timeout: timeout)
+    public func mouse(_ action: MouseAction, row: Int, column: Int, modifiers: Key.Modifiers = [], timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line) throws {
+        try StepCallSite(fileID, filePath, line, 1).run {
+            guard let bytes = try mouseBytes(action, row: row, column: column, modifiers: modifiers) else { return }
+            try write(bytes, timeout: timeout)
+        }
     }
 
-    /// The awaited form of ``mouse(_:row:column:modifiers:timeout:)``: the same event, suspending
+    /// The awaited form of ``mouse(_:row:column:modifiers:timeout:fileID:filePath:line:)``: the same event, suspending
     /// its task while the app's input is full instead of blocking its thread.
-    public func mouse(_ action: MouseAction, row: Int, column: Int, modifiers: Key.Modifiers = [], timeout: Duration? = nil) async throws {
-        guard let bytes = try mouseBytes(action, row: row, column: column, modifiers: modifiers) else { return }
-        try await write(bytes, timeout: timeout)
+    public func mouse(_ action: MouseAction, row: Int, column: Int, modifiers: Key.Modifiers = [], timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line) async throws {
+        try await StepCallSite(fileID, filePath, line, 1).run {
+            guard let bytes = try mouseBytes(action, row: row, column: column, modifiers: modifiers) else { return }
+            try await write(bytes, timeout: timeout)
+        }
     }
 
     private func mouseBytes(_ action: MouseAction, row: Int, column: Int, modifiers: Key.Modifiers) throws -> [UInt8]? {

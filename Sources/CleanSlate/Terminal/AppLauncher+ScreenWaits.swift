@@ -6,28 +6,36 @@ extension AppLauncher {
     /// Woken by the app's output, never by polling. On timeout it throws `.timedOut` with the
     /// current screen framed with row numbers and the cursor, and the last bytes received, escaped.
     @discardableResult
-    public func waitForScreen(containing text: String, timeout: Duration? = nil) throws -> ScreenSnapshot {
-        try screenWait(containing: text, timeout: timeout).block()
+    public func waitForScreen(containing text: String, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> ScreenSnapshot {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try screenWait(containing: text, timeout: timeout).block()
+        }
     }
 
-    /// The awaited form of ``waitForScreen(containing:timeout:)``: the same wait, suspending its
+    /// The awaited form of ``waitForScreen(containing:timeout:fileID:filePath:line:column:)``: the same wait, suspending its
     /// task instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
     @discardableResult
-    public func waitForScreen(containing text: String, timeout: Duration? = nil) async throws -> ScreenSnapshot {
-        try await screenWait(containing: text, timeout: timeout).suspend()
+    public func waitForScreen(containing text: String, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> ScreenSnapshot {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await screenWait(containing: text, timeout: timeout).suspend()
+        }
     }
 
     /// Waits until the screen's text (rows joined by newlines) matches the regular expression `pattern`.
     @discardableResult
-    public func waitForScreen(matching pattern: String, timeout: Duration? = nil) throws -> ScreenSnapshot {
-        try screenWait(matching: pattern, timeout: timeout).block()
+    public func waitForScreen(matching pattern: String, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> ScreenSnapshot {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try screenWait(matching: pattern, timeout: timeout).block()
+        }
     }
 
-    /// The awaited form of ``waitForScreen(matching:timeout:)``: the same wait, suspending its task
+    /// The awaited form of ``waitForScreen(matching:timeout:fileID:filePath:line:column:)``: the same wait, suspending its task
     /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
     @discardableResult
-    public func waitForScreen(matching pattern: String, timeout: Duration? = nil) async throws -> ScreenSnapshot {
-        try await screenWait(matching: pattern, timeout: timeout).suspend()
+    public func waitForScreen(matching pattern: String, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> ScreenSnapshot {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await screenWait(matching: pattern, timeout: timeout).suspend()
+        }
     }
 
     /// Waits until `predicate` holds for the screen. `description` names the condition in the
@@ -35,38 +43,48 @@ extension AppLauncher {
     @discardableResult
     public func waitForScreen(
         _ description: String = "the screen condition", timeout: Duration? = nil,
-        until predicate: (ScreenSnapshot) throws -> Bool
+        until predicate: (ScreenSnapshot) throws -> Bool,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) throws -> ScreenSnapshot {
-        try withoutActuallyEscaping(predicate) { predicate in
-            try screenWait(description: description, timeout: timeout) { try predicate($0.snapshot()) }.block()
+        try StepCallSite(fileID, filePath, line, column).run {
+            try withoutActuallyEscaping(predicate) { predicate in
+                try screenWait(description: description, timeout: timeout) { try predicate($0.snapshot()) }.block()
+            }
         }
     }
 
-    /// The awaited form of ``waitForScreen(_:timeout:until:)``: the same wait, suspending its task
+    /// The awaited form of ``waitForScreen(_:timeout:until:fileID:filePath:line:column:)``: the same wait, suspending its task
     /// instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
     @discardableResult
     public func waitForScreen(
         _ description: String = "the screen condition", timeout: Duration? = nil,
-        until predicate: (ScreenSnapshot) throws -> Bool
+        until predicate: (ScreenSnapshot) throws -> Bool,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws -> ScreenSnapshot {
-        try await withoutActuallyEscaping(predicate) { predicate in
-            try await screenWait(description: description, timeout: timeout) { try predicate($0.snapshot()) }.suspend()
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await withoutActuallyEscaping(predicate) { predicate in
+                try await screenWait(description: description, timeout: timeout) { try predicate($0.snapshot()) }.suspend()
+            }
         }
     }
 
     /// Waits until the app has written nothing for `quietPeriod` (the screen has settled), and
     /// returns the screen. Useful after input whose effect has no distinctive text to wait for.
     @discardableResult
-    public func waitForScreenToSettle(quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil) throws -> ScreenSnapshot {
-        try settleWait(quietPeriod: quietPeriod, timeout: timeout).block()
+    public func waitForScreenToSettle(quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> ScreenSnapshot {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try settleWait(quietPeriod: quietPeriod, timeout: timeout).block()
+        }
     }
 
-    /// The awaited form of ``waitForScreenToSettle(quietPeriod:timeout:)``: the same wait,
+    /// The awaited form of ``waitForScreenToSettle(quietPeriod:timeout:fileID:filePath:line:column:)``: the same wait,
     /// suspending its task instead of blocking its thread. Throws `CancellationError` when the task
     /// is cancelled.
     @discardableResult
-    public func waitForScreenToSettle(quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil) async throws -> ScreenSnapshot {
-        try await settleWait(quietPeriod: quietPeriod, timeout: timeout).suspend()
+    public func waitForScreenToSettle(quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> ScreenSnapshot {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await settleWait(quietPeriod: quietPeriod, timeout: timeout).suspend()
+        }
     }
 
     private func screenWait(containing text: String, timeout: Duration?) throws -> PreparedWait<ScreenWaitOutcome<ScreenSnapshot>, ScreenSnapshot> {

@@ -9,21 +9,25 @@ extension AppLauncher {
         return process.monitor.withLock { terminal.emulator.snapshot() }
     }
 
-    /// The largest `times` that ``press(_:modifiers:times:timeout:)-3bvwb`` accepts.
+    /// The largest `times` that ``press(_:modifiers:times:timeout:fileID:filePath:line:column:)-6ay1l`` accepts.
     public static let maximumPressCount = 10_000
 
     /// Presses a key, encoded as xterm encodes it in the app's current modes (for example arrows
     /// differ in application cursor mode), `times` times.
     ///
     /// - Throws: `.invalidArgument` unless `times` is between 0 and ``maximumPressCount``.
-    public func press(_ key: Key, modifiers: Key.Modifiers = [], times: Int = 1, timeout: Duration? = nil) throws {
-        try write(pressBytes(key, modifiers: modifiers, times: times), timeout: timeout)
+    public func press(_ key: Key, modifiers: Key.Modifiers = [], times: Int = 1, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try write(pressBytes(key, modifiers: modifiers, times: times), timeout: timeout)
+        }
     }
 
-    /// The awaited form of ``press(_:modifiers:times:timeout:)``: the same keys, suspending its task
+    /// The awaited form of ``press(_:modifiers:times:timeout:fileID:filePath:line:column:)``: the same keys, suspending its task
     /// while the app's input is full instead of blocking its thread.
-    public func press(_ key: Key, modifiers: Key.Modifiers = [], times: Int = 1, timeout: Duration? = nil) async throws {
-        try await write(pressBytes(key, modifiers: modifiers, times: times), timeout: timeout)
+    public func press(_ key: Key, modifiers: Key.Modifiers = [], times: Int = 1, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await write(pressBytes(key, modifiers: modifiers, times: times), timeout: timeout)
+        }
     }
 
     private func pressBytes(_ key: Key, modifiers: Key.Modifiers, times: Int) throws -> [UInt8] {
@@ -40,14 +44,18 @@ extension AppLauncher {
     /// Pastes text as xterm does: each line feed is sent as a carriage return (the Enter key), and
     /// the text is wrapped in `CSI 200 ~` ... `CSI 201 ~` when the app turned on bracketed paste, so
     /// it can tell pasted text from typed text.
-    public func paste(_ text: String, timeout: Duration? = nil) throws {
-        try write(pasteBytes(text), timeout: timeout)
+    public func paste(_ text: String, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            try write(pasteBytes(text), timeout: timeout)
+        }
     }
 
-    /// The awaited form of ``paste(_:timeout:)``: the same paste, suspending its task while the
+    /// The awaited form of ``paste(_:timeout:fileID:filePath:line:column:)``: the same paste, suspending its task while the
     /// app's input is full instead of blocking its thread.
-    public func paste(_ text: String, timeout: Duration? = nil) async throws {
-        try await write(pasteBytes(text), timeout: timeout)
+    public func paste(_ text: String, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await write(pasteBytes(text), timeout: timeout)
+        }
     }
 
     private func pasteBytes(_ text: String) throws -> [UInt8] {
@@ -58,10 +66,12 @@ extension AppLauncher {
     }
 
     /// Resizes the terminal; the app receives SIGWINCH and the screen reflows as xterm's does.
-    public func resize(to size: TerminalSize) throws {
-        let (process, _) = try terminalProcess(for: "resize")
-        try process.resizeTerminal(to: size)
-        terminalSize = size
+    public func resize(to size: TerminalSize, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws {
+        try StepCallSite(fileID, filePath, line, column).run {
+            let (process, _) = try terminalProcess(for: "resize")
+            try process.resizeTerminal(to: size)
+            terminalSize = size
+        }
     }
 
     func terminalProcess(for action: String) throws -> (LaunchedProcess, TerminalSession) {

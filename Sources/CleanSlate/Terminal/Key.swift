@@ -1,4 +1,4 @@
-/// A key on a keyboard, for ``AppLauncher/press(_:modifiers:times:timeout:)-3bvwb``.
+/// A key on a keyboard, for ``AppLauncher/press(_:modifiers:times:timeout:fileID:filePath:line:column:)-6ay1l``.
 public enum Key: Sendable, Equatable, Hashable {
     /// Return / Enter.
     case enter

@@ -1,4 +1,4 @@
-/// A mouse button, for ``AppLauncher/click(row:column:button:modifiers:timeout:)-tqw0`` and ``AppLauncher/mouse(_:row:column:modifiers:timeout:)-4r1gr``.
+/// A mouse button, for ``AppLauncher/click(row:column:button:modifiers:timeout:fileID:filePath:line:)-21k1q`` and ``AppLauncher/mouse(_:row:column:modifiers:timeout:fileID:filePath:line:)-55wjy``.
 public enum MouseButton: Sendable, Equatable {
     /// The primary button.
     case left

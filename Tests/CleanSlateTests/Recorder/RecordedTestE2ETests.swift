@@ -86,8 +86,12 @@ final class RecordedTestE2ETests: XCTestCase {
         chmod(binary, 0o755)
         let failing = try runTool(swift, ["test", "--skip-build"] + options, temporary: temporary)
         XCTAssertNotEqual(failing.status, .exited(0), failing.output)
-        // Swift Testing places a thrown error at the test function; the message names the step.
-        XCTAssertTrue(failing.output.contains(#"Caught error: CleanSlate actionUnavailable: cannot select menu item "Solarized": it is not in the list"#),
+        // The .cleanSlate trait records the step's error at the step's line, and its message names that line.
+        let selectLine = try XCTUnwrap(wizard.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains(#"menuItems["Solarized"].select()"#) }) + 1
+        XCTAssertTrue(failing.output.contains("recorded an issue at WizardRecordedTests.swift:\(selectLine):"),
+                      "the failure is reported at the menu step, line \(selectLine)\n\(failing.output)")
+        XCTAssertTrue(failing.output.contains(#"WizardRecordedTests.swift:\#(selectLine): cannot select menu item "Solarized": it is not in the list"#),
                       "the failure names the menu step\n\(failing.output)")
         XCTAssertTrue(failing.output.contains(#"rows seen: "Light", "Dark", "Sunny""#), "and what the menu had instead\n\(failing.output)")
         XCTAssertTrue(failing.output.contains("Test run with 1 test in 1 suite failed"), failing.output)
