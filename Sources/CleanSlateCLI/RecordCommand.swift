@@ -140,7 +140,7 @@ enum RecordCommand {
         var source = TestSource(executable: executableLiteral(for: options.command[0]))
         source.arguments = Array(options.command.dropFirst())
         source.status = status
-        source.createdFiles = observer.changes.map(createdFiles) ?? []
+        source.createdFiles = observer.createdFiles
         return write(session, into: &source, options: options, file: file)
     }
 
@@ -189,19 +189,6 @@ enum RecordCommand {
 
     private static func isPackageProduct(_ name: String) -> Bool {
         ["debug", "release"].contains { FileManager.default.isExecutableFile(atPath: ".build/\($0)/\(name)") }
-    }
-
-    /// The files the app created, as sandbox folders and relative paths; only the deepest (a
-    /// folder that holds a created file is implied by it).
-    static func createdFiles(_ changes: SandboxChanges) -> [TestSource.CreatedFile] {
-        let folders: [(Sandbox.Location, String)] = [(.home, "home"), (.config, "configHome"), (.data, "dataHome"),
-                                                     (.cache, "cacheHome"), (.state, "stateHome")]
-        return folders.flatMap { location, property in
-            // Folders are listed with a trailing slash.
-            let created = changes.created(in: location)
-            return created.filter { path in !created.contains { $0 != path && $0.hasPrefix(path.hasSuffix("/") ? path : path + "/") } }
-                .map { TestSource.CreatedFile(folder: property, path: $0) }
-        }
     }
 
     /// The size of the terminal on `descriptor`, or nil.

@@ -238,8 +238,10 @@ enum RunCommand {
         // The report is a courtesy: when it cannot be made, say why, and still mirror the app's status.
         do {
             guard let before else { throw beforeFailure! }
-            let changes = try sandbox.snapshot().changes(since: before)
-            options.observer?.changes = changes
+            let after = try sandbox.snapshot()
+            let changes = after.changes(since: before)
+            // What `cleanslate record` checks of each created file is read now: the sandbox is wiped below.
+            options.observer?.createdFiles = CreatedFiles.list(changes, after: after, in: sandbox)
             reportChanges(changes, sandbox: sandbox)
         } catch {
             CLIOutput.error("warning: could not report the files the app changed: \(error)")
@@ -321,11 +323,12 @@ enum RunCommand {
 }
 
 /// How a run ended, for `cleanslate record`: the app's status, the session's asciicast recording,
-/// the files it changed, and the signal that interrupted the run (nil when none did).
+/// the files it created (with what a test checks of each), and the signal that interrupted the run
+/// (nil when none did).
 final class RunObserver {
     var status: AppExitStatus?
     var recording: String?
-    var changes: SandboxChanges?
+    var createdFiles: [TestSource.CreatedFile] = []
     var interruption: Int32?
 }
 

@@ -84,6 +84,21 @@ struct SnapshotAssertionTests {
             + "theStyledFormatShowsColoursAndTheCursorAndAMismatchNamesTheCells'"), "\(message)")
     }
 
+    @Test func anInlineTextSnapshotMayStopAtItsLastRowWithContent() throws {
+        // A background colour down to the bottom: the rows below the title are blank but styled.
+        let app = try terminalApp(#"printf '\033[44m\033[2J\033[HTitle'"#)
+        try app.waitForScreen(containing: "Title")
+        assertScreenSnapshot(of: app, matches: "Title")
+    }
+
+    @Test func aRowLeftOutOfAnInlineTextSnapshotMustBeBlank() throws {
+        let app = try terminalApp(#"printf '\033[44m\033[2J\033[HTitle\033[4;1Hfooter'"#)
+        try app.waitForScreen(containing: "footer")
+        let failures = try issues { assertScreenSnapshot(of: app, matches: "Title") }
+        #expect(failures.count == 1 && failures[0].contains("+ footer"), "\(failures)")
+        assertScreenSnapshot(of: app, matches: "Title\n\n\nfooter")
+    }
+
     @Test func anInlineMismatchShowsTheDiffAndTheTextToPaste() throws {
         let app = try terminalApp("printf 'Name: Ada'")
         try app.waitForScreen(containing: "Ada")

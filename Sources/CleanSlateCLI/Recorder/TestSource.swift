@@ -7,10 +7,12 @@ struct TestSource {
     /// The framework the test is written for.
     enum Framework { case swiftTesting, xctest }
 
-    /// A file the app created, as a sandbox folder's property (`configHome`) and a relative path.
+    /// A file the app created, as a sandbox folder's property (`configHome`) and a relative path,
+    /// and what the test checks of it (see ``CreatedFiles``).
     struct CreatedFile {
         let folder: String
         let path: String
+        var check = CreatedFiles.Check.exists
     }
 
     var framework = Framework.swiftTesting
@@ -25,7 +27,8 @@ struct TestSource {
     var steps: [String] = []
     /// How the app ended.
     var status = AppExitStatus.exited(0)
-    /// The last screen of a terminal session, asserted with an inline snapshot.
+    /// The last screen of a terminal session, asserted with an inline snapshot of its rows down
+    /// to the last one with content (the assertion requires the rows below it to be blank).
     var lastScreen: String?
     var createdFiles: [CreatedFile] = []
 
@@ -46,16 +49,14 @@ struct TestSource {
         body.append("")
         body.append(expectEqual(awaited("try app.waitForExit()"), Self.literal(status)))
         if let lastScreen {
+            // Down to the last row with content: the rows below are blank, which the assertion checks.
+            var rows = lastScreen.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+            while rows.last?.allSatisfy(\.isWhitespace) == true { rows.removeLast() }
             body.append("assertScreenSnapshot(of: app, matches: #\"\"\"")
-            // The assertion drops one trailing line feed of the expected text: one more line keeps
-            // a screen that ends with blank rows whole.
-            body += lastScreen.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) } + [""]
+            body += rows
             body.append("\"\"\"#)")
         }
-        for file in createdFiles {
-            let path = "app.sandbox.\(file.folder) + \(SwiftLiteral.string("/" + file.path))"
-            body.append(expectTrue("FileManager.default.fileExists(atPath: \(path))"))
-        }
+        for file in createdFiles { body += check(file) }
         let indented = body.map { $0.isEmpty ? "" : "        " + $0 }
         switch framework {
         case .swiftTesting:
@@ -89,6 +90,26 @@ struct TestSource {
                 }
 
                 """
+        }
+    }
+
+    /// The assertion of what `file` holds (see ``CreatedFiles``).
+    private func check(_ file: CreatedFile) -> [String] {
+        let path = "app.sandbox.\(file.folder) + \(SwiftLiteral.string("/" + file.path))"
+        switch file.check {
+        case .exists:
+            return [expectTrue("FileManager.default.fileExists(atPath: \(path))")]
+        case let .size(size):
+            return [expectEqual("FileManager.default.contents(atPath: \(path))?.count", "\(size)")]
+        case let .text(text, placeholders):
+            let read = "try String(contentsOfFile: \(path), encoding: .utf8)"
+            let actual = placeholders ? "app.sandbox.replacingPathsWithPlaceholders(in: \(read))" : read
+            // One line is one literal; more lines are quoted as they read, in a raw multi-line literal
+            // (each line of the file one line of it, a final line feed an empty last line).
+            guard text.dropLast().contains("\n"), !text.contains("\"\"\"#") else { return [expectEqual(actual, SwiftLiteral.string(text))] }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let opening = framework == .swiftTesting ? "#expect(\(actual) == #\"\"\"" : "XCTAssertEqual(\(actual), #\"\"\""
+            return [opening] + lines + ["\"\"\"#)"]
         }
     }
 

@@ -55,9 +55,11 @@ public func assertScreenSnapshot(
 }
 
 /// Asserts that `app`'s screen, once settled, reads `expected` in `format` (with the sandbox's paths
-/// replaced by placeholders); one trailing newline of `expected` is ignored. A mismatch fails with a
-/// line diff, the path of the side-by-side page (as for a reference file) and the text to paste to
-/// accept the new screen.
+/// replaced by placeholders); one trailing newline of `expected` is ignored. In the `.text` format
+/// `expected` may stop at the last row with content: the screen's rows below it must be blank (a
+/// one-line message on a 24-row screen is one line, not 24). A mismatch fails with a line diff, the
+/// path of the side-by-side page (as for a reference file) and the text to paste to accept the new
+/// screen.
 public func assertScreenSnapshot(
     of app: AppLauncher, format: ScreenSnapshotFormat = .text, matches expected: String,
     quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil,
@@ -68,11 +70,21 @@ public func assertScreenSnapshot(
     do {
         let screen = try app.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout)
         let page = ScreenComparisonPage(screen: screen, format: format, sandbox: app.sandbox, snapshotName: nil, location: location)
-        let comparison = SnapshotComparison(subject: "the screen", actual: format.render(screen, replacing: app.sandbox.placeholders),
+        let rendered = format.render(screen, replacing: app.sandbox.placeholders)
+        // Trailing blank rows are left out of both sides: the rows are the screen's, so none is lost.
+        let trims = format == .text
+        let comparison = SnapshotComparison(subject: "the screen", actual: trims ? droppingTrailingBlankRows(rendered) : rendered,
                                             styled: format == .styled, onMismatch: page.write)
-        message = comparison.againstInline(expected)
+        message = comparison.againstInline(trims ? droppingTrailingBlankRows(expected) : expected)
     } catch {
         message = "waiting for the screen to settle failed: \(error)"
     }
     SnapshotAssertion.report(message, at: location)
+}
+
+/// `text` without its trailing rows that hold only blanks (and without the line feed before them).
+func droppingTrailingBlankRows(_ text: String) -> String {
+    var rows = text.split(separator: "\n", omittingEmptySubsequences: false)
+    while rows.count > 1, rows.last?.allSatisfy(\.isWhitespace) == true { rows.removeLast() }
+    return rows.joined(separator: "\n")
 }

@@ -237,8 +237,18 @@ final class RecordFromCastTests: XCTestCase {
         XCTAssertTrue(source.contains(#"let app = try launchApp(.path("./demo"), arguments: ["--flag"], environment: ["LANG": "C.UTF-8"], "#
             + "terminalSize: try TerminalSize(rows: 5, columns: 30))"), source)
         XCTAssertTrue(source.contains("#expect(try await app.waitForExit() == .exited(3))"), source)
-        XCTAssertTrue(source.contains("assertScreenSnapshot(of: app, matches: #\"\"\"\n        bye now\n\n        \"\"\"#)"), source)
+        XCTAssertTrue(source.contains("assertScreenSnapshot(of: app, matches: #\"\"\"\n        bye now\n        \"\"\"#)"), source)
         XCTAssertFalse(source.contains("sleep("), "no sleeps in a written test")
+    }
+
+    /// A last screen painted in a colour to its bottom (dialog's blue) has rows that are blank but
+    /// styled, which its plain text keeps: the snapshot stops at its last row with content, not at
+    /// the screen's 12th row (the assertion checks that the rows below are blank).
+    func testTheLastScreenIsSnapshotDownToItsLastRowWithContent() throws {
+        var cast = SyntheticCast()
+        cast.output("\u{1B}[44m\u{1B}[2J\u{1B}[2;3HSaved.\u{1B}[4;3HPress any key")
+        let source = try written(cast)
+        XCTAssertTrue(source.contains("assertScreenSnapshot(of: app, matches: #\"\"\"\n\n          Saved.\n\n          Press any key\n        \"\"\"#)"), source)
     }
 
     func testXCTestIsWrittenWithItsAssertions() throws {

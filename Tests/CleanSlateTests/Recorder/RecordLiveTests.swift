@@ -34,9 +34,12 @@ final class RecordLiveTests: XCTestCase {
             #"try await app.keyHints["confirm"].press()"#,
             "#expect(try await app.waitForExit() == .exited(0))",
         ], written)
-        XCTAssertTrue(written.contains("All set, Ada! Theme: Solarized"), "the last screen is asserted\n\(written)")
-        XCTAssertTrue(written.contains(#"#expect(FileManager.default.fileExists(atPath: app.sandbox.configHome + "/sampleapp/profile.json"))"#),
-                      "the file the app created is asserted\n\(written)")
+        // The last screen down to its last row with content (not 30 rows), and the profile's content.
+        XCTAssertTrue(written.contains("        assertScreenSnapshot(of: app, matches: #\"\"\"\n        All set, Ada! Theme: Solarized\n        \"\"\"#)\n"),
+                      "the last screen is asserted\n\(written)")
+        let profile = ["#expect(try String(contentsOfFile: app.sandbox.configHome + \"/sampleapp/profile.json\", encoding: .utf8) == #\"\"\"",
+                       "{", #"  "name" : "Ada","#, #"  "theme" : "Solarized""#, "}", "", "\"\"\"#)"]
+        XCTAssertTrue(written.contains(profile.map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")), "the file the app created is compared\n\(written)")
     }
 
     func testARecordingInterruptedBySIGINTWritesNothing() throws {
@@ -87,5 +90,42 @@ final class RecordLiveTests: XCTestCase {
         let liveSteps = steps(try String(contentsOfFile: folder + "/Live.swift", encoding: .utf8))
         XCTAssertEqual(liveSteps.filter { $0.contains("menuItems") }, [#"try await app.menuItems["Solarized"].select()"#])
         XCTAssertEqual(steps(try String(contentsOfFile: folder + "/From.swift", encoding: .utf8)), liveSteps)
+    }
+}
+
+/// What a live `cleanslate record` session's test checks of the files the app created (see
+/// `CreatedFiles` in the tool): a short text file's content (the sandbox's paths as placeholders),
+/// a long or binary file's size, an empty folder's existence.
+final class RecordCreatedFileTests: XCTestCase {
+    func testEachCreatedFileIsCheckedAsAPersonWouldKeepIt() throws {
+        let output = try sandboxForTest().temporaryDirectory + "/Files.swift"
+        let script = #"""
+            printf '{"name":"Ada"}\n' > "$XDG_CONFIG_HOME/profile.json"
+            printf 'one\ntwo\n' > "$XDG_CONFIG_HOME/list.txt"
+            printf 'cache=%s/x\n' "$XDG_CACHE_HOME" > "$XDG_STATE_HOME/where.conf"
+            head -c 3000 /dev/zero | tr '\0' a > "$XDG_DATA_HOME/long.txt"
+            printf 'bin\001ary' > "$XDG_DATA_HOME/blob"
+            mkdir "$XDG_CACHE_HOME/empty"
+            """#
+        // Over pipes (no terminal): the session is the script alone.
+        let app = try makeApp(.product("cleanslate"), arguments: ["record", "--xctest", "--output", output, "--", "sh", "-c", script])
+        try app.launch()
+        try app.closeInput()
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        let checks = written.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }.drop { !$0.hasPrefix("XCTAssertEqual(try app.waitForExit()") }.dropFirst()
+        XCTAssertEqual(Array(checks.prefix(11)), [
+            "XCTAssertEqual(try String(contentsOfFile: app.sandbox.configHome + \"/list.txt\", encoding: .utf8), #\"\"\"",
+            "one",
+            "two",
+            "",
+            "\"\"\"#)",
+            #"XCTAssertEqual(try String(contentsOfFile: app.sandbox.configHome + "/profile.json", encoding: .utf8), "{\"name\":\"Ada\"}\n")"#,
+            #"XCTAssertEqual(FileManager.default.contents(atPath: app.sandbox.dataHome + "/blob")?.count, 7)"#,
+            #"XCTAssertEqual(FileManager.default.contents(atPath: app.sandbox.dataHome + "/long.txt")?.count, 3000)"#,
+            #"XCTAssertTrue(FileManager.default.fileExists(atPath: app.sandbox.cacheHome + "/empty/"))"#,
+            #"XCTAssertEqual(app.sandbox.replacingPathsWithPlaceholders(in: try String(contentsOfFile: app.sandbox.stateHome + "/where.conf", encoding: .utf8)), "cache=$XDG_CACHE_HOME/x\n")"#,
+            "}",
+        ], written)
     }
 }
