@@ -288,8 +288,10 @@ static int is_directory(const char *path) {
 /// app's exit writes through this one. Returns 0 with `limited` set, or -1 with errno (ENOSPC: the
 /// sandbox is larger than the limit).
 static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs_limited_sandbox *limited) {
-    char options[64];
-    snprintf(options, sizeof options, "mode=0755,size=%lld", spec->size_limit);
+    char options[96];
+    // Entries are charged too: without nr_inodes, folders, empty files and links cost no bytes, and
+    // an app could leave millions of them for the copy back to walk. The root takes one inode.
+    snprintf(options, sizeof options, "mode=0755,size=%lld,nr_inodes=%d", spec->size_limit, CS_SANDBOX_ENTRY_LIMIT + 1);
     if (bind_folder(sandbox, spec->sandbox_target) != 0 || set_read_only(spec->sandbox_target, 0, 0) != 0) return -1;
     int host = open(spec->sandbox_target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (host < 0) return -1;

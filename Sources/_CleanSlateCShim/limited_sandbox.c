@@ -13,7 +13,9 @@
 // rename for a new one), and what it replaced moved into the staging folder, which is then removed. A
 // copy that fails (past the limit, a FIFO, the host's disk full) removes the staging folder and
 // leaves the sandbox as it was before the launch; a swap that fails is undone. The sandbox folder
-// itself stays: the test process and its tools know it by path.
+// itself stays: the test process and its tools know it by path. The tmpfs holds at most
+// CS_SANDBOX_ENTRY_LIMIT entries (isolation.c), and the app's leftover processes are stopped during
+// the copy back, so the walk is bounded and sees a tree that stands still.
 #define _GNU_SOURCE
 #include "internal.h"
 #include "isolation.h"
@@ -22,8 +24,10 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
@@ -122,9 +126,38 @@ static int copy_back(const struct cs_limited_sandbox *limited, struct cs_tree_co
     return rc;
 }
 
+/// How long the copy back waits for the app's leftover processes to stop (one in uninterruptible
+/// sleep stops only when its system call ends); the copy then goes on regardless.
+#define CS_STOP_WAIT_MS 1000
+
+/// Stops every other process of this keeper's PID namespace (it is their init, so kill(-1) reaches
+/// each, and a fork in progress is restarted after the stop, so none is missed), then waits until
+/// each has stopped, so that none is still inside a system call that changes the tree.
+static void stop_leftovers(void) {
+    if (kill(-1, SIGSTOP) != 0) return;  // ESRCH: the app left none
+    struct cs_process *table = malloc(CS_MAX_TRACKED * sizeof *table);
+    if (!table) return;
+    for (int64_t deadline = cs_now_ms() + CS_STOP_WAIT_MS; cs_now_ms() < deadline;) {
+        int count = cs_read_process_table(table, CS_MAX_TRACKED), running = 0;
+        for (int i = 0; i < count && !running; i++) {
+            char state = table[i].state;
+            running = table[i].pid != getpid() && state != 'T' && state != 't' && state != 'Z' && state != 'X';
+        }
+        if (!running) break;
+        poll(NULL, 0, 1);
+    }
+    free(table);
+}
+
 void cs_limited_sandbox_copy_back(const struct cs_limited_sandbox *limited, int socket) {
     struct cs_tree_copy_report report;
-    if (copy_back(limited, &report) == 0) return;
+    // The processes the app left behind are stopped while the copy runs, so that they cannot grow,
+    // move or rewrite the tree under the walk; they go on afterwards (what they write then stays in
+    // the copy).
+    stop_leftovers();
+    int rc = copy_back(limited, &report);
+    kill(-1, SIGCONT);
+    if (rc == 0) return;
     int32_t length = (int32_t)strnlen(report.path, sizeof report.path);
     cs_send_message(socket, CS_SUPERVISOR_COPY_BACK_REFUSED, report.error, length, report.reason);
     if (length > 0) cs_write_all(socket, report.path, (size_t)length);

@@ -38,4 +38,10 @@ final class DocumentedValuesTests: XCTestCase {
     func testUpTo128IdleKeepersAreKept() {
         XCTAssertEqual(LaunchSupervisor.idleLimit, 128)
     }
+
+    /// File system faults: "the sandbox holds at most `Faults.sandboxEntryLimit` (50,000) folders,
+    /// files, symlinks and further names of hard-linked files".
+    func testASizeLimitedSandboxHoldsAtMostFiftyThousandEntries() {
+        XCTAssertEqual(Faults.sandboxEntryLimit, 50_000)
+    }
 }

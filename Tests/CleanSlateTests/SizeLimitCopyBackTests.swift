@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateXCTest
+import Foundation
 import Glibc
 import XCTest
 
@@ -120,5 +121,84 @@ final class SizeLimitCopyBackTests: XCTestCase {
         XCTAssertEqual(String(decoding: app.outputBytes(), as: UTF8.self), "6755\n2775\n", "the app did set them in its sandbox")
         XCTAssertEqual(try status(app.sandbox.path(.home, "tool")).st_mode & 0o7777, 0o755)
         XCTAssertEqual(try status(app.sandbox.path(.home, "shared")).st_mode & 0o7777, 0o775)
+    }
+
+    func testEntriesPastTheEntryLimitAreRefusedToTheApp() throws {
+        // Empty files take no bytes: only the entry limit stops them.
+        let attempted = Faults.sandboxEntryLimit + 100
+        let app = try launchStrict("""
+            mkdir "$HOME/many" && cd "$HOME/many" && seq 1 \(attempted) | xargs touch 2>/dev/null; echo "touch $?"
+            """)
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        XCTAssertEqual(String(decoding: app.outputBytes(), as: UTF8.self), "touch 123\n", "some touch failed (ENOSPC)")
+        let copied = try FileManager.default.contentsOfDirectory(atPath: app.sandbox.path(.home, "many")).count
+        XCTAssertLessThan(copied, Faults.sandboxEntryLimit, "the copy back brought at most the limit's entries")
+        XCTAssertGreaterThan(copied, Faults.sandboxEntryLimit - 100, "what the app could make came back")
+    }
+
+    func testProcessesTheAppLeftAreStoppedWhileTheCopyBackRuns() throws {
+        try requireStrictIsolation()
+        // 40,000 empty files keep the copy back busy for a while; the leftover is a sleep with a
+        // duration no other process has (the app is gone by then: only it mentions the duration).
+        let duration = "86398.\(UInt32.random(in: 100_000...999_999))"
+        let app = try makeApp(.name("sh"), arguments: ["-c", """
+            mkdir "$HOME/many" && cd "$HOME/many" && seq 1 40000 | xargs touch || exit 1
+            sleep \(duration) &
+            """], isolation: .strict)
+        app.faults = Faults(sandboxSizeLimit: limit)
+        // The staging folder appears in the sandbox folder when the copy back begins.
+        let watch = inotify_init1(Int32(IN_CLOEXEC))
+        XCTAssertGreaterThanOrEqual(watch, 0)
+        defer { close(watch) }
+        XCTAssertGreaterThanOrEqual(inotify_add_watch(watch, app.sandbox.root, UInt32(IN_CREATE)), 0)
+        try app.launch()
+        XCTAssertTrue(waitForCreation(named: ".cleanslate-copy-back", watch: watch), "the copy back never began")
+        let state = leftoverState(mentioning: duration)
+        let copying = try FileManager.default.contentsOfDirectory(atPath: app.sandbox.root).contains { $0.hasPrefix(".cleanslate-copy-back") }
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        XCTAssertEqual(app.terminate().filter { $0.commandLine.contains(duration) }.count, 1, "the leftover went on after the copy back")
+        guard copying else { throw XCTSkip("the copy back ended before the test looked at the leftover process") }
+        XCTAssertEqual(state, "T", "the leftover sleep is stopped while the copy back runs")
+    }
+
+    /// Reads the events of `watch` until one says an entry whose name starts with `prefix` was
+    /// created; false when none comes within a minute.
+    private func waitForCreation(named prefix: String, watch: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var ready = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+        while poll(&ready, 1, 60_000) == 1 {
+            let count = read(watch, &buffer, buffer.count)
+            guard count > 0 else { return false }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
+                let start = offset + MemoryLayout<inotify_event>.size
+                let name = String(decoding: buffer[start..<start + length].prefix { $0 != 0 }, as: UTF8.self)
+                if name.hasPrefix(prefix) { return true }
+                offset = start + length
+            }
+        }
+        return false
+    }
+
+    /// The text of a /proc file (which says its size is 0, so it is read until its end).
+    private func procFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(fd, &bytes, bytes.count)
+        return count >= 0 ? String(decoding: bytes.prefix(count), as: UTF8.self) : nil
+    }
+
+    /// The state letter (/proc/PID/stat) of the process whose command line mentions `token` (the
+    /// sleep, or its shell between the fork and the exec).
+    private func leftoverState(mentioning token: String) -> String? {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
+        for pid in pids where procFile("/proc/\(pid)/cmdline")?.contains(token) == true {
+            guard let stat = procFile("/proc/\(pid)/stat"), let end = stat.lastIndex(of: ")") else { return nil }
+            return stat[stat.index(end, offsetBy: 2)...].split(separator: " ").first.map(String.init)
+        }
+        return nil
     }
 }

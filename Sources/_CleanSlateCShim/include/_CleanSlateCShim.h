@@ -151,6 +151,10 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_COPY_FIFO 3
 #define CS_COPY_SOCKET 4
 #define CS_COPY_DEVICE 5
+/// The most entries a size-limited sandbox holds (Faults.sandboxEntryLimit): folders, files, symlinks
+/// and every further name of a hard-linked file, the seeded ones included. Its tmpfs has this many
+/// inodes besides its root (tmpfs counts each hard link as one), so the copy back walks at most these.
+#define CS_SANDBOX_ENTRY_LIMIT 50000
 /// Command: send signal `a` to the app's process group (or to the app alone if the group is gone).
 #define CS_SUPERVISOR_SIGNAL_GROUP 101
 /// Command: the test process is done with this launch; the keeper waits for the next request on
