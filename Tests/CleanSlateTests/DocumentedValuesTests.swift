@@ -44,4 +44,10 @@ final class DocumentedValuesTests: XCTestCase {
     func testASizeLimitedSandboxHoldsAtMostFiftyThousandEntries() {
         XCTAssertEqual(Faults.sandboxEntryLimit, 50_000)
     }
+
+    /// Continuous integration features: "at most 64 from one launch and each at most 256 MiB, and at
+    /// most 1 GiB together".
+    func testAtMostOneGibibyteOfProfilesIsMovedFromOneLaunch() {
+        XCTAssertEqual(CoverageHarvest.maximumTotalSize, 1_073_741_824)
+    }
 }
