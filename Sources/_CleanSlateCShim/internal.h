@@ -7,6 +7,7 @@
 #include "_CleanSlateCShim.h"
 
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -49,7 +50,10 @@ ssize_t cs_command_line(pid_t pid, char *line, size_t size);
 /// What a SURVIVOR report names of one process: its command line (`line_length` bytes), followed
 /// by the target of its /proc/<pid>/exe, the program it really runs, which it cannot forge as it can
 /// its command line (`exec -a '[kworker/0:1]' sleep`); `length` bytes in all, not NUL-terminated.
-struct cs_survivor { pid_t pid; int line_length, length; char text[768]; };
+/// The command line is cut at CS_SURVIVOR_LINE bytes; the executable always fits whole (the kernel
+/// gives no /proc/<pid>/exe target of PATH_MAX bytes or more: ENAMETOOLONG).
+#define CS_SURVIVOR_LINE 512
+struct cs_survivor { pid_t pid; int line_length, length; char text[CS_SURVIVOR_LINE + PATH_MAX]; };
 /// Fills `survivor` for live process `pid` (the executable is left out when it cannot be read: the
 /// process is ending, or not dumpable and this one may not trace it). Returns 0, or -1 when the
 /// process is exiting, dying or gone (as cs_command_line).
