@@ -305,9 +305,9 @@ static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs
     if (copy < 0) { int saved = errno; close(host); errno = saved; return -1; }
     int inner_home = -1;
     // The test seeded this side: a FIFO or socket in it (no contents) is left out, not refused.
-    struct cs_tree_copy_options copy_options = {spec->size_limit, 0};
+    struct cs_tree_copy_options copy_options = {spec->size_limit, 0, CS_STAGE_PREFIX};
     struct cs_tree_copy_report report;
-    if (cs_tree_copy(host, copy, &copy_options, &report) != 0 || (inner_home = cs_open_beneath(copy, home_within(spec))) < 0 ||
+    if (cs_limited_sandbox_remove_stale_stages(host) != 0 || cs_tree_copy(host, copy, &copy_options, &report) != 0 || (inner_home = cs_open_beneath(copy, home_within(spec))) < 0 ||
         bind_folder(inner_home, spec->home_target) != 0 || set_read_only(spec->home_target, 0, 0) != 0) {
         int saved = errno;
         close(copy);

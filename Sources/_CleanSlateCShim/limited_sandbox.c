@@ -13,7 +13,9 @@
 // rename for a new one), and what it replaced moved into the staging folder, which is then removed. A
 // copy that fails (past the limit, a FIFO, the host's disk full) removes the staging folder and
 // leaves the sandbox as it was before the launch; a swap that fails is undone. The sandbox folder
-// itself stays: the test process and its tools know it by path. The tmpfs holds at most
+// itself stays: the test process and its tools know it by path. The stage is locked while its copy
+// back runs; one that is not was left by a keeper killed during its copy back, and the next
+// size-limited launch into the sandbox removes it before it copies the sandbox in. The tmpfs holds at most
 // CS_SANDBOX_ENTRY_LIMIT entries (isolation.c), and the app's leftover processes are stopped during
 // the copy back, so the walk is bounded and sees a tree that stands still.
 #define _GNU_SOURCE
@@ -29,17 +31,23 @@
 #include <stdlib.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/// Whether `name` (at the sandbox's top) is a staging folder's.
+static int is_stage(const char *name) {
+    return strncmp(name, CS_STAGE_PREFIX, strlen(CS_STAGE_PREFIX)) == 0;
+}
 
 /// One step of the swap, to undo it if a later one fails.
 enum swap_step { SWAPPED, ADDED, RETIRED };
 
 /// Moves every top-level entry of `stage` into `host` (exchanging it with the entry of the same
-/// name there) and every other entry of `host` but `stage_name` into `stage`. All or nothing: a
+/// name there) and every other entry of `host` but the staging folders into `stage`. All or nothing: a
 /// step that fails undoes the ones before it. Returns 0, or -1 with errno and the entry in `failed`.
-static int swap_in(int host, int stage, const char *stage_name, char *failed, size_t size) {
+static int swap_in(int host, int stage, char *failed, size_t size) {
     char **fresh = NULL, **old = NULL;
     size_t fresh_count = 0, old_count = 0, done = 0;
     int rc = cs_list_names(stage, &fresh, &fresh_count) == 0 && cs_list_names(host, &old, &old_count) == 0 ? 0 : -1;
@@ -50,16 +58,15 @@ static int swap_in(int host, int stage, const char *stage_name, char *failed, si
     snprintf(failed, size, ".");
     for (size_t i = 0; rc == 0 && i < fresh_count; i++) {
         enum swap_step step = SWAPPED;
-        // The app cannot know the stage's name (it is random), but should it guess it: refused.
-        int moved = strcmp(fresh[i], stage_name) == 0 ? (errno = EEXIST, -1)
-                  : renameat2(stage, fresh[i], host, fresh[i], RENAME_EXCHANGE);
+        int moved = renameat2(stage, fresh[i], host, fresh[i], RENAME_EXCHANGE);
         if (moved != 0 && errno == ENOENT) { step = ADDED; moved = renameat2(stage, fresh[i], host, fresh[i], RENAME_NOREPLACE); }
         if (moved != 0) { rc = -1; error = errno; snprintf(failed, size, "%s", fresh[i]); break; }
         steps[done] = step;
         names[done++] = fresh[i];
     }
     for (size_t i = 0; rc == 0 && i < old_count; i++) {
-        int kept = strcmp(old[i], stage_name) == 0;
+        // This stage, and any other launch's: never retired (cleared with this one).
+        int kept = is_stage(old[i]);
         for (size_t j = 0; j < fresh_count && !kept; j++) kept = strcmp(old[i], fresh[j]) == 0;
         if (kept) continue;
         if (renameat2(host, old[i], stage, old[i], RENAME_NOREPLACE) != 0) {
@@ -85,20 +92,40 @@ static int swap_in(int host, int stage, const char *stage_name, char *failed, si
     return rc;
 }
 
-/// A new staging folder in `host`, its name in `name`; its descriptor, or -1 with errno.
+/// A new staging folder in `host`, its name in `name`; its descriptor, or -1 with errno. The folder
+/// is locked (flock) for as long as the descriptor is open: a stage nobody holds was left by a keeper
+/// that died during its copy back (cs_limited_sandbox_remove_stale_stages).
 static int make_stage(int host, char *name, size_t size) {
     for (int attempt = 0; attempt < 16; attempt++) {
         unsigned long long suffix = 0;
         if (getrandom(&suffix, sizeof suffix, 0) != (ssize_t)sizeof suffix) suffix = (unsigned long long)attempt;
-        snprintf(name, size, ".cleanslate-copy-back-%016llx", suffix);
+        snprintf(name, size, CS_STAGE_PREFIX "%016llx", suffix);
         if (mkdirat(host, name, 0700) == 0) {
             int stage = openat(host, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (stage >= 0 && flock(stage, LOCK_EX) != 0) { int saved = errno; close(stage); stage = -1; errno = saved; }
             if (stage < 0) { int saved = errno; unlinkat(host, name, AT_REMOVEDIR); errno = saved; }
             return stage;
         }
         if (errno != EEXIST) return -1;
     }
     return -1;
+}
+
+int cs_limited_sandbox_remove_stale_stages(int host) {
+    char **names = NULL;
+    size_t count = 0;
+    if (cs_list_names(host, &names, &count) != 0) return -1;
+    int rc = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (!is_stage(names[i])) continue;
+        int stage = openat(host, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (stage < 0) continue;  // gone meanwhile, or no folder: not a stage
+        // Held: another launch's copy back is under way in it.
+        if (flock(stage, LOCK_EX | LOCK_NB) == 0 && (cs_tree_clear(stage) != 0 || unlinkat(host, names[i], AT_REMOVEDIR) != 0)) rc = -1;
+        close(stage);
+    }
+    cs_free_names(names, count);
+    return rc;
 }
 
 /// Copies `limited->copy` over `limited->host`, whole or not at all. Returns 0, or -1 with `report`.
@@ -110,10 +137,10 @@ static int copy_back(const struct cs_limited_sandbox *limited, struct cs_tree_co
         *report = (struct cs_tree_copy_report){CS_COPY_FAILED, errno, ".", 0};
         return -1;
     }
-    struct cs_tree_copy_options options = {limited->limit, 1};
+    struct cs_tree_copy_options options = {limited->limit, 1, CS_STAGE_PREFIX};
     int rc = cs_tree_copy(limited->copy, stage, &options, report);
     if (rc == 0) {
-        rc = swap_in(limited->host, stage, stage_name, report->path, sizeof report->path);
+        rc = swap_in(limited->host, stage, report->path, sizeof report->path);
         if (rc != 0) {
             report->reason = CS_COPY_FAILED;
             report->error = errno;
@@ -128,7 +155,7 @@ static int copy_back(const struct cs_limited_sandbox *limited, struct cs_tree_co
 
 /// How long the copy back waits for the app's leftover processes to stop (one in uninterruptible
 /// sleep stops only when its system call ends); the copy then goes on regardless.
-#define CS_STOP_WAIT_MS 1000
+#define CS_STOP_WAIT_MS 5000
 
 /// Stops every other process of this keeper's PID namespace (it is their init, so kill(-1) reaches
 /// each, and a fork in progress is restarted after the stop, so none is missed), then waits until

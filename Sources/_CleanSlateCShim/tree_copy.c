@@ -215,6 +215,8 @@ static int copy_directory(struct copy *copy, int from, int to, const char *name,
 /// Copies entry `name` of the current directory (walking into it if it is a directory).
 static int copy_entry(struct copy *copy, const char *name) {
     struct cs_walk_frame *frame = cs_walk_top(&copy->walk);
+    const char *skipped = copy->options->skipped_at_top;
+    if (skipped && copy->walk.depth == 1 && strncmp(name, skipped, strlen(skipped)) == 0) return 0;
     struct stat info;
     if (fstatat(frame->from, name, &info, AT_SYMLINK_NOFOLLOW) != 0)
         return errno == ENOENT ? 0 : refuse(copy, CS_COPY_FAILED, errno, name);  // gone since listed

@@ -82,6 +82,28 @@ final class SizeLimitCopyBackTests: XCTestCase {
         XCTAssertFalse(root.contains { $0.hasPrefix(".cleanslate-copy-back") }, "no staging folder is left: \(root)")
     }
 
+    func testAStagingFolderLeftByAKilledKeeperIsRemovedByTheNextLaunchAndALiveOneIsLeftAlone() throws {
+        // A keeper killed during its copy back leaves its staging folder, which nothing holds; one
+        // that a keeper holds (locked) is another launch's copy back, under way.
+        let stale = ".cleanslate-copy-back-00000000000000aa", live = ".cleanslate-copy-back-00000000000000bb"
+        var held: Int32 = -1
+        defer { if held >= 0 { close(held) } }
+        let app = try launchStrict("ls -A \(StrictOptions.sandboxPath)", seed: { sandbox in
+            for name in [stale, live] {
+                try FileManager.default.createDirectory(atPath: sandbox.root + "/" + name + "/home", withIntermediateDirectories: true)
+                try Data("copy".utf8).write(to: URL(fileURLWithPath: sandbox.root + "/" + name + "/home/file"))
+            }
+            held = open(sandbox.root + "/" + live, O_RDONLY | O_DIRECTORY)
+            XCTAssertEqual(flock(held, LOCK_EX), 0)
+        })
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        XCTAssertFalse(app.standardOutput.contains(".cleanslate-copy-back"), "the app sees no staging folder: \(app.standardOutput)")
+        let root = try FileManager.default.contentsOfDirectory(atPath: app.sandbox.root)
+        XCTAssertFalse(root.contains(stale), "the stale one was removed: \(root)")
+        XCTAssertEqual(try String(contentsOfFile: app.sandbox.root + "/" + live + "/home/file", encoding: .utf8), "copy",
+                       "the live one was left as it was")
+    }
+
     func testATreeThreeThousandLevelsDeepComesBack() throws {
         // python3 makes the tree (a shell's cd fails once the path passes PATH_MAX).
         try requireProgram("/usr/bin/python3", hint: "install it: apt-get install -y python3")
