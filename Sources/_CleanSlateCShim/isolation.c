@@ -59,6 +59,16 @@
 #ifndef SYS_mount_setattr
 #define SYS_mount_setattr 442
 #endif
+#ifndef SYS_open_tree
+#define SYS_open_tree 428
+#endif
+#ifndef SYS_move_mount
+#define SYS_move_mount 429
+#endif
+/// open_tree(2) and move_mount(2) flags (linux/mount.h), declared here as mount_attr is.
+#define CS_OPEN_TREE_CLONE 1
+#define CS_MOVE_MOUNT_F_EMPTY_PATH 0x00000004
+#define CS_MOVE_MOUNT_T_EMPTY_PATH 0x00000040
 #ifndef AT_RECURSIVE
 #define AT_RECURSIVE 0x8000
 #endif
@@ -323,15 +333,26 @@ static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs
     return 0;
 }
 
-/// Binds the folder `path` over itself, read-only or writable. Returns 0 or -1 with errno.
-static int bind_over_itself(const char *path, int read_only) {
-    int fd = open(path, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+/// Binds the folder `path` (below the sandbox's or its home's mount point, as the app sees it) over
+/// itself, read-only or writable. It is opened below its mount point without following any symlink
+/// (a link in the middle is refused: ELOOP), and the bind is made between descriptors: a detached
+/// copy of the folder's mount (open_tree), given its read-only flag, is attached on the very folder
+/// that was opened (move_mount), so no path is resolved again. Returns 0 or -1 with errno.
+static int bind_over_itself(const struct cs_isolation *spec, const char *path, int read_only) {
+    const char *mount_points[2] = {spec->sandbox_target, spec->home_target};
+    int fd = cs_open_below_mount_point(path, mount_points, 2);
     if (fd < 0) return -1;
-    int rc = bind_folder(fd, path);
+    int tree = (int)syscall(SYS_open_tree, fd, "", CS_OPEN_TREE_CLONE | O_CLOEXEC | AT_EMPTY_PATH);
+    struct cs_mount_attr attributes = {0, 0, 0, 0};
+    if (read_only) attributes.attr_set = CS_MOUNT_ATTR_RDONLY; else attributes.attr_clr = CS_MOUNT_ATTR_RDONLY;
+    int rc = tree < 0 ? -1
+           : syscall(SYS_mount_setattr, tree, "", AT_EMPTY_PATH, &attributes, sizeof attributes) != 0 ? -1
+           : (int)syscall(SYS_move_mount, tree, "", fd, "", CS_MOVE_MOUNT_F_EMPTY_PATH | CS_MOVE_MOUNT_T_EMPTY_PATH);
     int saved = errno;
+    if (tree >= 0) close(tree);
     close(fd);
     errno = saved;
-    return rc != 0 ? -1 : set_read_only(path, 0, read_only);
+    return rc != 0 ? -1 : 0;
 }
 
 /// Binds each of `spec->read_only` (folders of the sandbox as the app sees them) read-only over
@@ -342,10 +363,10 @@ static int bind_over_itself(const char *path, int read_only) {
 /// Returns 0 or -1 with errno.
 static int read_only_folders(const struct cs_isolation *spec) {
     for (int i = 0; i < spec->pinned_count; i++) {
-        if (bind_over_itself(spec->pinned[i], 0) != 0) return -1;
+        if (bind_over_itself(spec, spec->pinned[i], 0) != 0) return -1;
     }
     for (int i = 0; i < spec->read_only_count; i++) {
-        if (bind_over_itself(spec->read_only[i], 1) != 0) return -1;
+        if (bind_over_itself(spec, spec->read_only[i], 1) != 0) return -1;
     }
     return 0;
 }

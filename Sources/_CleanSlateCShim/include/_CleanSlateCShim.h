@@ -100,6 +100,14 @@ int cs_eventfd(void);
 /// 3.11, where the file system has no unnamed files).
 int cs_open_unnamed_file(const char *folder, mode_t mode);
 
+/// The folder `path` (absolute), one of the `count` folders `mount_points` or below one, as an O_PATH
+/// descriptor: the mount point is opened by path, everything below it one name at a time without
+/// following any symlink (sandbox_open.c). A strict launch's keeper binds the read-only folders and
+/// the folders above them through it, so a link put in the middle of such a path by an app of the
+/// sandbox is refused instead of followed to a host folder. Returns the descriptor, or -1 with
+/// errno (ELOOP or ENOTDIR for a symlink on the way, EINVAL for a path below none of them).
+int cs_open_below_mount_point(const char *path, const char *const *mount_points, int count);
+
 // MARK: The launch supervisor (supervisor.c)
 
 /// What the keeper of one launch tells the test process, and what the test process asks of it: one
