@@ -90,6 +90,9 @@ struct cs_tree_copy_options { long long limit; int refuse_special; const char *s
 /// The start of the name of every staging folder of a copy back (limited_sandbox.c): such entries at
 /// the sandbox's top are CleanSlate's, never copied in or back, nor replaced by a copy back.
 #define CS_STAGE_PREFIX ".cleanslate-copy-back-"
+/// The name a stage is given when a failed copy back could not be undone: it then holds entries of
+/// the sandbox from before the launch, and nothing removes it.
+#define CS_KEPT_STAGE_PREFIX ".cleanslate-not-copied-back-"
 /// Why a tree copy stopped: `reason` (a CS_COPY_*), `error` (errno), `path` (the entry, relative to
 /// the copied root, truncated to fit); `allocated`: the bytes it had allocated.
 struct cs_tree_copy_report { int reason; int error; char path[1024]; long long allocated; };

@@ -44,9 +44,29 @@ static int is_stage(const char *name) {
 /// One step of the swap, to undo it if a later one fails.
 enum swap_step { SWAPPED, ADDED, RETIRED };
 
+static int compare_names(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/// Undoes the first `done` steps of a swap, last first. Returns 0, or -1 with errno when a step could
+/// not be undone (the others still are).
+static int undo_swap(int host, int stage, const enum swap_step *steps, char *const *names, size_t done) {
+    int rc = 0, error = 0;
+    while (done > 0) {
+        done--;
+        int undone = steps[done] == SWAPPED ? renameat2(stage, names[done], host, names[done], RENAME_EXCHANGE)
+                   : steps[done] == ADDED ? renameat2(host, names[done], stage, names[done], RENAME_NOREPLACE)
+                   : renameat2(stage, names[done], host, names[done], RENAME_NOREPLACE);
+        if (undone != 0) { rc = -1; error = errno; }
+    }
+    errno = error;
+    return rc;
+}
+
 /// Moves every top-level entry of `stage` into `host` (exchanging it with the entry of the same
 /// name there) and every other entry of `host` but the staging folders into `stage`. All or nothing: a
-/// step that fails undoes the ones before it. Returns 0, or -1 with errno and the entry in `failed`.
+/// step that fails undoes the ones before it. Returns 0; -1 with errno and the entry in `failed`; or
+/// -2 when the undo failed too (the stage then holds entries of the sandbox from before: keep it).
 static int swap_in(int host, int stage, char *failed, size_t size) {
     char **fresh = NULL, **old = NULL;
     size_t fresh_count = 0, old_count = 0, done = 0;
@@ -56,6 +76,8 @@ static int swap_in(int host, int stage, char *failed, size_t size) {
     int error = rc != 0 ? errno : names ? 0 : ENOMEM;
     if (!names) rc = -1;
     snprintf(failed, size, ".");
+    // Sorted, so that each old entry is looked up in it, not compared with every one.
+    if (rc == 0) qsort(fresh, fresh_count, sizeof *fresh, compare_names);
     for (size_t i = 0; rc == 0 && i < fresh_count; i++) {
         enum swap_step step = SWAPPED;
         int moved = renameat2(stage, fresh[i], host, fresh[i], RENAME_EXCHANGE);
@@ -66,9 +88,7 @@ static int swap_in(int host, int stage, char *failed, size_t size) {
     }
     for (size_t i = 0; rc == 0 && i < old_count; i++) {
         // This stage, and any other launch's: never retired (cleared with this one).
-        int kept = is_stage(old[i]);
-        for (size_t j = 0; j < fresh_count && !kept; j++) kept = strcmp(old[i], fresh[j]) == 0;
-        if (kept) continue;
+        if (is_stage(old[i]) || bsearch(&old[i], fresh, fresh_count, sizeof *fresh, compare_names)) continue;
         if (renameat2(host, old[i], stage, old[i], RENAME_NOREPLACE) != 0) {
             rc = -1;
             error = errno;
@@ -78,12 +98,7 @@ static int swap_in(int host, int stage, char *failed, size_t size) {
         steps[done] = RETIRED;
         names[done++] = old[i];
     }
-    while (rc != 0 && done > 0) {
-        done--;
-        if (steps[done] == SWAPPED) renameat2(stage, names[done], host, names[done], RENAME_EXCHANGE);
-        if (steps[done] == ADDED) renameat2(host, names[done], stage, names[done], RENAME_NOREPLACE);
-        if (steps[done] == RETIRED) renameat2(stage, names[done], host, names[done], RENAME_NOREPLACE);
-    }
+    if (rc != 0 && undo_swap(host, stage, steps, names, done) != 0) { rc = -2; error = errno; }
     free(steps);
     free(names);
     cs_free_names(fresh, fresh_count);
@@ -139,12 +154,19 @@ static int copy_back(const struct cs_limited_sandbox *limited, struct cs_tree_co
     }
     struct cs_tree_copy_options options = {limited->limit, 1, CS_STAGE_PREFIX};
     int rc = cs_tree_copy(limited->copy, stage, &options, report);
-    if (rc == 0) {
-        rc = swap_in(limited->host, stage, report->path, sizeof report->path);
-        if (rc != 0) {
-            report->reason = CS_COPY_FAILED;
-            report->error = errno;
-        }
+    if (rc == 0 && (rc = swap_in(limited->host, stage, report->path, sizeof report->path)) != 0) {
+        report->reason = rc == -2 ? CS_COPY_UNDO_FAILED : CS_COPY_FAILED;
+        report->error = errno;
+    }
+    if (rc == -2) {
+        // The stage holds entries of the sandbox from before the launch that could not be put back:
+        // kept under a name no later launch removes (not a stage's), and named in the report.
+        char kept[64];
+        snprintf(kept, sizeof kept, CS_KEPT_STAGE_PREFIX "%s", stage_name + strlen(CS_STAGE_PREFIX));
+        if (renameat2(limited->host, stage_name, limited->host, kept, RENAME_NOREPLACE) == 0) snprintf(report->path, sizeof report->path, "%s", kept);
+        else snprintf(report->path, sizeof report->path, "%s", stage_name);
+        close(stage);
+        return -1;
     }
     // What is left in the stage: the copy that failed, or what the copy replaced.
     cs_tree_clear(stage);

@@ -63,6 +63,21 @@ final class SizeLimitCopyBackTests: XCTestCase {
         XCTAssertLessThanOrEqual(try allocated(app.sandbox.path(.home, "original")), limit)
     }
 
+    func testHardLinksAcrossFoldersComeBackAsLinks() throws {
+        // The first copy is found again by its folder's place in the tree, whatever the second name's.
+        // Through the sandbox's mount (the home is a mount of its own: no link crosses it).
+        let app = try launchStrict("""
+            cd \(StrictOptions.sandboxPath) && mkdir -p home/a/b/c home/x/y xdg/data/z && echo shared > home/a/b/c/original &&
+            ln home/a/b/c/original home/x/y/link && ln home/a/b/c/original xdg/data/z/link && ln home/a/b/c/original home/link
+            """)
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        let original = try status(app.sandbox.path(.home, "a/b/c/original"))
+        XCTAssertEqual(original.st_nlink, 4)
+        for path in [app.sandbox.path(.home, "x/y/link"), app.sandbox.path(.data, "z/link"), app.sandbox.path(.home, "link")] {
+            XCTAssertEqual(try status(path).st_ino, original.st_ino, path)
+        }
+    }
+
     func testAFailedCopyBackLosesNothingAndSaysWhy() throws {
         let app = try launchStrict("""
             echo after > "$HOME/note"; rm -rf "$TMPDIR"/*; echo new > "$XDG_DATA_HOME/new"; mkfifo "$XDG_DATA_HOME/pipe"

@@ -159,6 +159,9 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_COPY_FIFO 3
 #define CS_COPY_SOCKET 4
 #define CS_COPY_DEVICE 5
+/// The swap of a copy back failed and so did its undo: the entries that could not be put back are
+/// kept in the folder the message's path names (in the sandbox folder); nothing was deleted.
+#define CS_COPY_UNDO_FAILED 6
 /// The most entries a size-limited sandbox holds (Faults.sandboxEntryLimit): folders, files, symlinks
 /// and every further name of a hard-linked file, the seeded ones included. Its tmpfs has this many
 /// inodes besides its root (tmpfs counts each hard link as one), so the copy back walks at most these.
