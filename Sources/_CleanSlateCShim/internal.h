@@ -1,5 +1,5 @@
-// What the shim's C files share among themselves (not part of the module's public header): socket
-// I/O (socket_io.c), the process table read from /proc (process_table.c), and the supervisor's care
+// What the shim's C files share among themselves (not part of the module's public header):
+// descriptor helpers (descriptors.c), socket I/O (socket_io.c), the process table read from /proc (process_table.c), and the supervisor's care
 // of processes orphaned by a dead keeper (orphans.c).
 #ifndef CLEANSLATE_INTERNAL_H
 #define CLEANSLATE_INTERNAL_H
@@ -10,6 +10,17 @@
 #include <limits.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+// MARK: descriptors.c
+
+/// Closes `fd` (nothing for -1) and leaves errno as it was: for failure paths.
+void cs_close_keeping_errno(int fd);
+/// Writes `text` to `fd` in one write(2), retrying EINTR; a short write is EIO. Only a write, so that
+/// a vfork child may call it. Returns 0 or -1 with errno.
+int cs_write_text(int fd, const char *text);
+/// Writes `text` to the existing file `path` (a /proc or /sys setting) with cs_write_text. Returns 0
+/// or -1 with errno.
+int cs_write_file(const char *path, const char *text);
 
 // MARK: socket_io.c
 

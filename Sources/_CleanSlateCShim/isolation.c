@@ -34,8 +34,8 @@
 // - /etc/passwd and /etc/group list only root, cleanslate (1000) and nobody, so the app's user has
 //   the same name on every machine.
 #define _GNU_SOURCE
+#include "internal.h"
 #include "isolation.h"
-#include "_CleanSlateCShim.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -92,27 +92,14 @@ pid_t cs_isolation_clone(int host_network) {
     return (pid_t)syscall(SYS_clone, flags, NULL, NULL, NULL, NULL);
 }
 
-static int write_file(const char *path, const char *text) {
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    size_t length = strlen(text);
-    ssize_t n;
-    do { n = write(fd, text, length); } while (n < 0 && errno == EINTR);
-    int saved = errno;
-    close(fd);
-    if (n == (ssize_t)length) return 0;
-    errno = n < 0 ? saved : EIO;
-    return -1;
-}
-
 static int map_identity(uid_t outer_uid, gid_t outer_gid) {
     char line[64];
     // An unprivileged process may map only its own ids, and a gid map only after setgroups is denied.
-    if (write_file("/proc/self/setgroups", "deny") != 0 && errno != ENOENT) return -1;
+    if (cs_write_file("/proc/self/setgroups", "deny") != 0 && errno != ENOENT) return -1;
     snprintf(line, sizeof line, "%d %u 1\n", CS_STRICT_UID, (unsigned)outer_uid);
-    if (write_file("/proc/self/uid_map", line) != 0) return -1;
+    if (cs_write_file("/proc/self/uid_map", line) != 0) return -1;
     snprintf(line, sizeof line, "%d %u 1\n", CS_STRICT_GID, (unsigned)outer_gid);
-    return write_file("/proc/self/gid_map", line);
+    return cs_write_file("/proc/self/gid_map", line);
 }
 
 static int loopback_up(void) {
@@ -126,9 +113,7 @@ static int loopback_up(void) {
         request.ifr_flags |= IFF_UP | IFF_RUNNING;
         rc = ioctl(fd, SIOCSIFFLAGS, &request);
     }
-    int saved = errno;
-    close(fd);
-    errno = saved;
+    cs_close_keeping_errno(fd);
     return rc;
 }
 
@@ -173,7 +158,7 @@ static int pin_identity(void) {
         int fd = open(names[i][0], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
         if (fd < 0) return -1;
         close(fd);
-        if (write_file(names[i][0], names[i][1]) != 0) return -1;
+        if (cs_write_file(names[i][0], names[i][1]) != 0) return -1;
         if (mount(names[i][0], names[i][2], NULL, MS_BIND, NULL) != 0) return -1;
         if (set_read_only(names[i][2], 0, 1) != 0) return -1;
     }
@@ -306,13 +291,11 @@ static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs
     int host = open(spec->sandbox_target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (host < 0) return -1;
     if (mount("cleanslate-sandbox", spec->sandbox_target, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) {
-        int saved = errno;
-        close(host);
-        errno = saved;
+        cs_close_keeping_errno(host);
         return -1;
     }
     int copy = open(spec->sandbox_target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (copy < 0) { int saved = errno; close(host); errno = saved; return -1; }
+    if (copy < 0) { cs_close_keeping_errno(host); return -1; }
     int inner_home = -1;
     // The test seeded this side: a FIFO or socket in it (no contents) is left out, not refused.
     struct cs_tree_copy_options copy_options = {spec->size_limit, 0, CS_STAGE_PREFIX};

@@ -117,7 +117,7 @@ static int make_stage(int host, char *name, size_t size) {
         snprintf(name, size, CS_STAGE_PREFIX "%016llx", suffix);
         if (mkdirat(host, name, 0700) == 0) {
             int stage = openat(host, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            if (stage >= 0 && flock(stage, LOCK_EX) != 0) { int saved = errno; close(stage); stage = -1; errno = saved; }
+            if (stage >= 0 && flock(stage, LOCK_EX) != 0) { cs_close_keeping_errno(stage); stage = -1; }
             if (stage < 0) { int saved = errno; unlinkat(host, name, AT_REMOVEDIR); errno = saved; }
             return stage;
         }

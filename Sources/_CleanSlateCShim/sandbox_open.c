@@ -10,8 +10,8 @@
 // and the folders above them are opened the same way below their mount point
 // (cs_open_below_mount_point), and bound through their descriptors, never by path.
 #define _GNU_SOURCE
+#include "internal.h"
 #include "isolation.h"
-#include "_CleanSlateCShim.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -70,9 +70,7 @@ int cs_open_below_mount_point(const char *path, const char *const *mount_points,
         int root = open(mount_points[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
         if (root < 0 || path[length] == 0) return root;
         int fd = cs_open_beneath(root, path + length + 1);
-        int saved = errno;
-        close(root);
-        errno = saved;
+        cs_close_keeping_errno(root);
         return fd;
     }
     errno = EINVAL;

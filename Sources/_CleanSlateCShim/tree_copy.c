@@ -14,7 +14,7 @@
 // walk is iterative (tree_walk.c). Source files are opened O_NONBLOCK, so a lease held by a process the
 // app left fails the copy instead of holding the keeper until the lease is broken.
 #define _GNU_SOURCE
-#include "_CleanSlateCShim.h"
+#include "internal.h"
 #include "isolation.h"
 #include "tree_walk.h"
 
@@ -189,17 +189,13 @@ static int link_first_copy(struct copy *copy, const struct link *first, int to, 
     int directory = fcntl(copy->root, F_DUPFD_CLOEXEC, 0);
     for (size_t i = 0; i < depth && directory >= 0; i++) {
         int next = openat(directory, copy->folders[way[i]].name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        int saved = errno;
-        close(directory);
-        errno = saved;
+        cs_close_keeping_errno(directory);
         directory = next;
     }
     free(way);
     if (directory < 0) return -1;
     int rc = linkat(directory, first->name, to, name, 0);
-    int saved = errno;
-    close(directory);
-    errno = saved;
+    cs_close_keeping_errno(directory);
     return rc;
 }
 
