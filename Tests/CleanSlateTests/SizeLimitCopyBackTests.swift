@@ -176,11 +176,11 @@ final class SizeLimitCopyBackTests: XCTestCase {
     func testProcessesTheAppLeftAreStoppedWhileTheCopyBackRuns() throws {
         try requireStrictIsolation()
         // 40,000 empty files keep the copy back busy for a while; the leftover is a sleep with a
-        // duration no other process has (the app is gone by then: only it mentions the duration).
+        // duration no other process has, which the app waits to see running before it exits.
         let duration = "86398.\(UInt32.random(in: 100_000...999_999))"
         let app = try makeApp(.name("sh"), arguments: ["-c", """
             mkdir "$HOME/many" && cd "$HOME/many" && seq 1 40000 | xargs touch || exit 1
-            sleep \(duration) &
+            sleep \(duration) & while [ "$(cat /proc/$!/comm)" != sleep ]; do :; done
             """], isolation: .strict)
         app.faults = Faults(sandboxSizeLimit: limit)
         // The staging folder appears in the sandbox folder when the copy back begins.
@@ -193,7 +193,8 @@ final class SizeLimitCopyBackTests: XCTestCase {
         let state = leftoverState(mentioning: duration)
         let copying = try FileManager.default.contentsOfDirectory(atPath: app.sandbox.root).contains { $0.hasPrefix(".cleanslate-copy-back") }
         XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
-        XCTAssertEqual(app.terminate().filter { $0.commandLine.contains(duration) }.count, 1, "the leftover went on after the copy back")
+        let escaped = app.terminate()
+        XCTAssertEqual(escaped.map(\.commandLine), ["sleep \(duration)"], "the leftover went on after the copy back: \(escaped)")
         guard copying else { throw XCTSkip("the copy back ended before the test looked at the leftover process") }
         XCTAssertEqual(state, "T", "the leftover sleep is stopped while the copy back runs")
     }
@@ -228,8 +229,7 @@ final class SizeLimitCopyBackTests: XCTestCase {
         return count >= 0 ? String(decoding: bytes.prefix(count), as: UTF8.self) : nil
     }
 
-    /// The state letter (/proc/PID/stat) of the process whose command line mentions `token` (the
-    /// sleep, or its shell between the fork and the exec).
+    /// The state letter (/proc/PID/stat) of the process whose command line mentions `token`.
     private func leftoverState(mentioning token: String) -> String? {
         let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
         for pid in pids where procFile("/proc/\(pid)/cmdline")?.contains(token) == true {
