@@ -15,9 +15,10 @@
 // - the sandbox is bind-mounted writable at a fixed path, and its home at another (the test process
 //   names both: /run/cleanslate and /home/cleanslate);
 //   folders to expose (the app's own folder, when it lies in a hidden one) are bound back read-only;
-//   with a size limit (Faults.sandboxSizeLimit) the sandbox is a tmpfs of that size holding a copy
-//   (limited_sandbox.c); folders of it can be bound read-only over themselves (Faults.readOnlyFolders),
-//   the folders above them bound writable over themselves so that they cannot be renamed;
+//   with a size limit (Faults.sandboxSizeLimit) the sandbox is a tmpfs of that size and of at most
+//   CS_SANDBOX_ENTRY_LIMIT entries holding a copy (limited_sandbox.c); folders of it can be bound read-only over themselves (Faults.readOnlyFolders),
+//   the folders above them bound writable over themselves so that they cannot be renamed (each opened
+//   below its mount point without following a symlink and bound through its descriptor);
 // - /dev holds only null, zero, full, random, urandom, tty and the app's own pseudo-terminal;
 // - a fresh /proc for the new PID namespace, with every host-global entry (/proc/sys, /proc/irq,
 //   /proc/bus, ...) bound read-only over itself: run as root, the app's uid is the host's root, and
