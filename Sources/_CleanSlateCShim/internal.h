@@ -1,5 +1,5 @@
-// What the shim's C files share among themselves (not part of the module's public header): socket
-// I/O (socket_io.c), the process table read from /proc (process_table.c), and the supervisor's care
+// What the shim's C files share among themselves (not part of the module's public header):
+// descriptor helpers (descriptors.c), socket I/O (socket_io.c), the process table read from /proc (process_table.c), and the supervisor's care
 // of processes orphaned by a dead keeper (orphans.c).
 #ifndef CLEANSLATE_INTERNAL_H
 #define CLEANSLATE_INTERNAL_H
@@ -7,8 +7,20 @@
 #include "_CleanSlateCShim.h"
 
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+// MARK: descriptors.c
+
+/// Closes `fd` (nothing for -1) and leaves errno as it was: for failure paths.
+void cs_close_keeping_errno(int fd);
+/// Writes `text` to `fd` in one write(2), retrying EINTR; a short write is EIO. Only a write, so that
+/// a vfork child may call it. Returns 0 or -1 with errno.
+int cs_write_text(int fd, const char *text);
+/// Writes `text` to the existing file `path` (a /proc or /sys setting) with cs_write_text. Returns 0
+/// or -1 with errno.
+int cs_write_file(const char *path, const char *text);
 
 // MARK: socket_io.c
 
@@ -49,7 +61,10 @@ ssize_t cs_command_line(pid_t pid, char *line, size_t size);
 /// What a SURVIVOR report names of one process: its command line (`line_length` bytes), followed
 /// by the target of its /proc/<pid>/exe, the program it really runs, which it cannot forge as it can
 /// its command line (`exec -a '[kworker/0:1]' sleep`); `length` bytes in all, not NUL-terminated.
-struct cs_survivor { pid_t pid; int line_length, length; char text[768]; };
+/// The command line is cut at CS_SURVIVOR_LINE bytes; the executable always fits whole (the kernel
+/// gives no /proc/<pid>/exe target of PATH_MAX bytes or more: ENAMETOOLONG).
+#define CS_SURVIVOR_LINE 512
+struct cs_survivor { pid_t pid; int line_length, length; char text[CS_SURVIVOR_LINE + PATH_MAX]; };
 /// Fills `survivor` for live process `pid` (the executable is left out when it cannot be read: the
 /// process is ending, or not dumpable and this one may not trace it). Returns 0, or -1 when the
 /// process is exiting, dying or gone (as cs_command_line).

@@ -15,9 +15,10 @@
 // - the sandbox is bind-mounted writable at a fixed path, and its home at another (the test process
 //   names both: /run/cleanslate and /home/cleanslate);
 //   folders to expose (the app's own folder, when it lies in a hidden one) are bound back read-only;
-//   with a size limit (Faults.sandboxSizeLimit) the sandbox is a tmpfs of that size holding a copy
-//   (limited_sandbox.c); folders of it can be bound read-only over themselves (Faults.readOnlyFolders),
-//   the folders above them bound writable over themselves so that they cannot be renamed;
+//   with a size limit (Faults.sandboxSizeLimit) the sandbox is a tmpfs of that size and of at most
+//   CS_SANDBOX_ENTRY_LIMIT entries holding a copy (limited_sandbox.c); folders of it can be bound read-only over themselves (Faults.readOnlyFolders),
+//   the folders above them bound writable over themselves so that they cannot be renamed (each opened
+//   below its mount point without following a symlink and bound through its descriptor);
 // - /dev holds only null, zero, full, random, urandom, tty and the app's own pseudo-terminal;
 // - a fresh /proc for the new PID namespace, with every host-global entry (/proc/sys, /proc/irq,
 //   /proc/bus, ...) bound read-only over itself: run as root, the app's uid is the host's root, and
@@ -34,8 +35,8 @@
 // - /etc/passwd and /etc/group list only root, cleanslate (1000) and nobody, so the app's user has
 //   the same name on every machine.
 #define _GNU_SOURCE
+#include "internal.h"
 #include "isolation.h"
-#include "_CleanSlateCShim.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -59,6 +60,16 @@
 #ifndef SYS_mount_setattr
 #define SYS_mount_setattr 442
 #endif
+#ifndef SYS_open_tree
+#define SYS_open_tree 428
+#endif
+#ifndef SYS_move_mount
+#define SYS_move_mount 429
+#endif
+/// open_tree(2) and move_mount(2) flags (linux/mount.h), declared here as mount_attr is.
+#define CS_OPEN_TREE_CLONE 1
+#define CS_MOVE_MOUNT_F_EMPTY_PATH 0x00000004
+#define CS_MOVE_MOUNT_T_EMPTY_PATH 0x00000040
 #ifndef AT_RECURSIVE
 #define AT_RECURSIVE 0x8000
 #endif
@@ -82,27 +93,14 @@ pid_t cs_isolation_clone(int host_network) {
     return (pid_t)syscall(SYS_clone, flags, NULL, NULL, NULL, NULL);
 }
 
-static int write_file(const char *path, const char *text) {
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    size_t length = strlen(text);
-    ssize_t n;
-    do { n = write(fd, text, length); } while (n < 0 && errno == EINTR);
-    int saved = errno;
-    close(fd);
-    if (n == (ssize_t)length) return 0;
-    errno = n < 0 ? saved : EIO;
-    return -1;
-}
-
 static int map_identity(uid_t outer_uid, gid_t outer_gid) {
     char line[64];
     // An unprivileged process may map only its own ids, and a gid map only after setgroups is denied.
-    if (write_file("/proc/self/setgroups", "deny") != 0 && errno != ENOENT) return -1;
+    if (cs_write_file("/proc/self/setgroups", "deny") != 0 && errno != ENOENT) return -1;
     snprintf(line, sizeof line, "%d %u 1\n", CS_STRICT_UID, (unsigned)outer_uid);
-    if (write_file("/proc/self/uid_map", line) != 0) return -1;
+    if (cs_write_file("/proc/self/uid_map", line) != 0) return -1;
     snprintf(line, sizeof line, "%d %u 1\n", CS_STRICT_GID, (unsigned)outer_gid);
-    return write_file("/proc/self/gid_map", line);
+    return cs_write_file("/proc/self/gid_map", line);
 }
 
 static int loopback_up(void) {
@@ -116,9 +114,7 @@ static int loopback_up(void) {
         request.ifr_flags |= IFF_UP | IFF_RUNNING;
         rc = ioctl(fd, SIOCSIFFLAGS, &request);
     }
-    int saved = errno;
-    close(fd);
-    errno = saved;
+    cs_close_keeping_errno(fd);
     return rc;
 }
 
@@ -163,7 +159,7 @@ static int pin_identity(void) {
         int fd = open(names[i][0], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
         if (fd < 0) return -1;
         close(fd);
-        if (write_file(names[i][0], names[i][1]) != 0) return -1;
+        if (cs_write_file(names[i][0], names[i][1]) != 0) return -1;
         if (mount(names[i][0], names[i][2], NULL, MS_BIND, NULL) != 0) return -1;
         if (set_read_only(names[i][2], 0, 1) != 0) return -1;
     }
@@ -288,24 +284,24 @@ static int is_directory(const char *path) {
 /// app's exit writes through this one. Returns 0 with `limited` set, or -1 with errno (ENOSPC: the
 /// sandbox is larger than the limit).
 static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs_limited_sandbox *limited) {
-    char options[64];
-    snprintf(options, sizeof options, "mode=0755,size=%lld", spec->size_limit);
+    char options[96];
+    // Entries are charged too: without nr_inodes, folders, empty files and links cost no bytes, and
+    // an app could leave millions of them for the copy back to walk. The root takes one inode.
+    snprintf(options, sizeof options, "mode=0755,size=%lld,nr_inodes=%d", spec->size_limit, CS_SANDBOX_ENTRY_LIMIT + 1);
     if (bind_folder(sandbox, spec->sandbox_target) != 0 || set_read_only(spec->sandbox_target, 0, 0) != 0) return -1;
     int host = open(spec->sandbox_target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (host < 0) return -1;
     if (mount("cleanslate-sandbox", spec->sandbox_target, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) {
-        int saved = errno;
-        close(host);
-        errno = saved;
+        cs_close_keeping_errno(host);
         return -1;
     }
     int copy = open(spec->sandbox_target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (copy < 0) { int saved = errno; close(host); errno = saved; return -1; }
+    if (copy < 0) { cs_close_keeping_errno(host); return -1; }
     int inner_home = -1;
     // The test seeded this side: a FIFO or socket in it (no contents) is left out, not refused.
-    struct cs_tree_copy_options copy_options = {spec->size_limit, 0};
+    struct cs_tree_copy_options copy_options = {spec->size_limit, 0, CS_STAGE_PREFIX};
     struct cs_tree_copy_report report;
-    if (cs_tree_copy(host, copy, &copy_options, &report) != 0 || (inner_home = cs_open_beneath(copy, home_within(spec))) < 0 ||
+    if (cs_limited_sandbox_remove_stale_stages(host) != 0 || cs_tree_copy(host, copy, &copy_options, &report) != 0 || (inner_home = cs_open_beneath(copy, home_within(spec))) < 0 ||
         bind_folder(inner_home, spec->home_target) != 0 || set_read_only(spec->home_target, 0, 0) != 0) {
         int saved = errno;
         close(copy);
@@ -321,15 +317,26 @@ static int limit_sandbox(const struct cs_isolation *spec, int sandbox, struct cs
     return 0;
 }
 
-/// Binds the folder `path` over itself, read-only or writable. Returns 0 or -1 with errno.
-static int bind_over_itself(const char *path, int read_only) {
-    int fd = open(path, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+/// Binds the folder `path` (below the sandbox's or its home's mount point, as the app sees it) over
+/// itself, read-only or writable. It is opened below its mount point without following any symlink
+/// (a link in the middle is refused: ELOOP), and the bind is made between descriptors: a detached
+/// copy of the folder's mount (open_tree), given its read-only flag, is attached on the very folder
+/// that was opened (move_mount), so no path is resolved again. Returns 0 or -1 with errno.
+static int bind_over_itself(const struct cs_isolation *spec, const char *path, int read_only) {
+    const char *mount_points[2] = {spec->sandbox_target, spec->home_target};
+    int fd = cs_open_below_mount_point(path, mount_points, 2);
     if (fd < 0) return -1;
-    int rc = bind_folder(fd, path);
+    int tree = (int)syscall(SYS_open_tree, fd, "", CS_OPEN_TREE_CLONE | O_CLOEXEC | AT_EMPTY_PATH);
+    struct cs_mount_attr attributes = {0, 0, 0, 0};
+    if (read_only) attributes.attr_set = CS_MOUNT_ATTR_RDONLY; else attributes.attr_clr = CS_MOUNT_ATTR_RDONLY;
+    int rc = tree < 0 ? -1
+           : syscall(SYS_mount_setattr, tree, "", AT_EMPTY_PATH, &attributes, sizeof attributes) != 0 ? -1
+           : (int)syscall(SYS_move_mount, tree, "", fd, "", CS_MOVE_MOUNT_F_EMPTY_PATH | CS_MOVE_MOUNT_T_EMPTY_PATH);
     int saved = errno;
+    if (tree >= 0) close(tree);
     close(fd);
     errno = saved;
-    return rc != 0 ? -1 : set_read_only(path, 0, read_only);
+    return rc != 0 ? -1 : 0;
 }
 
 /// Binds each of `spec->read_only` (folders of the sandbox as the app sees them) read-only over
@@ -340,10 +347,10 @@ static int bind_over_itself(const char *path, int read_only) {
 /// Returns 0 or -1 with errno.
 static int read_only_folders(const struct cs_isolation *spec) {
     for (int i = 0; i < spec->pinned_count; i++) {
-        if (bind_over_itself(spec->pinned[i], 0) != 0) return -1;
+        if (bind_over_itself(spec, spec->pinned[i], 0) != 0) return -1;
     }
     for (int i = 0; i < spec->read_only_count; i++) {
-        if (bind_over_itself(spec->read_only[i], 1) != 0) return -1;
+        if (bind_over_itself(spec, spec->read_only[i], 1) != 0) return -1;
     }
     return 0;
 }

@@ -83,8 +83,16 @@ int cs_host_sockets_open(void);
 int cs_host_sockets_cover(int list);
 
 /// What a tree copy may do: allocate at most `limit` bytes; refuse a FIFO, socket or device (else
-/// they are skipped).
-struct cs_tree_copy_options { long long limit; int refuse_special; };
+/// they are skipped); and which top-level entries it leaves out: those whose name starts with
+/// `skipped_at_top` (NULL: none).
+struct cs_tree_copy_options { long long limit; int refuse_special; const char *skipped_at_top; };
+
+/// The start of the name of every staging folder of a copy back (limited_sandbox.c): such entries at
+/// the sandbox's top are CleanSlate's, never copied in or back, nor replaced by a copy back.
+#define CS_STAGE_PREFIX ".cleanslate-copy-back-"
+/// The name a stage is given when a failed copy back could not be undone: it then holds entries of
+/// the sandbox from before the launch, and nothing removes it.
+#define CS_KEPT_STAGE_PREFIX ".cleanslate-not-copied-back-"
 /// Why a tree copy stopped: `reason` (a CS_COPY_*), `error` (errno), `path` (the entry, relative to
 /// the copied root, truncated to fit); `allocated`: the bytes it had allocated.
 struct cs_tree_copy_report { int reason; int error; char path[1024]; long long allocated; };
@@ -98,6 +106,11 @@ int cs_tree_clear(int directory);
 /// At the app's exit: copies the size-limited sandbox back over the sandbox on the host, whole or
 /// not at all; on failure sends CS_SUPERVISOR_COPY_BACK_REFUSED on `socket` (limited_sandbox.c).
 void cs_limited_sandbox_copy_back(const struct cs_limited_sandbox *limited, int socket);
+
+/// Removes every staging folder of an earlier copy back from the sandbox open as `host` that no
+/// keeper holds any more (its keeper was killed during its copy back; limited_sandbox.c). Returns 0,
+/// or -1 with errno when one could not be removed.
+int cs_limited_sandbox_remove_stale_stages(int host);
 
 /// The pid, as the host sees it, of the only child of the calling namespace init; 0 if unknown.
 pid_t cs_isolation_host_pid_of_child(int host_proc);

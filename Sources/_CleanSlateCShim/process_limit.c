@@ -19,6 +19,7 @@
 //   299 + the limit: the app and limit - 1 more. (A limit of 1 still leaves PID 300: the kernel's
 //   least pid_max allows the host's root 2 processes.)
 #define _GNU_SOURCE
+#include "internal.h"
 #include "isolation.h"
 
 #include <errno.h>
@@ -35,29 +36,9 @@
 #define CS_TEXT(number) CS_TEXT_OF(number)
 #define CS_TEXT_OF(number) #number
 
-static int write_text(int fd, const char *text) {
-    size_t length = strlen(text);
-    ssize_t n;
-    do { n = write(fd, text, length); } while (n < 0 && errno == EINTR);
-    if (n == (ssize_t)length) return 0;
-    if (n >= 0) errno = EIO;
-    return -1;
-}
-
-/// Writes `text` to the /proc file `path`; returns 0 or -1 with errno.
-static int write_setting(const char *path, const char *text) {
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    int rc = write_text(fd, text);
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    return rc;
-}
-
 int cs_isolation_limit(const struct cs_isolation *spec, int *pid_cursor) {
     *pid_cursor = -1;
-    if (write_setting("/proc/sys/user/max_user_namespaces", "0") != 0) return -1;
+    if (cs_write_file("/proc/sys/user/max_user_namespaces", "0") != 0) return -1;
     if (spec->process_limit <= 0) return 0;
     // The keeper (PID 1 here, and of the same uid) counts too.
     rlim_t processes = (rlim_t)spec->process_limit + 1;
@@ -66,7 +47,7 @@ int cs_isolation_limit(const struct cs_isolation *spec, int *pid_cursor) {
     char text[32];
     long pid_max = CS_RESERVED_PIDS - 1 + (long)spec->process_limit;
     snprintf(text, sizeof text, "%ld", pid_max < CS_LEAST_PID_MAX ? CS_LEAST_PID_MAX : pid_max);
-    if (write_setting("/proc/sys/kernel/pid_max", text) != 0) {
+    if (cs_write_file("/proc/sys/kernel/pid_max", text) != 0) {
         // Older kernels refuse it here; RLIMIT_NPROC still binds other users.
         return errno == EPERM || errno == EACCES || errno == ENOENT ? 0 : -1;
     }
@@ -77,5 +58,5 @@ int cs_isolation_limit(const struct cs_isolation *spec, int *pid_cursor) {
 
 int cs_isolation_number_past_reserved(int pid_cursor) {
     // Only a write: this runs in the vfork child, on the keeper's memory.
-    return pid_cursor < 0 ? 0 : write_text(pid_cursor, CS_TEXT(CS_RESERVED_PIDS));
+    return pid_cursor < 0 ? 0 : cs_write_text(pid_cursor, CS_TEXT(CS_RESERVED_PIDS));
 }

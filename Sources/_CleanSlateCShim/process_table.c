@@ -117,7 +117,7 @@ ssize_t cs_command_line(pid_t pid, char *line, size_t size) {
 }
 
 int cs_survivor_read(pid_t pid, struct cs_survivor *survivor) {
-    ssize_t n = cs_command_line(pid, survivor->text, 512);
+    ssize_t n = cs_command_line(pid, survivor->text, CS_SURVIVOR_LINE);
     if (n < 0) return -1;
     survivor->pid = pid;
     survivor->line_length = (int)n;

@@ -6,8 +6,11 @@
 // can write its sandbox); opened by path, the link would be followed on the host's view and the
 // host folder bound writable as the next app's home. The Swift side refuses such a sandbox before
 // it asks for a launch (SandboxLaunchFolders.swift); this is what holds when a process changes the
-// sandbox between that check and the keeper's open.
+// sandbox between that check and the keeper's open. The read-only folders (Faults.readOnlyFolders)
+// and the folders above them are opened the same way below their mount point
+// (cs_open_below_mount_point), and bound through their descriptors, never by path.
 #define _GNU_SOURCE
+#include "internal.h"
 #include "isolation.h"
 
 #include <errno.h>
@@ -58,4 +61,18 @@ int cs_open_beneath(int root, const char *relative) {
     long fd = syscall(SYS_openat2, root, relative, &how, sizeof how);
     if (fd >= 0 || (errno != ENOSYS && errno != EPERM)) return (int)fd;
     return open_each_name(root, relative);
+}
+
+int cs_open_below_mount_point(const char *path, const char *const *mount_points, int count) {
+    for (int i = 0; i < count; i++) {
+        size_t length = strlen(mount_points[i]);
+        if (strncmp(path, mount_points[i], length) != 0 || (path[length] != '/' && path[length] != 0)) continue;
+        int root = open(mount_points[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (root < 0 || path[length] == 0) return root;
+        int fd = cs_open_beneath(root, path + length + 1);
+        cs_close_keeping_errno(root);
+        return fd;
+    }
+    errno = EINVAL;
+    return -1;
 }

@@ -15,9 +15,7 @@
 int cs_above_standard(int fd) {
     if (fd < 0 || fd > 2) return fd;
     int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-    int saved = errno;
-    close(fd);
-    errno = saved;
+    cs_close_keeping_errno(fd);
     return moved;
 }
 

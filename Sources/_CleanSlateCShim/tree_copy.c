@@ -5,14 +5,16 @@
 // Why so careful: what it copies back was written by the app under test, and a plain read-and-write
 // copy turned a 1 MiB sandbox into hundreds of megabytes on the host (a 300 MB sparse file became 300
 // MB of zeros; 500 hard links to one file became 500 files). So: holes stay holes (SEEK_DATA and
-// SEEK_HOLE), hard links stay links (each inode is copied once), the bytes the copy allocates (each
+// SEEK_HOLE), hard links stay links (each inode is copied once; its first copy is remembered by its
+// name and a shared index of folders, not by its whole path, so memory does not grow with depth
+// times links), the bytes the copy allocates (each
 // inode once) are counted against the limit and the copy stops past it, set-user-id and set-group-id
 // bits are dropped, nothing is followed through a symlink (symlinks are copied as links), and a FIFO,
 // socket or device is refused on the way back (skipped on the way in: the test wrote that side). The
 // walk is iterative (tree_walk.c). Source files are opened O_NONBLOCK, so a lease held by a process the
 // app left fails the copy instead of holding the keeper until the lease is broken.
 #define _GNU_SOURCE
-#include "_CleanSlateCShim.h"
+#include "internal.h"
 #include "isolation.h"
 #include "tree_walk.h"
 
@@ -27,44 +29,52 @@
 /// The bits copied from a mode: permissions and the sticky bit, never set-user-id or set-group-id.
 #define CS_COPIED_MODE_BITS 01777
 
-/// Hard-linked inodes already copied: their first copy's path, relative to the destination root.
+/// A folder of the destination on the way to a hard link's first copy: its name and its parent
+/// (CS_ROOT_FOLDER: the destination root). Folders are noted only on such a way, each once.
+struct folder { size_t parent; char *name; };
+#define CS_ROOT_FOLDER SIZE_MAX
+#define CS_NO_FOLDER (SIZE_MAX - 1)
+
+/// Hard-linked inodes already copied: their first copy's folder (an index into the copy's folders)
+/// and name. Memory grows with the entries, not with their depth times the links.
 struct link_table {
-    struct link { dev_t dev; ino_t ino; char *path; } *slots;
+    struct link { dev_t dev; ino_t ino; size_t folder; char *name; } *slots;
     size_t used, capacity;  // capacity a power of two, at most half used
 };
 
 static size_t link_slot(const struct link_table *table, dev_t dev, ino_t ino) {
     size_t slot = (size_t)((uint64_t)ino * 0x9e3779b97f4a7c15ull ^ (uint64_t)dev) & (table->capacity - 1);
-    while (table->slots[slot].path && !(table->slots[slot].dev == dev && table->slots[slot].ino == ino))
+    while (table->slots[slot].name && !(table->slots[slot].dev == dev && table->slots[slot].ino == ino))
         slot = (slot + 1) & (table->capacity - 1);
     return slot;
 }
 
-static const char *link_find(const struct link_table *table, dev_t dev, ino_t ino) {
-    return table->capacity ? table->slots[link_slot(table, dev, ino)].path : NULL;
+static const struct link *link_find(const struct link_table *table, dev_t dev, ino_t ino) {
+    if (!table->capacity) return NULL;
+    const struct link *found = &table->slots[link_slot(table, dev, ino)];
+    return found->name ? found : NULL;
 }
 
-/// Notes `path` as the copy of inode dev/ino (`path` becomes the table's). Returns 0 or -1.
-static int link_add(struct link_table *table, dev_t dev, ino_t ino, char *path) {
+/// Notes `name` in `folder` as the copy of inode dev/ino (`name` becomes the table's). Returns 0 or -1.
+static int link_add(struct link_table *table, dev_t dev, ino_t ino, size_t folder, char *name) {
     if (2 * (table->used + 1) > table->capacity) {
         struct link_table grown = {calloc(table->capacity ? table->capacity * 2 : 64, sizeof(struct link)), 0,
                                    table->capacity ? table->capacity * 2 : 64};
-        if (!grown.slots) { free(path); return -1; }
+        if (!grown.slots) { free(name); return -1; }
         for (size_t i = 0; i < table->capacity; i++) {
-            if (table->slots[i].path) grown.slots[link_slot(&grown, table->slots[i].dev, table->slots[i].ino)] = table->slots[i];
+            if (table->slots[i].name) grown.slots[link_slot(&grown, table->slots[i].dev, table->slots[i].ino)] = table->slots[i];
         }
         grown.used = table->used;
         free(table->slots);
         *table = grown;
     }
-    struct link *entry = &table->slots[link_slot(table, dev, ino)];
-    *entry = (struct link){dev, ino, path};
+    table->slots[link_slot(table, dev, ino)] = (struct link){dev, ino, folder, name};
     table->used++;
     return 0;
 }
 
 static void link_free(struct link_table *table) {
-    for (size_t i = 0; i < table->capacity; i++) free(table->slots[i].path);
+    for (size_t i = 0; i < table->capacity; i++) free(table->slots[i].name);
     free(table->slots);
 }
 
@@ -74,6 +84,10 @@ struct copy {
     struct cs_tree_copy_report *report;
     struct cs_walk walk;
     struct link_table links;
+    struct folder *folders;   // the folders on the way to first copies of hard-linked inodes
+    size_t folder_count, folder_capacity;
+    size_t *frame_folders;    // for each level of the walk: its folder's index, or CS_NO_FOLDER
+    size_t frame_capacity;
     int root;               // the destination root (for links by path)
     long long charged;      // bytes the copy has allocated so far
     long long in_flight;    // bytes written of the file being copied (charged once it is whole)
@@ -128,38 +142,69 @@ static int copy_data(struct copy *copy, int in, int out, off_t size, const char 
     return 0;
 }
 
-/// Links `path` (relative to the directory `root`, as long as it may be) as `name` in `to`, walking
-/// to its folder one name at a time (never through a symlink), so no PATH_MAX applies.
-static int link_by_path(int root, const char *path, int to, const char *name) {
-    int directory = fcntl(root, F_DUPFD_CLOEXEC, 0);
-    const char *part = path, *slash;
-    while (directory >= 0 && (slash = strchr(part, '/')) != NULL) {
-        char component[256];
-        size_t length = (size_t)(slash - part);
-        if (length >= sizeof component) { close(directory); errno = ENAMETOOLONG; return -1; }
-        memcpy(component, part, length);
-        component[length] = 0;
-        int next = openat(directory, component, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        int saved = errno;
-        close(directory);
-        errno = saved;
-        directory = next;
-        part = slash + 1;
+/// Notes that the walk entered a new level: its folder has no index yet. Returns 0 or -1.
+static int enter_level(struct copy *copy) {
+    size_t level = copy->walk.depth - 1;
+    if (level >= copy->frame_capacity) {
+        size_t grown = copy->frame_capacity ? copy->frame_capacity * 2 : 64;
+        size_t *larger = realloc(copy->frame_folders, grown * sizeof *larger);
+        if (!larger) return -1;
+        copy->frame_folders = larger;
+        copy->frame_capacity = grown;
     }
+    copy->frame_folders[level] = level == 0 ? CS_ROOT_FOLDER : CS_NO_FOLDER;
+    return 0;
+}
+
+/// The index of the current folder of the walk, noting it and the folders above it that have none.
+/// Returns 0 with `*index` set, or -1.
+static int current_folder(struct copy *copy, size_t *index) {
+    for (size_t level = 1; level < copy->walk.depth; level++) {
+        if (copy->frame_folders[level] != CS_NO_FOLDER) continue;
+        if (copy->folder_count == copy->folder_capacity) {
+            size_t grown = copy->folder_capacity ? copy->folder_capacity * 2 : 64;
+            struct folder *larger = realloc(copy->folders, grown * sizeof *larger);
+            if (!larger) return -1;
+            copy->folders = larger;
+            copy->folder_capacity = grown;
+        }
+        char *name = strdup(copy->walk.frames[level].name);
+        if (!name) return -1;
+        copy->folders[copy->folder_count] = (struct folder){copy->frame_folders[level - 1], name};
+        copy->frame_folders[level] = copy->folder_count++;
+    }
+    *index = copy->frame_folders[copy->walk.depth - 1];
+    return 0;
+}
+
+/// Links the first copy `first` as `name` in `to`, walking from the destination root to its folder
+/// one name at a time (never through a symlink), so no PATH_MAX applies.
+static int link_first_copy(struct copy *copy, const struct link *first, int to, const char *name) {
+    size_t depth = 0;
+    for (size_t folder = first->folder; folder != CS_ROOT_FOLDER; folder = copy->folders[folder].parent) depth++;
+    size_t *way = malloc((depth + 1) * sizeof *way);
+    if (!way) { errno = ENOMEM; return -1; }
+    size_t at = depth;
+    for (size_t folder = first->folder; folder != CS_ROOT_FOLDER; folder = copy->folders[folder].parent) way[--at] = folder;
+    int directory = fcntl(copy->root, F_DUPFD_CLOEXEC, 0);
+    for (size_t i = 0; i < depth && directory >= 0; i++) {
+        int next = openat(directory, copy->folders[way[i]].name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        cs_close_keeping_errno(directory);
+        directory = next;
+    }
+    free(way);
     if (directory < 0) return -1;
-    int rc = linkat(directory, part, to, name, 0);
-    int saved = errno;
-    close(directory);
-    errno = saved;
+    int rc = linkat(directory, first->name, to, name, 0);
+    cs_close_keeping_errno(directory);
     return rc;
 }
 
 /// A second name of an inode already copied becomes a link to its copy. Returns 1 when linked, 0
 /// when the inode has not been copied yet, -1 on failure.
 static int copy_link(struct copy *copy, int to, const char *name, const struct stat *info) {
-    const char *first = info->st_nlink > 1 ? link_find(&copy->links, info->st_dev, info->st_ino) : NULL;
+    const struct link *first = info->st_nlink > 1 ? link_find(&copy->links, info->st_dev, info->st_ino) : NULL;
     if (!first) return 0;
-    return link_by_path(copy->root, first, to, name) == 0 ? 1 : refuse(copy, CS_COPY_FAILED, errno, name);
+    return link_first_copy(copy, first, to, name) == 0 ? 1 : refuse(copy, CS_COPY_FAILED, errno, name);
 }
 
 static int copy_file(struct copy *copy, int from, int to, const char *name) {
@@ -187,11 +232,10 @@ static int copy_file(struct copy *copy, int from, int to, const char *name) {
     close(out);
     if (rc != 0 || info.st_nlink < 2) return rc;
     // The first name of a hard-linked inode: its other names become links to this copy.
-    size_t length = cs_walk_path(&copy->walk, name, NULL, 0);
-    char *path = malloc(length + 1);
-    if (!path) return refuse(copy, CS_COPY_FAILED, ENOMEM, name);
-    cs_walk_path(&copy->walk, name, path, length + 1);
-    return link_add(&copy->links, info.st_dev, info.st_ino, path) == 0 ? 0 : refuse(copy, CS_COPY_FAILED, ENOMEM, name);
+    size_t folder;
+    char *kept = current_folder(copy, &folder) == 0 ? strdup(name) : NULL;
+    if (!kept) return refuse(copy, CS_COPY_FAILED, ENOMEM, name);
+    return link_add(&copy->links, info.st_dev, info.st_ino, folder, kept) == 0 ? 0 : refuse(copy, CS_COPY_FAILED, ENOMEM, name);
 }
 
 static int copy_symlink(struct copy *copy, int from, int to, const char *name) {
@@ -209,12 +253,14 @@ static int copy_directory(struct copy *copy, int from, int to, const char *name,
     int inner_to = openat(to, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (inner_to < 0) { int error = errno; close(inner_from); return refuse(copy, CS_COPY_FAILED, error, name); }
     if (cs_walk_enter(&copy->walk, name, inner_from, inner_to, mode) != 0) return refuse(copy, CS_COPY_FAILED, errno, name);
-    return 0;
+    return enter_level(copy) == 0 ? 0 : refuse(copy, CS_COPY_FAILED, ENOMEM, name);
 }
 
 /// Copies entry `name` of the current directory (walking into it if it is a directory).
 static int copy_entry(struct copy *copy, const char *name) {
     struct cs_walk_frame *frame = cs_walk_top(&copy->walk);
+    const char *skipped = copy->options->skipped_at_top;
+    if (skipped && copy->walk.depth == 1 && strncmp(name, skipped, strlen(skipped)) == 0) return 0;
     struct stat info;
     if (fstatat(frame->from, name, &info, AT_SYMLINK_NOFOLLOW) != 0)
         return errno == ENOENT ? 0 : refuse(copy, CS_COPY_FAILED, errno, name);  // gone since listed
@@ -228,9 +274,9 @@ static int copy_entry(struct copy *copy, const char *name) {
 
 int cs_tree_copy(int from, int to, const struct cs_tree_copy_options *options, struct cs_tree_copy_report *report) {
     memset(report, 0, sizeof *report);
-    struct copy copy = {options, report, {0}, {0}, to, 0, 0, malloc(CS_COPY_BUFFER)};
+    struct copy copy = {options, report, {0}, {0}, NULL, 0, 0, NULL, 0, to, 0, 0, malloc(CS_COPY_BUFFER)};
     int rc = 0;
-    if (!copy.buffer || cs_walk_start(&copy.walk, from, to) != 0) {
+    if (!copy.buffer || cs_walk_start(&copy.walk, from, to) != 0 || enter_level(&copy) != 0) {
         rc = refuse(&copy, CS_COPY_FAILED, errno ? errno : ENOMEM, "");
     }
     while (rc == 0 && copy.walk.depth > 0) {
@@ -247,6 +293,9 @@ int cs_tree_copy(int from, int to, const struct cs_tree_copy_options *options, s
     int saved = errno;
     cs_walk_end(&copy.walk);
     link_free(&copy.links);
+    for (size_t i = 0; i < copy.folder_count; i++) free(copy.folders[i].name);
+    free(copy.folders);
+    free(copy.frame_folders);
     free(copy.buffer);
     errno = saved;
     return rc;

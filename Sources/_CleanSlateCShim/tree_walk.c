@@ -8,6 +8,7 @@
 // CS_WALK_WINDOW levels keep their descriptors: the walk comes back up through "..", checked to be the
 // directory it came from (an app's leftover process may move directories while the walk runs).
 #define _GNU_SOURCE
+#include "internal.h"
 #include "tree_walk.h"
 
 #include <dirent.h>
@@ -17,13 +18,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static void close_quietly(int fd) {
-    if (fd < 0) return;
-    int saved = errno;
-    close(fd);
-    errno = saved;
-}
 
 void cs_free_names(char **names, size_t count) {
     for (size_t i = 0; i < count; i++) free(names[i]);
@@ -42,7 +36,7 @@ int cs_list_names(int fd, char ***names, size_t *count) {
     int listing = fcntl(fd, F_DUPFD_CLOEXEC, 0);
     if (listing < 0) return -1;
     DIR *directory = fdopendir(listing);
-    if (!directory) { close_quietly(listing); return -1; }
+    if (!directory) { cs_close_keeping_errno(listing); return -1; }
     rewinddir(directory);  // the duplicate shares the offset of a descriptor that may have been listed
     size_t capacity = 0;
     struct dirent *entry;
@@ -82,7 +76,7 @@ int cs_walk_enter(struct cs_walk *walk, const char *name, int from, int to, mode
     if (walk->depth == walk->capacity) {
         size_t grown = walk->capacity ? walk->capacity * 2 : 64;
         struct cs_walk_frame *frames = realloc(walk->frames, grown * sizeof *frames);
-        if (!frames) { close_quietly(from); close_quietly(to); return -1; }
+        if (!frames) { cs_close_keeping_errno(from); cs_close_keeping_errno(to); return -1; }
         walk->frames = frames;
         walk->capacity = grown;
     }
@@ -95,15 +89,15 @@ int cs_walk_enter(struct cs_walk *walk, const char *name, int from, int to, mode
         identify(to, &frame->to_dev, &frame->to_ino) != 0 || cs_list_names(from, &frame->names, &frame->count) != 0) {
         free(frame->name);
         free_frame_names(frame);
-        close_quietly(from);
-        close_quietly(to);
+        cs_close_keeping_errno(from);
+        cs_close_keeping_errno(to);
         return -1;
     }
     walk->depth++;
     if (walk->depth > CS_WALK_WINDOW) {
         struct cs_walk_frame *above = &walk->frames[walk->depth - 1 - CS_WALK_WINDOW];
-        close_quietly(above->from);
-        close_quietly(above->to);
+        cs_close_keeping_errno(above->from);
+        cs_close_keeping_errno(above->to);
         above->from = above->to = -1;
     }
     return 0;
@@ -114,7 +108,7 @@ int cs_walk_start(struct cs_walk *walk, int from, int to) {
     walk->paired = to >= 0;
     int own_from = fcntl(from, F_DUPFD_CLOEXEC, 0);
     int own_to = to >= 0 ? fcntl(to, F_DUPFD_CLOEXEC, 0) : -1;
-    if (own_from < 0 || (to >= 0 && own_to < 0)) { close_quietly(own_from); close_quietly(own_to); return -1; }
+    if (own_from < 0 || (to >= 0 && own_to < 0)) { cs_close_keeping_errno(own_from); cs_close_keeping_errno(own_to); return -1; }
     return cs_walk_enter(walk, NULL, own_from, own_to, 0);
 }
 
@@ -134,7 +128,7 @@ static int reopen_parent(int child, int *parent_fd, dev_t dev, ino_t ino) {
     if (fd < 0) return -1;
     dev_t found_dev;
     ino_t found_ino;
-    if (identify(fd, &found_dev, &found_ino) != 0) { close_quietly(fd); return -1; }
+    if (identify(fd, &found_dev, &found_ino) != 0) { cs_close_keeping_errno(fd); return -1; }
     if (found_dev != dev || found_ino != ino) { close(fd); errno = ESTALE; return -1; }
     *parent_fd = fd;
     return 0;
@@ -149,8 +143,8 @@ int cs_walk_leave(struct cs_walk *walk) {
         if (reopen_parent(frame->from, &parent->from, parent->from_dev, parent->from_ino) != 0 ||
             (walk->paired && reopen_parent(frame->to, &parent->to, parent->to_dev, parent->to_ino) != 0)) rc = -1;
     }
-    close_quietly(frame->from);
-    close_quietly(frame->to);
+    cs_close_keeping_errno(frame->from);
+    cs_close_keeping_errno(frame->to);
     free_frame_names(frame);
     free(walk->left_name);
     walk->left_name = frame->name;
@@ -176,8 +170,8 @@ size_t cs_walk_path(const struct cs_walk *walk, const char *name, char *buffer, 
 void cs_walk_end(struct cs_walk *walk) {
     while (walk->depth > 0) {
         struct cs_walk_frame *frame = cs_walk_top(walk);
-        close_quietly(frame->from);
-        close_quietly(frame->to);
+        cs_close_keeping_errno(frame->from);
+        cs_close_keeping_errno(frame->to);
         frame->from = frame->to = -1;
         free_frame_names(frame);
         free(frame->name);

@@ -179,14 +179,21 @@ final class CoverageProfileTests: XCTestCase {
         XCTAssertEqual(try profiles(in: folder).count, 2)
     }
 
-    /// The harvest's own word on what it left: one sentence per entry, naming it.
-    func testTheHarvestNamesWhatItDidNotMove() throws {
+    /// A sandbox with the private profile folder of a launch named `launch` (made, empty), the test
+    /// process's profile folder, and the launch's profile.
+    private func harvestedLaunch() throws -> (Sandbox, String, CoverageProfile, String) {
         let sandbox = try sandboxForTest()
         let folder = try profileFolder()
         let profile = try XCTUnwrap(CoverageProfile(testProcessValue: folder + "/x.profraw", currentDirectory: "/", sandboxRoot: sandbox.root,
                                                     launchName: "launch"))
         let launchFolder = sandbox.root + "/.cleanslate-coverage/launch"
         try FileManager.default.createDirectory(atPath: launchFolder, withIntermediateDirectories: true)
+        return (sandbox, folder, profile, launchFolder)
+    }
+
+    /// The harvest's own word on what it left: one sentence per entry, naming it.
+    func testTheHarvestNamesWhatItDidNotMove() throws {
+        let (sandbox, folder, profile, launchFolder) = try harvestedLaunch()
         try Data("garbage, not a profile".utf8).write(to: URL(fileURLWithPath: launchFolder + "/garbage.profraw"))
         try FileManager.default.createSymbolicLink(atPath: launchFolder + "/link.profraw", withDestinationPath: "/etc/passwd")
         try Data(Self.profileBytes).write(to: URL(fileURLWithPath: launchFolder + "/big.profraw"))
@@ -204,12 +211,7 @@ final class CoverageProfileTests: XCTestCase {
 
     /// A folder filled with junk gets at most 32 notes naming entries, then one line for the rest.
     func testTheHarvestNamesAtMost32EntriesAndCountsTheRest() throws {
-        let sandbox = try sandboxForTest()
-        let folder = try profileFolder()
-        let profile = try XCTUnwrap(CoverageProfile(testProcessValue: folder + "/x.profraw", currentDirectory: "/", sandboxRoot: sandbox.root,
-                                                    launchName: "launch"))
-        let launchFolder = sandbox.root + "/.cleanslate-coverage/launch"
-        try FileManager.default.createDirectory(atPath: launchFolder, withIntermediateDirectories: true)
+        let (sandbox, folder, profile, launchFolder) = try harvestedLaunch()
         for index in 0..<100 { try Data("junk".utf8).write(to: URL(fileURLWithPath: launchFolder + "/\(index).txt")) }
         let notes = CoverageHarvest(profile: profile, sandbox: sandbox).run()
         XCTAssertEqual(notes.count, 33)
@@ -226,6 +228,19 @@ final class CoverageProfileTests: XCTestCase {
         XCTAssertEqual(try app.waitForExit(), .exited(0))
         app.terminate()
         XCTAssertEqual(try profiles(in: folder).count, 64)
+    }
+
+    /// Past the total size of one launch's profiles, the rest are left and named.
+    func testTheHarvestStopsAtTheTotalSizeOfOneLaunchsProfiles() throws {
+        let (sandbox, folder, profile, launchFolder) = try harvestedLaunch()
+        for index in 0..<4 { try Data(Self.profileBytes).write(to: URL(fileURLWithPath: launchFolder + "/\(index).profraw")) }
+        var harvest = CoverageHarvest(profile: profile, sandbox: sandbox)
+        harvest.totalSizeLimit = 2 * Self.profileBytes.count + 1
+        let notes = harvest.run()
+        XCTAssertEqual(try profiles(in: folder).count, 2, "two profiles fit")
+        XCTAssertEqual(notes.count, 2, "\(notes)")
+        XCTAssertTrue(notes.allSatisfy { $0.hasSuffix("is 12 bytes, past the 25 bytes the profiles of one launch may have together (24 bytes moved)") },
+                      "\(notes)")
     }
 
     /// A file with the LLVM raw profile magic (`\xfflprofr\x81`, little-endian) and a body.

@@ -38,4 +38,16 @@ final class DocumentedValuesTests: XCTestCase {
     func testUpTo128IdleKeepersAreKept() {
         XCTAssertEqual(LaunchSupervisor.idleLimit, 128)
     }
+
+    /// File system faults: "the sandbox holds at most `Faults.sandboxEntryLimit` (50,000) folders,
+    /// files, symlinks and further names of hard-linked files".
+    func testASizeLimitedSandboxHoldsAtMostFiftyThousandEntries() {
+        XCTAssertEqual(Faults.sandboxEntryLimit, 50_000)
+    }
+
+    /// Continuous integration features: "at most 64 from one launch and each at most 256 MiB, and at
+    /// most 1 GiB together".
+    func testAtMostOneGibibyteOfProfilesIsMovedFromOneLaunch() {
+        XCTAssertEqual(CoverageHarvest.maximumTotalSize, 1_073_741_824)
+    }
 }

@@ -24,6 +24,21 @@ final class EscapedExecutableTests: XCTestCase {
         XCTAssertEqual(escaped.map(\.description), ["pid \(pid): [kworker/0:1] 1000 (executable \(realExecutable))"])
     }
 
+    func testASurvivorsLongExecutablePathIsReportedWhole() throws {
+        // A copy of sleep five folders of 200 letters deep, started by a relative path: a short
+        // command line, an executable of over 1,000 bytes.
+        let folder = Array(repeating: String(repeating: "d", count: 200), count: 5).joined(separator: "/")
+        let script = """
+            mkdir -p "$HOME/\(folder)" && cp /bin/sleep "$HOME/\(folder)/sleep" && cd "$HOME/\(folder)" || exit 1
+            ./sleep 1000 & while [ "$(cat /proc/$!/comm)" != sleep ]; do :; done
+            """
+        let app = try launchApp(.name("sh"), arguments: ["-c", script])
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(10)), .exited(0), app.standardError)
+        let escaped = app.terminate()
+        XCTAssertEqual(escaped.map(\.commandLine), ["./sleep 1000"])
+        XCTAssertEqual(escaped.map(\.executable), [app.sandbox.path(.home) + "/" + folder + "/sleep"])
+    }
+
     func testTheExecutableIsLeftOutOfTheDescriptionOnlyWhenTheCommandLineStartsWithIt() {
         XCTAssertEqual(EscapedProcess(pid: 7, commandLine: "/usr/bin/sleep 5", executable: "/usr/bin/sleep").description, "pid 7: /usr/bin/sleep 5")
         XCTAssertEqual(EscapedProcess(pid: 7, commandLine: "/usr/bin/sleeper 5", executable: "/usr/bin/sleep").description,

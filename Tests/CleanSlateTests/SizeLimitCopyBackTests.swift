@@ -1,5 +1,6 @@
 import CleanSlate
 import CleanSlateXCTest
+import Foundation
 import Glibc
 import XCTest
 
@@ -62,6 +63,21 @@ final class SizeLimitCopyBackTests: XCTestCase {
         XCTAssertLessThanOrEqual(try allocated(app.sandbox.path(.home, "original")), limit)
     }
 
+    func testHardLinksAcrossFoldersComeBackAsLinks() throws {
+        // The first copy is found again by its folder's place in the tree, whatever the second name's.
+        // Through the sandbox's mount (the home is a mount of its own: no link crosses it).
+        let app = try launchStrict("""
+            cd \(StrictOptions.sandboxPath) && mkdir -p home/a/b/c home/x/y xdg/data/z && echo shared > home/a/b/c/original &&
+            ln home/a/b/c/original home/x/y/link && ln home/a/b/c/original xdg/data/z/link && ln home/a/b/c/original home/link
+            """)
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        let original = try status(app.sandbox.path(.home, "a/b/c/original"))
+        XCTAssertEqual(original.st_nlink, 4)
+        for path in [app.sandbox.path(.home, "x/y/link"), app.sandbox.path(.data, "z/link"), app.sandbox.path(.home, "link")] {
+            XCTAssertEqual(try status(path).st_ino, original.st_ino, path)
+        }
+    }
+
     func testAFailedCopyBackLosesNothingAndSaysWhy() throws {
         let app = try launchStrict("""
             echo after > "$HOME/note"; rm -rf "$TMPDIR"/*; echo new > "$XDG_DATA_HOME/new"; mkfifo "$XDG_DATA_HOME/pipe"
@@ -79,6 +95,28 @@ final class SizeLimitCopyBackTests: XCTestCase {
         XCTAssertEqual(try app.sandbox.files(in: .data), [])
         let root = try FileManager.default.contentsOfDirectory(atPath: app.sandbox.root)
         XCTAssertFalse(root.contains { $0.hasPrefix(".cleanslate-copy-back") }, "no staging folder is left: \(root)")
+    }
+
+    func testAStagingFolderLeftByAKilledKeeperIsRemovedByTheNextLaunchAndALiveOneIsLeftAlone() throws {
+        // A keeper killed during its copy back leaves its staging folder, which nothing holds; one
+        // that a keeper holds (locked) is another launch's copy back, under way.
+        let stale = ".cleanslate-copy-back-00000000000000aa", live = ".cleanslate-copy-back-00000000000000bb"
+        var held: Int32 = -1
+        defer { if held >= 0 { close(held) } }
+        let app = try launchStrict("ls -A \(StrictOptions.sandboxPath)", seed: { sandbox in
+            for name in [stale, live] {
+                try FileManager.default.createDirectory(atPath: sandbox.root + "/" + name + "/home", withIntermediateDirectories: true)
+                try Data("copy".utf8).write(to: URL(fileURLWithPath: sandbox.root + "/" + name + "/home/file"))
+            }
+            held = open(sandbox.root + "/" + live, O_RDONLY | O_DIRECTORY)
+            XCTAssertEqual(flock(held, LOCK_EX), 0)
+        })
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        XCTAssertFalse(app.standardOutput.contains(".cleanslate-copy-back"), "the app sees no staging folder: \(app.standardOutput)")
+        let root = try FileManager.default.contentsOfDirectory(atPath: app.sandbox.root)
+        XCTAssertFalse(root.contains(stale), "the stale one was removed: \(root)")
+        XCTAssertEqual(try String(contentsOfFile: app.sandbox.root + "/" + live + "/home/file", encoding: .utf8), "copy",
+                       "the live one was left as it was")
     }
 
     func testATreeThreeThousandLevelsDeepComesBack() throws {
@@ -120,5 +158,84 @@ final class SizeLimitCopyBackTests: XCTestCase {
         XCTAssertEqual(String(decoding: app.outputBytes(), as: UTF8.self), "6755\n2775\n", "the app did set them in its sandbox")
         XCTAssertEqual(try status(app.sandbox.path(.home, "tool")).st_mode & 0o7777, 0o755)
         XCTAssertEqual(try status(app.sandbox.path(.home, "shared")).st_mode & 0o7777, 0o775)
+    }
+
+    func testEntriesPastTheEntryLimitAreRefusedToTheApp() throws {
+        // Empty files take no bytes: only the entry limit stops them.
+        let attempted = Faults.sandboxEntryLimit + 100
+        let app = try launchStrict("""
+            mkdir "$HOME/many" && cd "$HOME/many" && seq 1 \(attempted) | xargs touch 2>/dev/null; echo "touch $?"
+            """)
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        XCTAssertEqual(String(decoding: app.outputBytes(), as: UTF8.self), "touch 123\n", "some touch failed (ENOSPC)")
+        let copied = try FileManager.default.contentsOfDirectory(atPath: app.sandbox.path(.home, "many")).count
+        XCTAssertLessThan(copied, Faults.sandboxEntryLimit, "the copy back brought at most the limit's entries")
+        XCTAssertGreaterThan(copied, Faults.sandboxEntryLimit - 100, "what the app could make came back")
+    }
+
+    func testProcessesTheAppLeftAreStoppedWhileTheCopyBackRuns() throws {
+        try requireStrictIsolation()
+        // 40,000 empty files keep the copy back busy for a while; the leftover is a sleep with a
+        // duration no other process has, which the app waits to see running before it exits.
+        let duration = "86398.\(UInt32.random(in: 100_000...999_999))"
+        let app = try makeApp(.name("sh"), arguments: ["-c", """
+            mkdir "$HOME/many" && cd "$HOME/many" && seq 1 40000 | xargs touch || exit 1
+            sleep \(duration) & while [ "$(cat /proc/$!/comm)" != sleep ]; do :; done
+            """], isolation: .strict)
+        app.faults = Faults(sandboxSizeLimit: limit)
+        // The staging folder appears in the sandbox folder when the copy back begins.
+        let watch = inotify_init1(Int32(IN_CLOEXEC))
+        XCTAssertGreaterThanOrEqual(watch, 0)
+        defer { close(watch) }
+        XCTAssertGreaterThanOrEqual(inotify_add_watch(watch, app.sandbox.root, UInt32(IN_CREATE)), 0)
+        try app.launch()
+        XCTAssertTrue(waitForCreation(named: ".cleanslate-copy-back", watch: watch), "the copy back never began")
+        let state = leftoverState(mentioning: duration)
+        let copying = try FileManager.default.contentsOfDirectory(atPath: app.sandbox.root).contains { $0.hasPrefix(".cleanslate-copy-back") }
+        XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        let escaped = app.terminate()
+        XCTAssertEqual(escaped.map(\.commandLine), ["sleep \(duration)"], "the leftover went on after the copy back: \(escaped)")
+        guard copying else { throw XCTSkip("the copy back ended before the test looked at the leftover process") }
+        XCTAssertEqual(state, "T", "the leftover sleep is stopped while the copy back runs")
+    }
+
+    /// Reads the events of `watch` until one says an entry whose name starts with `prefix` was
+    /// created; false when none comes within a minute.
+    private func waitForCreation(named prefix: String, watch: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var ready = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+        while poll(&ready, 1, 60_000) == 1 {
+            let count = read(watch, &buffer, buffer.count)
+            guard count > 0 else { return false }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
+                let start = offset + MemoryLayout<inotify_event>.size
+                let name = String(decoding: buffer[start..<start + length].prefix { $0 != 0 }, as: UTF8.self)
+                if name.hasPrefix(prefix) { return true }
+                offset = start + length
+            }
+        }
+        return false
+    }
+
+    /// The text of a /proc file (which says its size is 0, so it is read until its end).
+    private func procFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(fd, &bytes, bytes.count)
+        return count >= 0 ? String(decoding: bytes.prefix(count), as: UTF8.self) : nil
+    }
+
+    /// The state letter (/proc/PID/stat) of the process whose command line mentions `token`.
+    private func leftoverState(mentioning token: String) -> String? {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
+        for pid in pids where procFile("/proc/\(pid)/cmdline")?.contains(token) == true {
+            guard let stat = procFile("/proc/\(pid)/stat"), let end = stat.lastIndex(of: ")") else { return nil }
+            return stat[stat.index(end, offsetBy: 2)...].split(separator: " ").first.map(String.init)
+        }
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 import CleanSlateXCTest
+import _CleanSlateCShim
 import Glibc
 import XCTest
 
@@ -102,5 +103,32 @@ final class StrictSandboxLinkTests: XCTestCase {
             XCTAssertEqual((error as? CleanSlateError)?.code, .sandboxFailed, "\(error)")
             XCTAssertTrue("\(error)".contains("the folder of HOME, \(sandbox.home) is a symlink or not a directory now"), "\(error)")
         }
+    }
+
+    /// The keeper opens each read-only folder (and each folder above one) below its mount point one
+    /// name at a time: a symlink in the middle of the path is refused, not followed to a host folder.
+    func testAFolderBoundOverItselfIsOpenedWithoutFollowingALinkOnTheWay() throws {
+        let top = try Host.makeFolder()
+        defer { Host.removeFolder(top) }
+        try Host.makeDirectory(top + "/mount")
+        for folder in ["/mount/real", "/mount/real/config", "/host", "/host/config"] { try Host.makeDirectory(top + folder) }
+        try Host.symlink("../host", at: top + "/mount/xdg")
+        let mountPoints = [top + "/mount"]
+        func open(_ path: String) -> (fd: Int32, errno: Int32) {
+            var pointers = mountPoints.map { strdup($0) }
+            defer { pointers.forEach { free($0) } }
+            let fd = pointers.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { cs_open_below_mount_point(path, $0.baseAddress, 1) }
+            }
+            let error = errno
+            if fd >= 0 { close(fd) }
+            return (fd, error)
+        }
+        XCTAssertGreaterThanOrEqual(open(top + "/mount/real/config").fd, 0, "a folder of folders opens")
+        XCTAssertGreaterThanOrEqual(open(top + "/mount").fd, 0, "the mount point itself opens")
+        let linked = open(top + "/mount/xdg/config")
+        XCTAssertEqual(linked.fd, -1, "the link in the middle was followed")
+        XCTAssertTrue([ELOOP, ENOTDIR].contains(linked.errno), "errno \(linked.errno)")
+        XCTAssertEqual(open(top + "/elsewhere").errno, EINVAL, "a path below no mount point")
     }
 }

@@ -49,6 +49,18 @@ final class StrictUnixSocketTests: XCTestCase {
         return app.standardOutput
     }
 
+    /// A new folder in /var/lib, which no strict launch hides, removed when the test ends.
+    private func visibleHostFolder() throws -> String {
+        try requireProgram(Self.python, hint: "install it: apt-get install -y python3")
+        guard getuid() == 0 else {
+            throw XCTSkip("needs a folder outside every hidden one that this user can write (/var/lib); run as root (CI does)")
+        }
+        let folder = "/var/lib/cleanslate-socket-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        return folder
+    }
+
     func testAVisibleSocketIsReachableFromAStrictApp() throws {
         try requireProgram(Self.python, hint: "install it: apt-get install -y python3")
         // The sandbox is visible inside (at /run/cleanslate), so a socket in it is too.
@@ -59,13 +71,7 @@ final class StrictUnixSocketTests: XCTestCase {
     }
 
     func testAHostSocketOnAVisiblePathIsCoveredAndOneInAHiddenFolderIsNotThere() throws {
-        try requireProgram(Self.python, hint: "install it: apt-get install -y python3")
-        guard getuid() == 0 else {
-            throw XCTSkip("needs a folder outside every hidden one that this user can write (/var/lib); run as root (CI does)")
-        }
-        let folder = "/var/lib/cleanslate-socket-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try visibleHostFolder()
         let server = try startServer(at: folder + "/host.sock")
         defer { server.terminate() }
         XCTAssertEqual(try connectFromStrictApp(to: folder + "/host.sock", options: StrictOptions(hiddenPaths: [folder])),
@@ -81,6 +87,15 @@ final class StrictUnixSocketTests: XCTestCase {
         XCTAssertEqual(try client.waitForExit(timeout: .seconds(30)), .exited(0), client.standardError)
         XCTAssertEqual(client.standardOutput, "hello from the host\n")
         XCTAssertEqual(try server.waitForExit(timeout: .seconds(30)), .exited(0), server.standardError)
+    }
+
+    /// /proc/net/unix writes a path as it is: one with a line feed spans two lines of it.
+    func testAHostSocketWhosePathHasALineFeedIsCoveredToo() throws {
+        let folder = try visibleHostFolder()
+        let path = folder + "/host\n.sock"
+        let server = try startServer(at: path)
+        defer { server.terminate() }
+        XCTAssertEqual(try connectFromStrictApp(to: path), "refused: ConnectionRefusedError\n")
     }
 
     /// Abstract sockets belong to a network namespace: the host's are out of reach with the default

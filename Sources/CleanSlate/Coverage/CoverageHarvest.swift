@@ -6,7 +6,7 @@ import Glibc
 ///
 /// The private folder is the app's to write, so nothing in it is trusted: only regular files named
 /// `*.profraw`, no larger than ``maximumProfileSize``, that begin with the LLVM raw profile magic are
-/// moved, at most ``maximumProfileCount`` of them. Every entry is reached relative to descriptors
+/// moved, at most ``maximumProfileCount`` of them and at most ``maximumTotalSize`` bytes together. Every entry is reached relative to descriptors
 /// without following a symlink (the folder, the sandbox's `.cleanslate-coverage` and each file), so a
 /// link the app planted is removed, never followed. Each profile is copied under a temporary name
 /// that SwiftPM does not merge and renamed once complete: a copy cut short leaves no partial
@@ -17,11 +17,17 @@ struct CoverageHarvest {
     static let maximumProfileSize = 256 << 20
     /// The most profiles moved from one launch (64); the rest are left in the sandbox and reported.
     static let maximumProfileCount = 64
+    /// The most bytes moved from one launch, all its profiles together (1 GiB): 64 profiles of 256 MiB
+    /// would be 16 GiB written into the build folder. A profile that would go past it is left in the
+    /// sandbox and reported.
+    static let maximumTotalSize = 1 << 30
     /// The first eight bytes of an LLVM raw profile (`\xfflprofr\x81`, in the machine's byte order).
     static let rawProfileMagic: UInt64 = 0xff6c_7072_6f66_7281
 
     let profile: CoverageProfile
     let sandbox: Sandbox
+    /// The most bytes moved from this launch (``maximumTotalSize``; a test gives a smaller one).
+    var totalSizeLimit = Self.maximumTotalSize
 
     /// Moves the launch's profiles; returns one sentence for each entry that was not moved (empty
     /// when every entry was a profile, or the app wrote none). Never throws: the launch is over, and
@@ -71,7 +77,7 @@ struct CoverageHarvest {
         }
         defer { SystemCall.close(destination) }
         var notes: [String] = []
-        var moved = 0
+        var moved = 0, movedBytes = 0
         for entry in entries {
             guard let status = try? FileSystemCall.status(at: folder, entry.name) else { continue }
             if (status.st_mode & S_IFMT) == S_IFDIR { notes.append("\(display(entry.name)) is a folder, not a profile"); continue }
@@ -80,36 +86,43 @@ struct CoverageHarvest {
                 notes.append("\(display(entry.name)) is beyond the \(Self.maximumProfileCount) profiles one launch may keep")
                 continue
             }
-            if let reason = copy(entry.name, from: folder, to: destination) {
-                notes.append("\(display(entry.name)) \(reason)")
-            } else {
-                moved += 1
+            switch copy(entry.name, from: folder, to: destination, allowance: totalSizeLimit - movedBytes) {
+            case let .failure(reason): notes.append("\(display(entry.name)) \(reason.text)")
+            case let .success(size): moved += 1; movedBytes += size
             }
         }
         return notes
     }
 
-    /// Copies the profile `name` of `folder` into `destination` under its final name; nil when it
-    /// was copied, otherwise why not.
-    private func copy(_ name: FileName, from folder: Int32, to destination: Int32) -> String? {
+    /// Why a profile was not moved, as the note's end.
+    private struct NotMoved: Error { let text: String }
+
+    /// Copies the profile `name` of `folder` into `destination` under its final name, if it has at
+    /// most `allowance` bytes; its size when it was copied, otherwise why not.
+    private func copy(_ name: FileName, from folder: Int32, to destination: Int32, allowance: Int) -> Result<Int, NotMoved> {
         guard name.count > 8, name.suffix(8) == Array(".profraw".utf8), !name.contains(UInt8(ascii: "/")) else {
-            return "is not named *.profraw"
+            return .failure(NotMoved(text: "is not named *.profraw"))
         }
         let source: Int32
         do throws(Errno) { source = try FileSystemCall.openFile(at: folder, name, flags: O_RDONLY | O_NONBLOCK | O_NOCTTY) } catch {
-            return error == .tooManyLinks ? "is a symbolic link" : "could not be opened (\(error))"
+            return .failure(NotMoved(text: error == .tooManyLinks ? "is a symbolic link" : "could not be opened (\(error))"))
         }
         defer { SystemCall.close(source) }
         guard let status = try? FileSystemCall.status(of: source), (status.st_mode & S_IFMT) == S_IFREG else {
-            return "is not a regular file"
+            return .failure(NotMoved(text: "is not a regular file"))
         }
-        guard Int(status.st_size) <= Self.maximumProfileSize else {
-            return "is \(status.st_size) bytes, over the \(Self.maximumProfileSize) bytes a profile may have"
+        let size = Int(status.st_size)
+        guard size <= Self.maximumProfileSize else {
+            return .failure(NotMoved(text: "is \(size) bytes, over the \(Self.maximumProfileSize) bytes a profile may have"))
+        }
+        guard size <= allowance else {
+            return .failure(NotMoved(text: "is \(size) bytes, past the \(totalSizeLimit) bytes the profiles of one launch may have "
+                + "together (\(totalSizeLimit - allowance) bytes moved)"))
         }
         var magic: UInt64 = 0
         guard (try? withUnsafeMutableBytes(of: &magic) { try FileSystemCall.read(source, into: $0) }) == 8,
               magic == Self.rawProfileMagic else {
-            return "is not an LLVM raw profile (it does not start with the profile magic)"
+            return .failure(NotMoved(text: "is not an LLVM raw profile (it does not start with the profile magic)"))
         }
         let finalName = FileName("\(profile.launchFolderName)-".utf8) + name
         let partialName = FileName(".".utf8) + finalName + FileName(".partial".utf8)
@@ -118,12 +131,12 @@ struct CoverageHarvest {
             let target = try FileSystemCall.createNewFile(at: destination, partialName)
             defer { SystemCall.close(target) }
             try FileSystemCall.changeMode(of: target, to: 0o644)
-            try copyBytes(from: source, to: target, count: Int(status.st_size))
+            try copyBytes(from: source, to: target, count: size)
             try FileSystemCall.rename(at: destination, partialName, to: finalName)
-            return nil
+            return .success(size)
         } catch {
             try? FileSystemCall.remove(at: destination, partialName, directory: false)
-            return "could not be copied to \(profile.folder) (\(error))"
+            return .failure(NotMoved(text: "could not be copied to \(profile.folder) (\(error))"))
         }
     }
 

@@ -1,3 +1,5 @@
+import _CleanSlateCShim
+
 /// Conditions a launch can be put under on purpose, so that a failure that happens once a week in
 /// CI happens on every run: the app's output arriving in pieces, input typed slowly, and (in strict
 /// isolation) a full or read-only file system. Set ``AppLauncher/faults`` before ``AppLauncher/launch()``.
@@ -22,7 +24,8 @@ public struct Faults: Sendable, Equatable {
     /// The copy back keeps holes and hard links, drops set-user-id and set-group-id bits, stops past
     /// the limit, refuses FIFOs, sockets and devices, and is whole or nothing: refused, the sandbox
     /// keeps what it held before the launch and ``AppLauncher/waitForExit(timeout:fileID:filePath:line:column:)-7ono8`` throws
-    /// `.sandboxNotCopiedBack` saying why.
+    /// `.sandboxNotCopiedBack` saying why. Entries are limited too (``sandboxEntryLimit``), and the
+    /// processes the app left are stopped while the copy back runs (and continued after it).
     public var sandboxSizeLimit: Int?
     /// Strict isolation only: sandbox folders the app sees read-only (writes fail with `EROFS`,
     /// "Read-only file system"), such as `.config` for `XDG_CONFIG_HOME`; the folders between one and
@@ -51,6 +54,11 @@ public struct Faults: Sendable, Equatable {
 
     /// The environment variable that replays a seed.
     public static let seedEnvironmentVariable = "CLEANSLATE_FAULT_SEED"
+    /// With ``sandboxSizeLimit``: the most entries the sandbox may hold, 50,000 (folders, files,
+    /// symlinks and every further name of a hard-linked file, the seeded ones included); past it,
+    /// creating one fails with `ENOSPC`, as writing past the size limit does. Empty files and folders
+    /// take no bytes, so without it an app could leave millions for the copy back to walk.
+    public static let sandboxEntryLimit = Int(CS_SANDBOX_ENTRY_LIMIT)
     /// The largest ``outputFragmentLength`` accepted.
     public static let maximumFragmentLength = 65_536
 

@@ -23,6 +23,11 @@ struct SandboxCopyBackRefusal: Sendable, Equatable {
         case CS_COPY_FIFO: why = "\(entry) is a FIFO"
         case CS_COPY_SOCKET: why = "\(entry) is a socket"
         case CS_COPY_DEVICE: why = "\(entry) is a device file"
+        case CS_COPY_UNDO_FAILED:
+            return CleanSlateError(.sandboxNotCopiedBack, errno: errno,
+                "\(executable) \(status), but its size-limited sandbox (faults.sandboxSizeLimit) was not copied back, and putting "
+                    + "the sandbox back as it was failed too (\(SystemCall.describe(errno))): the sandbox holds part of the app's "
+                    + "copy, and the entries that could not be put back are kept in \(entry) in the sandbox folder; nothing was deleted")
         default:
             why = errno == ESTALE
                 ? "\(entry) was moved or replaced while it was copied (by a process the app left?)"

@@ -64,8 +64,9 @@ enum IsolationFailure {
         switch (step, code) {
         case (CS_ISOLATION_STEP_SIZE_LIMIT, ENOSPC):
             return CleanSlateError(.invalidArgument, errno: code,
-                "cannot launch \(executable): the sandbox holds more than faults.sandboxSizeLimit allows (copying it into the "
-                    + "size-limited file system ran out of space); raise the limit or seed the sandbox with less")
+                "cannot launch \(executable): the sandbox holds more than faults.sandboxSizeLimit allows, or more than "
+                    + "\(Faults.sandboxEntryLimit) entries (Faults.sandboxEntryLimit; copying it into the size-limited file system "
+                    + "ran out of space); raise the limit or seed the sandbox with less")
         case (CS_ISOLATION_STEP_SIZE_LIMIT, _):
             return CleanSlateError(.sandboxFailed, errno: code,
                 "cannot launch \(executable): the size-limited sandbox of faults.sandboxSizeLimit could not be set up")

@@ -100,6 +100,14 @@ int cs_eventfd(void);
 /// 3.11, where the file system has no unnamed files).
 int cs_open_unnamed_file(const char *folder, mode_t mode);
 
+/// The folder `path` (absolute), one of the `count` folders `mount_points` or below one, as an O_PATH
+/// descriptor: the mount point is opened by path, everything below it one name at a time without
+/// following any symlink (sandbox_open.c). A strict launch's keeper binds the read-only folders and
+/// the folders above them through it, so a link put in the middle of such a path by an app of the
+/// sandbox is refused instead of followed to a host folder. Returns the descriptor, or -1 with
+/// errno (ELOOP or ENOTDIR for a symlink on the way, EINVAL for a path below none of them).
+int cs_open_below_mount_point(const char *path, const char *const *mount_points, int count);
+
 // MARK: The launch supervisor (supervisor.c)
 
 /// What the keeper of one launch tells the test process, and what the test process asks of it: one
@@ -151,6 +159,13 @@ struct cs_supervisor_message { int type, a, b, c; };
 #define CS_COPY_FIFO 3
 #define CS_COPY_SOCKET 4
 #define CS_COPY_DEVICE 5
+/// The swap of a copy back failed and so did its undo: the entries that could not be put back are
+/// kept in the folder the message's path names (in the sandbox folder); nothing was deleted.
+#define CS_COPY_UNDO_FAILED 6
+/// The most entries a size-limited sandbox holds (Faults.sandboxEntryLimit): folders, files, symlinks
+/// and every further name of a hard-linked file, the seeded ones included. Its tmpfs has this many
+/// inodes besides its root (tmpfs counts each hard link as one), so the copy back walks at most these.
+#define CS_SANDBOX_ENTRY_LIMIT 50000
 /// Command: send signal `a` to the app's process group (or to the app alone if the group is gone).
 #define CS_SUPERVISOR_SIGNAL_GROUP 101
 /// Command: the test process is done with this launch; the keeper waits for the next request on
