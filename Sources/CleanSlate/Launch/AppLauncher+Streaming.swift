@@ -31,21 +31,29 @@ extension AppLauncher {
     /// returns the new progress; with ``outputBytes(_:from:)`` this streams output as it arrives
     /// (the `cleanslate run` front end uses it). Returns `known` unchanged on timeout.
     public func waitForOutputProgress(beyond known: OutputProgress, timeout: Duration? = nil) throws -> OutputProgress {
+        try progressWait(beyond: known, timeout: timeout).block()
+    }
+
+    /// The awaited form of ``waitForOutputProgress(beyond:timeout:)``: the same wait, suspending its
+    /// task instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
+    public func waitForOutputProgress(beyond known: OutputProgress, timeout: Duration? = nil) async throws -> OutputProgress {
+        try await progressWait(beyond: known, timeout: timeout).suspend()
+    }
+
+    /// The wait of both forms of ``waitForOutputProgress(beyond:timeout:)``: it counts bytes, so it
+    /// takes output delivered in pieces as a whole (``LaunchWait/Pace/allOutput``).
+    private func progressWait(beyond known: OutputProgress, timeout: Duration?) throws -> PreparedWait<OutputProgress, OutputProgress> {
         let process = try currentProcess(for: "stream its output")
         let deadline = MonotonicInstant.now.advanced(by: waitLimit(timeout).duration)
-        return whileWaiting {
-            process.monitor.withLock {
-                while true {
-                    let current = OutputProgress(
-                        standardOutput: process.output[.standardOutput]!.total,
-                        standardError: process.output[.standardError]!.total,
-                        isFinished: process.exitStatus != nil && process.ioFinished,
-                        hasExited: process.exitStatus != nil)
-                    if current != known { return current }
-                    if !process.park(until: deadline) { return known }
-                }
-            }
+        let wait = LaunchWait<OutputProgress>(process: process, deadline: deadline, pace: .allOutput) {
+            let current = OutputProgress(
+                standardOutput: process.output[.standardOutput]!.total,
+                standardError: process.output[.standardError]!.total,
+                isFinished: process.exitStatus != nil && process.ioFinished,
+                hasExited: process.exitStatus != nil)
+            return current != known ? .finished(current) : .pending
         }
+        return PreparedWait(launcher: self, wait: wait) { $0 ?? known }
     }
 
     /// The bytes the app wrote to `stream` from byte `offset` on, in the current launch. Offsets
