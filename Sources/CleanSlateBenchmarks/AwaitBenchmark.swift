@@ -87,7 +87,7 @@ private func latencies(iterations: Int, sandbox: Sandbox) async throws {
         }
         let blockingExit = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
         start = DispatchTime.now().uptimeNanoseconds
-        try quick.launch()
+        try await quick.launch()
         try await quick.waitForExit()
         let awaitedExit = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
         if index >= 50 {

@@ -67,7 +67,7 @@ final class AwaitedWaitTests: XCTestCase {
     /// A cancelled task ends its wait with `CancellationError` while the wait is suspended, long
     /// before its timeout; the wait leaves nothing enlisted, and the app is still torn down.
     func testCancellingATaskEndsEachKindOfSuspendedWaitWithCancellationError() async throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "stty -echo; echo ready; read line"], terminalSize: .standard)
+        let app = try await launchApp(.name("sh"), arguments: ["-c", "stty -echo; echo ready; read line"], terminalSize: .standard)
         try await app.waitForScreen(containing: "ready")
         let process = try app.currentProcess(for: "test")
         let waits: [(String, @Sendable () async throws -> Void)] = [
@@ -102,7 +102,7 @@ final class AwaitedWaitTests: XCTestCase {
     /// a continuation resumed twice would crash the test process; one never resumed would leave its
     /// task hanging, which the race against a generous bound turns into a failure.
     func testCancellationRacingOutputAndDeadlinesResumesEveryWaitExactlyOnce() async throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "while :; do echo tick; sleep 0.001; done"])
+        let app = try await launchApp(.name("sh"), arguments: ["-c", "while :; do echo tick; sleep 0.001; done"])
         for round in 0..<200 {
             let task = Task { try await app.waitForOutput("never", timeout: .milliseconds(round % 7)) }
             for _ in 0..<(round % 5) { await Task.yield() }
@@ -142,7 +142,7 @@ final class AwaitedWaitTests: XCTestCase {
     /// The awaited terminate() waits out the grace period as the blocking one does: an app that
     /// cleans up for 0.3 s on SIGTERM, then exits 3, has the time to, before SIGKILL.
     func testAwaitedTerminateGivesTheAppItsGracePeriod() async throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "trap 'sleep 0.3; exit 3' TERM; echo ready; read line"])
+        let app = try await launchApp(.name("sh"), arguments: ["-c", "trap 'sleep 0.3; exit 3' TERM; echo ready; read line"])
         app.terminationPolicy = TerminationPolicy(steps: [.signal(SIGTERM), .wait(.seconds(30)), .signal(SIGKILL)])
         try await app.waitForOutput("ready")
         let escaped = await app.terminate()
@@ -153,7 +153,7 @@ final class AwaitedWaitTests: XCTestCase {
     /// A task cancelled while the awaited terminate() waits out a grace period cuts it short, and the
     /// app (which ignores SIGTERM) and its tree are ended all the same.
     func testCancellingAnAwaitedTerminateCutsTheGracePeriodShortAndStillEndsTheApp() async throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "trap '' TERM; sleep 300 & echo ready; wait"])
+        let app = try await launchApp(.name("sh"), arguments: ["-c", "trap '' TERM; sleep 300 & echo ready; wait"])
         app.terminationPolicy = TerminationPolicy(steps: [.signal(SIGTERM), .wait(.seconds(300)), .signal(SIGKILL)])
         try await app.waitForOutput("ready")
         let process = try app.currentProcess(for: "test")
