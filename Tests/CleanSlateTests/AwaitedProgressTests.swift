@@ -11,22 +11,9 @@ final class AwaitedProgressTests: XCTestCase {
     /// would keep the other tasks and the test from running, and every wait would time out with
     /// its progress unchanged.
     func testMoreAwaitedProgressWaitsThanPoolThreadsAllSeeTheOutputOfAppsThatWriteOnlyOnceEveryWaitBegan() async throws {
-        let count = max(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
-        let apps = try (0..<count).map { _ in try launchApp(.name("sh"), arguments: ["-c", "read line; echo ready"]) }
-        let begun = Countdown(count)
-        try await withThrowingTaskGroup(of: OutputProgress.self) { group in
-            for app in apps {
-                group.addTask {
-                    begun.arrive()
-                    return try await app.waitForOutputProgress(beyond: .start, timeout: .seconds(10))
-                }
-            }
-            group.addTask {
-                try await begun.allArrived()
-                for app in apps { try await app.typeText("go\n") }
-                return OutputProgress(standardOutput: 1, standardError: 0, isFinished: false)
-            }
-            for try await progress in group { XCTAssertGreaterThan(progress.standardOutput, 0, "\(progress)") }
+        _ = try await onAppsThatAnswerOnceEveryWaitBegan { app in
+            let progress = try await app.waitForOutputProgress(beyond: .start, timeout: .seconds(10))
+            XCTAssertGreaterThan(progress.standardOutput, 0, "\(progress)")
         }
     }
 

@@ -14,22 +14,7 @@ final class AwaitedWaitTests: XCTestCase {
     /// the pool's few threads, the tasks after it would never start, no line would be written, and
     /// every wait would time out.
     func testMoreAwaitedWaitsThanPoolThreadsAllEndOnAppsThatAnswerOnlyOnceEveryWaitBegan() async throws {
-        let count = max(64, 8 * ProcessInfo.processInfo.activeProcessorCount)
-        let apps = try (0..<count).map { _ in try launchApp(.name("sh"), arguments: ["-c", "read line; echo ready"]) }
-        let begun = Countdown(count)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for app in apps {
-                group.addTask {
-                    begun.arrive()
-                    try await app.waitForOutput("ready", timeout: .seconds(10))
-                }
-            }
-            group.addTask {
-                try await begun.allArrived()
-                for app in apps { try await app.typeText("go\n") }
-            }
-            try await group.waitForAll()
-        }
+        let apps = try await onAppsThatAnswerOnceEveryWaitBegan { app in try await app.waitForOutput("ready", timeout: .seconds(10)) }
         for app in apps {
             let status = try await app.waitForExit()
             XCTAssertEqual(status, .exited(0))
@@ -265,6 +250,31 @@ final class AwaitedWaitTests: XCTestCase {
             guard Date() < deadline else { throw HostSetupFailure("\(what): not within 10 s", errno: 0) }
             await Task.yield()
         }
+    }
+}
+
+extension XCTestCase {
+    /// Runs `wait` in a task of its own on each of more apps than the pool has threads (at least
+    /// 64, eight per core); each app prints "ready" only once it reads a line, which the test writes
+    /// to every app once every task has begun its wait. Returns the apps once every wait has ended.
+    func onAppsThatAnswerOnceEveryWaitBegan(_ wait: @escaping @Sendable (AppLauncher) async throws -> Void) async throws -> [AppLauncher] {
+        let count = max(64, 8 * ProcessInfo.processInfo.activeProcessorCount)
+        let apps = try (0..<count).map { _ in try launchApp(.name("sh"), arguments: ["-c", "read line; echo ready"]) }
+        let begun = Countdown(count)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for app in apps {
+                group.addTask {
+                    begun.arrive()
+                    try await wait(app)
+                }
+            }
+            group.addTask {
+                try await begun.allArrived()
+                for app in apps { try await app.typeText("go\n") }
+            }
+            try await group.waitForAll()
+        }
+        return apps
     }
 }
 
