@@ -44,8 +44,8 @@ extension LaunchedProcess {
     }
 
     /// Waits until `wait` is over (or its deadline passed), suspended, whether or not the task is
-    /// cancelled: once cancelled, its blocking face runs on a thread of ``BlockingWorkThreads`` (on the calling thread only
-    /// when no thread can be started).
+    /// cancelled: once cancelled, its blocking face runs on a thread of ``BlockingWorkThreads`` (on
+    /// the calling thread only when no thread can be started).
     private func uncancellably(_ wait: LaunchWait<Void>) async {
         do {
             _ = try await wait.suspend()
