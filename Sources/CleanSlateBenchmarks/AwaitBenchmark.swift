@@ -5,8 +5,8 @@ import Foundation
 ///
 /// The suite: N tests run at once on Swift's cooperative pool (one task each, as Swift Testing
 /// runs tests), each launching an app that starts slowly (`sleep 0.5; echo ready`) and waiting for
-/// it, over pipes and on a terminal; against the same N tasks that only `Task.sleep` as long, and
-/// (for the first N) against blocking waits in the same tasks, which hold a pool thread each.
+/// it (the launch and the wait both awaited), over pipes and on a terminal; against the same N tasks that only `Task.sleep` as long, and
+/// (for the first N) against a blocking launch and wait in the same tasks, which hold a pool thread each.
 /// The latency: an awaited PTY round trip and launch-to-exit against the blocking ones, interleaved.
 func runAwaitBenchmark(arguments: [String]) throws {
     var counts: [Int] = []
@@ -22,12 +22,14 @@ func runAwaitBenchmark(arguments: [String]) throws {
         for count in suiteSizes {
             let sleeping = try await suiteSeconds(count) { try await Task.sleep(for: .milliseconds(500)) }
             let piped = try await suiteSeconds(count) {
-                let app = try slowApp(in: sandbox, terminal: false)
+                let app = slowApp(in: sandbox, terminal: false)
+                try await app.launch()
                 try await app.waitForOutput("ready")
                 await app.terminate()
             }
             let onTerminal = try await suiteSeconds(count) {
-                let app = try slowApp(in: sandbox, terminal: true)
+                let app = slowApp(in: sandbox, terminal: true)
+                try await app.launch()
                 try await app.waitForScreen(containing: "ready")
                 await app.terminate()
             }
@@ -36,8 +38,11 @@ func runAwaitBenchmark(arguments: [String]) throws {
             print(String(format: "  N=%-4d awaited waitForScreen (PTY)    %7.2f s   %.2fx", count, onTerminal, onTerminal / sleeping))
             if count == suiteSizes.first {
                 let blocking = try await suiteSeconds(count) {
-                    let app = try slowApp(in: sandbox, terminal: false)
-                    _ = try blockingWait { try app.waitForOutput("ready") }
+                    let app = slowApp(in: sandbox, terminal: false)
+                    _ = try blockingWait {
+                        try app.launch()
+                        return try app.waitForOutput("ready")
+                    }
                     app.terminate()
                 }
                 print(String(format: "  N=%-4d blocking waitForOutput (pipes) %7.2f s   %.2fx", count, blocking, blocking / sleeping))
@@ -47,12 +52,12 @@ func runAwaitBenchmark(arguments: [String]) throws {
     }
 }
 
-/// An app that answers after half a second, launched in `sandbox`.
-private func slowApp(in sandbox: Sandbox, terminal: Bool) throws -> AppLauncher {
+/// An app that answers half a second after its launch, in `sandbox`, not launched yet (awaited
+/// suites await the launch, the blocking one blocks in it).
+private func slowApp(in sandbox: Sandbox, terminal: Bool) -> AppLauncher {
     let app = AppLauncher(.name("sh"), sandbox: sandbox)
     app.launchArguments = ["-c", "sleep 0.5; echo ready"]
     if terminal { app.terminalSize = .standard }
-    try app.launch()
     return app
 }
 
@@ -87,7 +92,7 @@ private func latencies(iterations: Int, sandbox: Sandbox) async throws {
         }
         let blockingExit = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
         start = DispatchTime.now().uptimeNanoseconds
-        try quick.launch()
+        try await quick.launch()
         try await quick.waitForExit()
         let awaitedExit = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
         if index >= 50 {

@@ -11,7 +11,17 @@ package enum TestTeardown {
 
     /// Terminates `app` and reports the processes it left running as a failure at `location`.
     package static func terminate(_ app: AppLauncher, reportingAt location: CallerLocation) {
-        let escaped = app.terminate()
+        report(app.terminate(), leftBy: app, at: location)
+    }
+
+    /// The awaited form of ``terminate(_:reportingAt:)``: the app's grace period suspends the task
+    /// instead of holding its thread, and a cancelled task (a time limit) cuts it short.
+    package static func terminate(_ app: AppLauncher, reportingAt location: CallerLocation) async {
+        report(await app.terminate(), leftBy: app, at: location)
+    }
+
+    /// Reports the processes `app` left running, if any, as a failure at `location`.
+    private static func report(_ escaped: [EscapedProcess], leftBy app: AppLauncher, at location: CallerLocation) {
         guard !escaped.isEmpty else { return }
         let one = escaped.count == 1
         TestFailure.report(
@@ -28,6 +38,19 @@ package enum TestTeardown {
     package static func end(_ app: AppLauncher, of testName: String, reportingAt location: CallerLocation, failed: () -> Bool) {
         let end = FailureArtifacts.EndOfTest(app)
         terminate(app, reportingAt: location)
+        writeArtifacts(of: app, end: end, testName: testName, failed: failed)
+    }
+
+    /// The awaited form of ``end(_:of:reportingAt:failed:)``, which awaits the app's termination.
+    package static func end(_ app: AppLauncher, of testName: String, reportingAt location: CallerLocation, failed: () -> Bool) async {
+        let end = FailureArtifacts.EndOfTest(app)
+        await terminate(app, reportingAt: location)
+        writeArtifacts(of: app, end: end, testName: testName, failed: failed)
+    }
+
+    /// The end of ``end(_:of:reportingAt:failed:)`` once the app is terminated: the replay hint and
+    /// the failure artifacts of a launched app whose test failed.
+    private static func writeArtifacts(of app: AppLauncher, end: FailureArtifacts.EndOfTest, testName: String, failed: () -> Bool) {
         guard app.launchedEnvironment != nil else { return }
         let testFailed = failed()
         if testFailed, let seed = app.faultSeed {

@@ -8,7 +8,7 @@ import Testing
 /// suites included). Each test case, each argument of a parameterized test included, gets:
 /// - its own sandbox, made on first use by ``sandboxForTest(template:keep:rootDirectory:isolation:fileID:filePath:line:column:)``,
 ///   ``makeApp(_:arguments:environment:terminalSize:isolation:fileID:filePath:line:column:)``,
-///   ``launchApp(_:arguments:environment:terminalSize:isolation:fileID:filePath:line:column:)`` or
+///   ``launchApp(_:arguments:environment:terminalSize:isolation:fileID:filePath:line:column:)-8ak0y`` or
 ///   `AppLauncher(_:)`, which all use it;
 /// - when it ends, every app made through those helpers is terminated (a process an app left
 ///   running fails the test, named by pid and command line), then the sandbox is wiped, or kept
@@ -86,10 +86,10 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
                     } catch {
                         // Test.cancel() cancels the task and throws: that is not a failure.
                         if !Task.isCancelled { scope.noteFailure() }
-                        scope.terminateApps()
+                        await scope.terminateApps()
                         throw error
                     }
-                    scope.terminateApps()
+                    await scope.terminateApps()
                 }
             }
         } catch {

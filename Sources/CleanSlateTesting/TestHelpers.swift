@@ -91,6 +91,31 @@ public func launchApp(
     return app
 }
 
+/// The awaited form of ``launchApp(_:arguments:environment:terminalSize:isolation:fileID:filePath:line:column:)-8ak0y``,
+/// which Swift calls in an `async` test: the launch suspends the test's task instead of holding its
+/// thread (see `AppLauncher/launch()`).
+///
+/// ```swift
+/// @Test(.cleanSlate) func asksForAName() async throws {
+///     let app = try await launchApp(.product("SampleApp"))
+///     try await app.waitForOutput("What's your name? ")
+/// }
+/// ```
+/// - Throws: `.noCleanSlateTrait` outside a test with the `.cleanSlate` trait, what `AppLauncher/launch()`
+///   throws, and `CancellationError` when the task is cancelled (the app is then terminated).
+@discardableResult
+public func launchApp(
+    _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
+    terminalSize: TerminalSize? = nil, isolation: Isolation? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) async throws -> AppLauncher {
+    let app = try makeApp(
+        calledAs: "launchApp(_:)", executable, arguments: arguments, environment: environment, terminalSize: terminalSize,
+        isolation: isolation, location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    try await app.launch()
+    return app
+}
+
 extension AppLauncher {
     /// A launcher for `executable` in the sandbox of the running test case (which needs the
     /// `.cleanSlate` trait), terminated when the test case ends, as ``makeApp(_:arguments:environment:terminalSize:isolation:fileID:filePath:line:column:)``,

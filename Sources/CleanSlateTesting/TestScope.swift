@@ -89,13 +89,15 @@ final class TestScope: Sendable {
 
     /// Terminates every registered app, most recent first, reporting processes that outlived them,
     /// and writes each one's failure artifacts when the test case failed (see `FailureArtifacts`).
-    func terminateApps() {
+    /// Each termination is awaited: its grace period holds no thread of the cooperative pool, and a
+    /// cancelled test (a time limit) cuts it short; the apps and their trees are ended either way.
+    func terminateApps() async {
         let apps = state.withLock { state in
             defer { state.apps = [] }
             return state.apps
         }
         for (app, location) in apps.reversed() {
-            TestTeardown.end(app, of: testName, reportingAt: location) { state.withLock { $0.failed } }
+            await TestTeardown.end(app, of: testName, reportingAt: location) { state.withLock { $0.failed } }
         }
     }
 

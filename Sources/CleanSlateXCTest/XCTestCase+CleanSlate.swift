@@ -97,4 +97,18 @@ extension XCTestCase {
         try app.launch()
         return app
     }
+
+    /// The awaited form of ``launchApp(_:arguments:environment:terminalSize:isolation:file:line:)``,
+    /// which Swift calls in an `async` test method: the launch suspends the test's task instead of
+    /// holding its thread (see `AppLauncher/launch()`).
+    @discardableResult
+    public func launchApp(
+        _ executable: Executable, arguments: [String] = [], environment: [String: String] = [:],
+        terminalSize: TerminalSize? = nil, isolation: Isolation? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> AppLauncher {
+        let app = try makeApp(executable, arguments: arguments, environment: environment, terminalSize: terminalSize,
+                              isolation: isolation, file: file, line: line)
+        try await app.launch()
+        return app
+    }
 }

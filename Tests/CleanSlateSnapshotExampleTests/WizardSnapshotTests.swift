@@ -10,13 +10,13 @@ import XCTest
 @Suite(.cleanSlate)
 struct WizardSnapshotTests {
     @Test func theWizardOpensOnTheNameField() async throws {
-        let app = try launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
+        let app = try await launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
         try await app.waitForScreen(containing: "Name:")
         assertScreenSnapshot(of: app, named: "name-field", format: .styled)
     }
 
     @Test func anEmptyNameIsRefusedInRed() async throws {
-        let app = try launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
+        let app = try await launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
         try await app.waitForScreen(containing: "Name:")
         try await app.press(.enter)
         try await app.waitForScreen(containing: "Name cannot be empty")
@@ -24,7 +24,7 @@ struct WizardSnapshotTests {
     }
 
     @Test func envShowsTheSandbox() async throws {
-        let app = try launchApp(.product("SampleApp"), arguments: ["env", "HOME", "XDG_CONFIG_HOME", "TMPDIR"])
+        let app = try await launchApp(.product("SampleApp"), arguments: ["env", "HOME", "XDG_CONFIG_HOME", "TMPDIR"])
         #expect(try await app.waitForExit() == .exited(0))
         assertOutputSnapshot(of: app, named: "env")
     }

@@ -41,6 +41,31 @@ func runChildTests(
     _ filter: String, framework: ChildFramework, keep: String? = nil, environment extra: [String: String] = [:],
     arguments extraArguments: [String] = []
 ) throws -> ChildTestRun {
+    let app = try childTestApp(filter, framework: framework, keep: keep, environment: extra, arguments: extraArguments)
+    try app.launch()
+    let status = try app.waitForExit(timeout: childRunLimit)
+    return ChildTestRun(status: status, output: app.standardOutput, errors: app.standardError)
+}
+
+/// The awaited form of ``runChildTests(_:framework:keep:environment:arguments:)``: the test that runs
+/// the child is suspended, not holding a thread, while the child runs (a child run can take a minute).
+func runChildTests(
+    _ filter: String, framework: ChildFramework, keep: String? = nil, environment extra: [String: String] = [:],
+    arguments extraArguments: [String] = []
+) async throws -> ChildTestRun {
+    let app = try childTestApp(filter, framework: framework, keep: keep, environment: extra, arguments: extraArguments)
+    try await app.launch()
+    let status = try await app.waitForExit(timeout: childRunLimit)
+    return ChildTestRun(status: status, output: app.standardOutput, errors: app.standardError)
+}
+
+/// How long a child run may take.
+private let childRunLimit: Duration = .seconds(120)
+
+/// The child copy of the test bundle that runs the tests matching `filter`, not yet launched.
+private func childTestApp(
+    _ filter: String, framework: ChildFramework, keep: String?, environment extra: [String: String], arguments extraArguments: [String]
+) throws -> AppLauncher {
     let bundle = try #require(Bundle.main.executablePath ?? CommandLine.arguments.first)
     let arguments: [String]
     switch framework {
@@ -50,8 +75,5 @@ func runChildTests(
     var environment = ["CLEANSLATE_FIXTURE": "1", "CLEANSLATE_ARTIFACTS": try sandboxForTest().temporaryDirectory + "/artifacts"]
     if let keep { environment["CLEANSLATE_KEEP"] = keep }
     environment.merge(extra) { _, new in new }
-    let app = try makeApp(.path(bundle), arguments: arguments + extraArguments, environment: environment)
-    try app.launch()
-    let status = try app.waitForExit(timeout: .seconds(120))
-    return ChildTestRun(status: status, output: app.standardOutput, errors: app.standardError)
+    return try makeApp(.path(bundle), arguments: arguments + extraArguments, environment: environment)
 }

@@ -11,7 +11,7 @@ import Testing
 }))
 struct ReturningUserTests {
     @Test(arguments: ["milk", "eggs"]) func addsANote(note: String) async throws {
-        let app = try launchApp(.product("SampleApp"), arguments: ["notes", "add", note])
+        let app = try await launchApp(.product("SampleApp"), arguments: ["notes", "add", note])
         #expect(try await app.waitForExit() == .exited(0))
         #expect(try app.sandbox.files(in: .data).contains { $0.hasPrefix("sampleapp") })  // check
     }
@@ -21,7 +21,7 @@ struct ReturningUserTests {
        .enabled(if: StrictIsolationSupport.available, StrictIsolationSupport.reason))  // check: skips where refused
 struct NotesTests {
     @Test func listsNoNotesAtFirst() async throws {
-        let app = try launchApp(.product("SampleApp"), arguments: ["notes", "list"])
+        let app = try await launchApp(.product("SampleApp"), arguments: ["notes", "list"])
         #expect(try await app.waitForExit() == .exited(0))
     }
 }

@@ -6,12 +6,12 @@ import Testing
 @Suite(.cleanSlate)
 struct OnboardingTests {
     @Test func firstLaunchAsksSecondLaunchRemembers() async throws {
-        let app = try launchApp(.product("SampleApp"))
+        let app = try await launchApp(.product("SampleApp"))
         try await app.waitForOutput("What's your name? ")
         try await app.typeText("Ada\n")
         #expect(try await app.waitForExit() == .exited(0))
 
-        try app.launch()  // same sandbox, as XCUIApplication.launch() relaunches
+        try await app.launch()  // same sandbox, as XCUIApplication.launch() relaunches
         try await app.waitForOutput("Welcome back, Ada!")
     }
 }

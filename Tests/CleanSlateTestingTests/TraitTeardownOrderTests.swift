@@ -11,7 +11,7 @@ struct TraitTeardownOrderTests {
     /// Swift Testing integration: "When the test case ends, every app made through these helpers is
     /// terminated, most recent first". Each app notes its SIGTERM in a file outside the scope's
     /// sandbox, so the file's lines are the order of the terminations.
-    @Test func appsAreTerminatedMostRecentFirst() throws {
+    @Test func appsAreTerminatedMostRecentFirst() async throws {
         let log = try sandboxForTest().path(.temporary, "terminations")
         let scope = TestScope(testName: "TeardownOrderTests/inner()", keep: .never, rootDirectory: nil, preparedTemplate: nil, isolation: nil)
         let location = CallerLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
@@ -19,11 +19,11 @@ struct TraitTeardownOrderTests {
         for name in ["first", "second", "third"] {
             let app = AppLauncher(.name("sh"), sandbox: sandbox)
             app.launchArguments = ["-c", "trap 'echo \(name) >> \"$0\"; exit 0' TERM; echo ready; sleep 60 & wait", log]
-            try app.launch()
-            try app.waitForOutput("ready")
+            try await app.launch()
+            try await app.waitForOutput("ready")
             try scope.register(app, location: location)
         }
-        scope.terminateApps()
+        await scope.terminateApps()
         scope.finishSandbox()
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "third\nsecond\nfirst\n")
         #expect(sandbox.isWiped)

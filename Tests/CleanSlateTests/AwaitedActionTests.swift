@@ -37,7 +37,7 @@ final class AwaitedActionTests: XCTestCase {
 
     /// SampleApp's wizard, as WizardElementE2ETests drives it, with the awaited forms.
     func testAwaitedActionsDriveTheWizard() async throws {
-        let app = try launchApp(.product("SampleApp"), terminalSize: .standard)
+        let app = try await launchApp(.product("SampleApp"), terminalSize: .standard)
         app.defaultTimeout = .seconds(5)
         try await app.textFields["Name"].typeText("Ada")
         try await app.textFields["Name"].waitUntil("it shows Ada") { $0.value == .text("Ada") }

@@ -14,22 +14,7 @@ final class AwaitedWaitTests: XCTestCase {
     /// the pool's few threads, the tasks after it would never start, no line would be written, and
     /// every wait would time out.
     func testMoreAwaitedWaitsThanPoolThreadsAllEndOnAppsThatAnswerOnlyOnceEveryWaitBegan() async throws {
-        let count = max(64, 8 * ProcessInfo.processInfo.activeProcessorCount)
-        let apps = try (0..<count).map { _ in try launchApp(.name("sh"), arguments: ["-c", "read line; echo ready"]) }
-        let begun = Countdown(count)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for app in apps {
-                group.addTask {
-                    begun.arrive()
-                    try await app.waitForOutput("ready", timeout: .seconds(10))
-                }
-            }
-            group.addTask {
-                try await begun.allArrived()
-                for app in apps { try await app.typeText("go\n") }
-            }
-            try await group.waitForAll()
-        }
+        let apps = try await onAppsThatAnswerOnceEveryWaitBegan { app in try await app.waitForOutput("ready", timeout: .seconds(10)) }
         for app in apps {
             let status = try await app.waitForExit()
             XCTAssertEqual(status, .exited(0))
@@ -67,7 +52,7 @@ final class AwaitedWaitTests: XCTestCase {
     /// A cancelled task ends its wait with `CancellationError` while the wait is suspended, long
     /// before its timeout; the wait leaves nothing enlisted, and the app is still torn down.
     func testCancellingATaskEndsEachKindOfSuspendedWaitWithCancellationError() async throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "stty -echo; echo ready; read line"], terminalSize: .standard)
+        let app = try await launchApp(.name("sh"), arguments: ["-c", "stty -echo; echo ready; read line"], terminalSize: .standard)
         try await app.waitForScreen(containing: "ready")
         let process = try app.currentProcess(for: "test")
         let waits: [(String, @Sendable () async throws -> Void)] = [
@@ -102,7 +87,7 @@ final class AwaitedWaitTests: XCTestCase {
     /// a continuation resumed twice would crash the test process; one never resumed would leave its
     /// task hanging, which the race against a generous bound turns into a failure.
     func testCancellationRacingOutputAndDeadlinesResumesEveryWaitExactlyOnce() async throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "while :; do echo tick; sleep 0.001; done"])
+        let app = try await launchApp(.name("sh"), arguments: ["-c", "while :; do echo tick; sleep 0.001; done"])
         for round in 0..<200 {
             let task = Task { try await app.waitForOutput("never", timeout: .milliseconds(round % 7)) }
             for _ in 0..<(round % 5) { await Task.yield() }
@@ -142,7 +127,7 @@ final class AwaitedWaitTests: XCTestCase {
     /// The awaited terminate() waits out the grace period as the blocking one does: an app that
     /// cleans up for 0.3 s on SIGTERM, then exits 3, has the time to, before SIGKILL.
     func testAwaitedTerminateGivesTheAppItsGracePeriod() async throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "trap 'sleep 0.3; exit 3' TERM; echo ready; read line"])
+        let app = try await launchApp(.name("sh"), arguments: ["-c", "trap 'sleep 0.3; exit 3' TERM; echo ready; read line"])
         app.terminationPolicy = TerminationPolicy(steps: [.signal(SIGTERM), .wait(.seconds(30)), .signal(SIGKILL)])
         try await app.waitForOutput("ready")
         let escaped = await app.terminate()
@@ -153,7 +138,7 @@ final class AwaitedWaitTests: XCTestCase {
     /// A task cancelled while the awaited terminate() waits out a grace period cuts it short, and the
     /// app (which ignores SIGTERM) and its tree are ended all the same.
     func testCancellingAnAwaitedTerminateCutsTheGracePeriodShortAndStillEndsTheApp() async throws {
-        let app = try launchApp(.name("sh"), arguments: ["-c", "trap '' TERM; sleep 300 & echo ready; wait"])
+        let app = try await launchApp(.name("sh"), arguments: ["-c", "trap '' TERM; sleep 300 & echo ready; wait"])
         app.terminationPolicy = TerminationPolicy(steps: [.signal(SIGTERM), .wait(.seconds(300)), .signal(SIGKILL)])
         try await app.waitForOutput("ready")
         let process = try app.currentProcess(for: "test")
@@ -265,6 +250,31 @@ final class AwaitedWaitTests: XCTestCase {
             guard Date() < deadline else { throw HostSetupFailure("\(what): not within 10 s", errno: 0) }
             await Task.yield()
         }
+    }
+}
+
+extension XCTestCase {
+    /// Runs `wait` in a task of its own on each of more apps than the pool has threads (at least
+    /// 64, eight per core); each app prints "ready" only once it reads a line, which the test writes
+    /// to every app once every task has begun its wait. Returns the apps once every wait has ended.
+    func onAppsThatAnswerOnceEveryWaitBegan(_ wait: @escaping @Sendable (AppLauncher) async throws -> Void) async throws -> [AppLauncher] {
+        let count = max(64, 8 * ProcessInfo.processInfo.activeProcessorCount)
+        let apps = try (0..<count).map { _ in try launchApp(.name("sh"), arguments: ["-c", "read line; echo ready"]) }
+        let begun = Countdown(count)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for app in apps {
+                group.addTask {
+                    begun.arrive()
+                    try await wait(app)
+                }
+            }
+            group.addTask {
+                try await begun.allArrived()
+                for app in apps { try await app.typeText("go\n") }
+            }
+            try await group.waitForAll()
+        }
+        return apps
     }
 }
 

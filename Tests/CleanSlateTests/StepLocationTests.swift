@@ -70,6 +70,7 @@ final class StepLocationTests: CleanSlateTestCase {
         await expectLocated(#line) { _ = try await app.waitForOutput(matching: "x") }
         await expectLocated(#line) { _ = try await app.waitForExit() }
         await expectLocated(#line) { _ = try await app.waitForState("stopped") { _ in false } }
+        await expectLocated(#line) { _ = try await app.waitForOutputProgress(beyond: .start) }
         await expectLocated(#line) { try await app.typeText("x") }
         await expectLocated(#line) { try await app.write([1]) }
         await expectLocated(#line) { try await app.press(.enter) }

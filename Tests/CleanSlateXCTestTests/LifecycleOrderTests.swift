@@ -67,7 +67,7 @@ final class AsyncSetUpLaunchTests: XCTestCase {
     private var app: AppLauncher?
 
     override func setUp() async throws {
-        app = try launchApp(.name("sleep"), arguments: ["60"])
+        app = try await launchApp(.name("sleep"), arguments: ["60"])
     }
 
     func testAppLaunchedInAsyncSetUpRuns() throws {

@@ -2,7 +2,7 @@ import _CleanSlateCShim
 
 /// Conditions a launch can be put under on purpose, so that a failure that happens once a week in
 /// CI happens on every run: the app's output arriving in pieces, input typed slowly, and (in strict
-/// isolation) a full or read-only file system. Set ``AppLauncher/faults`` before ``AppLauncher/launch()``.
+/// isolation) a full or read-only file system. Set ``AppLauncher/faults`` before ``AppLauncher/launch()-3ynqr``.
 ///
 /// Random choices come from a seed: ``seed``, else `CLEANSLATE_FAULT_SEED`, else a fresh one. A
 /// failed wait's message and a failed test's report name it; set `CLEANSLATE_FAULT_SEED` to it to

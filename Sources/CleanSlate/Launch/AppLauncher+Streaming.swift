@@ -32,22 +32,32 @@ extension AppLauncher {
     /// (the `cleanslate run` front end uses it). Returns `known` unchanged on timeout.
     public func waitForOutputProgress(beyond known: OutputProgress, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) throws -> OutputProgress {
         try StepCallSite(fileID, filePath, line, column).run {
-            let process = try currentProcess(for: "stream its output")
-            let deadline = MonotonicInstant.now.advanced(by: waitLimit(timeout).duration)
-            return whileWaiting {
-                process.monitor.withLock {
-                    while true {
-                        let current = OutputProgress(
-                            standardOutput: process.output[.standardOutput]!.total,
-                            standardError: process.output[.standardError]!.total,
-                            isFinished: process.exitStatus != nil && process.ioFinished,
-                            hasExited: process.exitStatus != nil)
-                        if current != known { return current }
-                        if !process.park(until: deadline) { return known }
-                    }
-                }
-            }
+            try progressWait(beyond: known, timeout: timeout).block()
         }
+    }
+
+    /// The awaited form of ``waitForOutputProgress(beyond:timeout:fileID:filePath:line:column:)``: the same wait, suspending its
+    /// task instead of blocking its thread. Throws `CancellationError` when the task is cancelled.
+    public func waitForOutputProgress(beyond known: OutputProgress, timeout: Duration? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) async throws -> OutputProgress {
+        try await StepCallSite(fileID, filePath, line, column).run {
+            try await progressWait(beyond: known, timeout: timeout).suspend()
+        }
+    }
+
+    /// The wait of both forms of ``waitForOutputProgress(beyond:timeout:fileID:filePath:line:column:)``: it counts bytes, so it
+    /// takes output delivered in pieces as a whole (``LaunchWait/Pace/allOutput``).
+    private func progressWait(beyond known: OutputProgress, timeout: Duration?) throws -> PreparedWait<OutputProgress, OutputProgress> {
+        let process = try currentProcess(for: "stream its output")
+        let deadline = MonotonicInstant.now.advanced(by: waitLimit(timeout).duration)
+        let wait = LaunchWait<OutputProgress>(process: process, deadline: deadline, pace: .allOutput) {
+            let current = OutputProgress(
+                standardOutput: process.output[.standardOutput]!.total,
+                standardError: process.output[.standardError]!.total,
+                isFinished: process.exitStatus != nil && process.ioFinished,
+                hasExited: process.exitStatus != nil)
+            return current != known ? .finished(current) : .pending
+        }
+        return PreparedWait(launcher: self, wait: wait) { $0 ?? known }
     }
 
     /// The bytes the app wrote to `stream` from byte `offset` on, in the current launch. Offsets

@@ -3,7 +3,7 @@ import Foundation
 /// Launches a real executable in a clean sandbox and lets a test talk to it: the command-line
 /// counterpart of XCUITest's `XCUIApplication`.
 ///
-/// Configure ``launchArguments`` and ``launchEnvironment``, call ``launch()``, then write to the
+/// Configure ``launchArguments`` and ``launchEnvironment``, call ``launch()-3ynqr``, then write to the
 /// app's input and wait for its output or its exit. Every launch gets the same ``sandbox`` (a fresh
 /// HOME and XDG tree for the test), so a relaunch sees what the previous launch saved. The app runs
 /// in its own session and process group with only descriptors 0, 1 and 2; ``terminate()-2geh4`` stops the
@@ -73,9 +73,9 @@ public final class AppLauncher: @unchecked Sendable {
     /// Receives an app's output as it arrives: the stream and the bytes (valid only during the call).
     public typealias OutputHandler = @Sendable (AppOutputStream, UnsafeRawBufferPointer) -> Void
 
-    /// Creates a launcher for `executable` in `sandbox`. Nothing runs until ``launch()``.
+    /// Creates a launcher for `executable` in `sandbox`. Nothing runs until ``launch()-3ynqr``.
     /// The launcher's timeouts are scaled by `CLEANSLATE_TIMEOUT_SCALE` as the test process has it
-    /// now (see ``TimeoutScale``; a bad value is refused by the first ``launch()``), and when the
+    /// now (see ``TimeoutScale``; a bad value is refused by the first ``launch()-3ynqr``), and when the
     /// test process runs under code coverage (`LLVM_PROFILE_FILE` is set) every launch writes its
     /// profile next to the test process's (see the README's "Coverage of launched apps").
     public convenience init(_ executable: Executable, sandbox: Sandbox) {
@@ -164,7 +164,7 @@ public final class AppLauncher: @unchecked Sendable {
     }
 
     /// What every timeout of this launcher is multiplied by: `CLEANSLATE_TIMEOUT_SCALE` as the test
-    /// process had it when the launcher was created, checked by the first ``launch()`` (``TimeoutScale/unscaled``
+    /// process had it when the launcher was created, checked by the first ``launch()-3ynqr`` (``TimeoutScale/unscaled``
     /// before it).
     public var timeoutScale: TimeoutScale { lock.withLock { parsedTimeoutScale } }
 
@@ -206,18 +206,7 @@ public final class AppLauncher: @unchecked Sendable {
     ///   ``isolation`` where the kernel refuses user namespaces), or `.invalidArgument` for a bad
     ///   `CLEANSLATE_TIMEOUT_SCALE` (see ``TimeoutScale``).
     public func launch() throws {
-        let scale = try TimeoutScale(parsing: hostSettings.timeoutScale)
-        lock.withLock { parsedTimeoutScale = scale }
-        let (configuration, previous, previousIsStrict) = try lock.withLock { () throws -> (Configuration, LaunchedProcess?, Bool) in
-            if activeWaits > 0 {
-                throw CleanSlateError(.busy, "cannot launch \(executable) while \(activeWaits) wait(s) on it are in progress; let the wait finish first")
-            }
-            if isLaunching {
-                throw CleanSlateError(.busy, "cannot launch \(executable): another launch() of the same launcher is in progress on another thread")
-            }
-            isLaunching = true
-            return (self.configuration, process, processIsStrict)
-        }
+        let (configuration, previous, previousIsStrict, scale) = try beginLaunch()
         defer { lock.withLock { isLaunching = false } }
         if let previous {
             record(previous.terminate(policy: scale.apply(configuration.terminationPolicy)), inAppPIDNamespace: previousIsStrict)
@@ -225,6 +214,51 @@ public final class AppLauncher: @unchecked Sendable {
         }
         let (started, strict) = try start(configuration)
         lock.withLock { (process, processIsStrict) = (started, strict) }
+    }
+
+    /// The awaited form of ``launch()-3ynqr``: the same launch, whose blocking parts suspend the
+    /// task instead of holding its thread. A running app is ended by the awaited
+    /// ``terminate()-2geh4`` first; the spawn (the round trip to the launch's keeper, and on a
+    /// process's first launch the start of the supervisor and the fork of a keeper) runs on a thread
+    /// of its own while the task is suspended.
+    ///
+    /// - Throws: what ``launch()-3ynqr`` throws, and `CancellationError` when the task is
+    ///   cancelled: before the spawn, nothing is started; during it, the spawn finishes and the app is
+    ///   terminated at once (its processes that outlived it are reported by the next
+    ///   ``terminate()-2geh4``, as escapes of any launch are), so a cancelled launch leaves nothing running.
+    public func launch() async throws {
+        try Task.checkCancellation()
+        let (configuration, previous, previousIsStrict, scale) = try beginLaunch()
+        defer { lock.withLock { isLaunching = false } }
+        if let previous {
+            record(await previous.terminate(policy: scale.apply(configuration.terminationPolicy)), inAppPIDNamespace: previousIsStrict)
+            harvestCoverage()
+        }
+        try Task.checkCancellation()
+        let (started, strict) = try await BlockingWorkThreads.shared.run { [self] in try start(configuration) }
+        lock.withLock { (process, processIsStrict) = (started, strict) }
+        if Task.isCancelled {
+            record(await started.terminate(policy: scale.apply(configuration.terminationPolicy)), inAppPIDNamespace: strict)
+            harvestCoverage()
+            throw CancellationError()
+        }
+    }
+
+    /// Checks that a launch may start now and marks it started: the configuration it uses, the
+    /// launch it replaces (and whether that one is strict), and the timeout scale.
+    private func beginLaunch() throws -> (Configuration, LaunchedProcess?, Bool, TimeoutScale) {
+        let scale = try TimeoutScale(parsing: hostSettings.timeoutScale)
+        return try lock.withLock {
+            parsedTimeoutScale = scale
+            if activeWaits > 0 {
+                throw CleanSlateError(.busy, "cannot launch \(executable) while \(activeWaits) wait(s) on it are in progress; let the wait finish first")
+            }
+            if isLaunching {
+                throw CleanSlateError(.busy, "cannot launch \(executable): another launch() of the same launcher is in progress on another thread")
+            }
+            isLaunching = true
+            return (configuration, process, processIsStrict, scale)
+        }
     }
 
     /// Ends the app and everything it started, and closes its descriptors. Output captured so far

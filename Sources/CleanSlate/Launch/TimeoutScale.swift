@@ -4,7 +4,7 @@
 /// The scale multiplies the timeouts of waits (given or ``AppLauncher/defaultTimeout``), of writes
 /// to the app's input, the waits of a ``TerminationPolicy`` (the grace period) and
 /// ``AppLauncher/terminalDrainLimit``. Each ``AppLauncher`` reads the variable from the test
-/// process's environment when it is created, and refuses a bad value at its first ``AppLauncher/launch()``.
+/// process's environment when it is created, and refuses a bad value at its first ``AppLauncher/launch()-3ynqr``.
 public struct TimeoutScale: Sendable, Equatable, CustomStringConvertible {
     /// The environment variable the scale is read from.
     public static let environmentVariable = "CLEANSLATE_TIMEOUT_SCALE"

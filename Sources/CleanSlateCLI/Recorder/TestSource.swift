@@ -35,7 +35,8 @@ struct TestSource {
     /// The whole file.
     var text: String {
         var body: [String] = []
-        var launch = "let app = try launchApp(\(executable)"
+        // In an async Swift Testing test the awaited launchApp is the one Swift picks.
+        var launch = (framework == .swiftTesting ? "let app = try await launchApp(" : "let app = try launchApp(") + executable
         if !arguments.isEmpty { launch += ", arguments: [" + arguments.map(SwiftLiteral.string).joined(separator: ", ") + "]" }
         if !environment.isEmpty {
             launch += ", environment: [" + environment.keys.sorted().map { "\(SwiftLiteral.string($0)): \(SwiftLiteral.string(environment[$0]!))" }

@@ -37,7 +37,7 @@ final class RecordFromCastTests: XCTestCase {
         try app.sessionRecording().write(toFile: file, atomically: true, encoding: .utf8)
         let (status, record) = try runCleanslate(["record", "--from", file, "--exit-status", "3"])
         XCTAssertEqual(status, .exited(0), record.standardError)
-        let launch = #"let app = try launchApp(.name("sh"), arguments: ["-c", "printf 'it\\047s done\\n'; exit 3", "two words", "", "quote'd \"double\" $HOME"])"#
+        let launch = #"let app = try await launchApp(.name("sh"), arguments: ["-c", "printf 'it\\047s done\\n'; exit 3", "two words", "", "quote'd \"double\" $HOME"])"#
         XCTAssertTrue(record.standardOutput.contains(launch), record.standardOutput)
         XCTAssertFalse(record.standardError.contains("warning"), record.standardError)
     }
@@ -52,7 +52,7 @@ final class RecordFromCastTests: XCTestCase {
         try cast.text.write(toFile: file, atomically: true, encoding: .utf8)
         let (status, record) = try runCleanslate(["record", "--from", file])
         XCTAssertEqual(status, .exited(0), record.standardError)
-        XCTAssertTrue(record.standardOutput.contains(#"let app = try launchApp(.name("nano"), terminalSize: try TerminalSize(rows: 12, columns: 40))"#), record.standardOutput)
+        XCTAssertTrue(record.standardOutput.contains(#"let app = try await launchApp(.name("nano"), terminalSize: try TerminalSize(rows: 12, columns: 40))"#), record.standardOutput)
         XCTAssertTrue(record.standardError.contains("names its program (nano) but not its arguments"), record.standardError)
     }
 
@@ -206,7 +206,7 @@ final class RecordFromCastTests: XCTestCase {
             #"try app.waitForOutput("Name cannot be empty.\nWhat's your name?")"#,
             #"try app.typeText("Ada\n")"#,
         ])
-        XCTAssertTrue(source.contains(#"let app = try launchApp(.name("demo"))"#), source)
+        XCTAssertTrue(source.contains(#"let app = try await launchApp(.name("demo"))"#), source)
     }
 
     /// The Swift Testing test is `async` and awaits each step and the exit (the awaited forms hold
@@ -234,7 +234,7 @@ final class RecordFromCastTests: XCTestCase {
         let source = try written(cast, ["--exit-status", "3", "--name", "DemoTests", "--env", "LANG=C.UTF-8",
                                         "--", "./demo", "--flag"])
         XCTAssertTrue(source.contains("@Suite(.cleanSlate)\nstruct DemoTests {\n    @Test func recordedSession() async throws {\n"), source)
-        XCTAssertTrue(source.contains(#"let app = try launchApp(.path("./demo"), arguments: ["--flag"], environment: ["LANG": "C.UTF-8"], "#
+        XCTAssertTrue(source.contains(#"let app = try await launchApp(.path("./demo"), arguments: ["--flag"], environment: ["LANG": "C.UTF-8"], "#
             + "terminalSize: try TerminalSize(rows: 5, columns: 30))"), source)
         XCTAssertTrue(source.contains("#expect(try await app.waitForExit() == .exited(3))"), source)
         XCTAssertTrue(source.contains("assertScreenSnapshot(of: app, matches: #\"\"\"\n        bye now\n        \"\"\"#)"), source)

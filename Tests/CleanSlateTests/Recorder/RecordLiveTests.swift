@@ -27,7 +27,7 @@ final class RecordLiveTests: XCTestCase {
         let body = written.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let launch = try XCTUnwrap(body.firstIndex { $0.hasPrefix("let app =") }, written)
         XCTAssertEqual(Array(body[launch...].filter { !$0.isEmpty && !$0.hasPrefix("//") }.prefix(6)), [
-            #"let app = try launchApp(.product("SampleApp"), terminalSize: try TerminalSize(rows: 30, columns: 100))"#,
+            #"let app = try await launchApp(.product("SampleApp"), terminalSize: try TerminalSize(rows: 30, columns: 100))"#,
             #"try await app.textFields["Name"].typeText("Ada")"#,
             #"try await app.keyHints["confirm"].press()"#,
             #"try await app.menuItems["Solarized"].select()"#,

@@ -60,7 +60,7 @@ final class RecordedTestE2ETests: XCTestCase {
         }
         let xctestCount = 1 + (hasNano ? 1 : 0) + (hasDialog ? 1 : 0)
         let wizard = try String(contentsOfFile: wizardTest, encoding: .utf8)
-        for step in [#"let app = try launchApp(.product("SampleApp"), terminalSize: .standard)"#,
+        for step in [#"let app = try await launchApp(.product("SampleApp"), terminalSize: .standard)"#,
                      #"try await app.textFields["Name"].typeText("Ada")"#, #"try await app.menuItems["Solarized"].select()"#,
                      #"try await app.keyHints["confirm"].press()"#, "#expect(try await app.waitForExit() == .exited(0))"] {
             XCTAssertTrue(wizard.contains(step), "the wizard's test lacks \(step):\n\(wizard)")

@@ -6,19 +6,19 @@ import Testing
 @Suite(.cleanSlate)
 struct OnboardingTests {
     @Test func firstLaunchAsksTheNameSecondLaunchRemembersIt() async throws {
-        let app = try launchApp(.product("todo"))
+        let app = try await launchApp(.product("todo"))
         try await app.waitForOutput("What's your name? ")
         try await app.typeText("Ada\n")
         #expect(try await app.waitForExit() == .exited(0))
         #expect(try app.sandbox.text(of: "todo/name", in: .config) == "Ada\n")
 
-        try app.launch()  // the same sandbox: the second launch finds the name
+        try await app.launch()  // the same sandbox: the second launch finds the name
         try await app.waitForOutput("Welcome back, Ada! You have 0 to-dos.")
         #expect(try await app.waitForExit() == .exited(0))
     }
 
     @Test func anEmptyNameIsRefused() async throws {
-        let app = try launchApp(.product("todo"))
+        let app = try await launchApp(.product("todo"))
         try await app.waitForOutput("What's your name? ")
         try app.closeInput()
         #expect(try await app.waitForExit() == .exited(64))
@@ -34,13 +34,13 @@ struct OnboardingTests {
 }))
 struct ReturningUserTests {
     @Test func listsWhatTheTemplateHolds() async throws {
-        let app = try launchApp(.product("todo"), arguments: ["list"])
+        let app = try await launchApp(.product("todo"), arguments: ["list"])
         #expect(try await app.waitForExit() == .exited(0))
         #expect(app.standardOutput == "1. [ ] buy milk\n2. [x] call Bob\n")
     }
 
     @Test(arguments: ["water the plants", "pay rent"]) func addsATodo(text: String) async throws {
-        let app = try launchApp(.product("todo"), arguments: ["add", text])
+        let app = try await launchApp(.product("todo"), arguments: ["add", text])
         #expect(try await app.waitForExit() == .exited(0))
         #expect(try app.sandbox.text(of: "todo/items.txt", in: .data) == "buy milk\nx call Bob\n\(text)\n")
         // Only the XDG data folder changed: nothing was written to HOME itself.
@@ -48,7 +48,7 @@ struct ReturningUserTests {
     }
 
     @Test func theFullScreenListTicksATodo() async throws {
-        let app = try launchApp(.product("todo"), arguments: ["ui"], terminalSize: TerminalSize(rows: 10, columns: 40))
+        let app = try await launchApp(.product("todo"), arguments: ["ui"], terminalSize: TerminalSize(rows: 10, columns: 40))
         try await app.waitForScreen(containing: "To-do for Ada")
         try await app.press(.down)
         try await app.waitForScreen("call Bob to be selected") { screen in
@@ -65,7 +65,7 @@ struct ReturningUserTests {
     /// The reference is committed in __Snapshots__/TodoTests/list.txt; a change of the screen
     /// (text, colours, the selection) fails here with a diff.
     @Test func theFullScreenListLooksAsReviewed() async throws {
-        let app = try launchApp(.product("todo"), arguments: ["ui"], terminalSize: TerminalSize(rows: 8, columns: 40))
+        let app = try await launchApp(.product("todo"), arguments: ["ui"], terminalSize: TerminalSize(rows: 8, columns: 40))
         try await app.waitForScreen(containing: "q quits")
         assertScreenSnapshot(of: app, named: "list", format: .styled)
     }
@@ -76,7 +76,7 @@ struct ReturningUserTests {
 @Suite(.cleanSlate(isolation: .strict), .enabled(if: StrictSupport.available, Comment(rawValue: StrictSupport.reason)))
 struct StrictTodoTests {
     @Test func onboardingWorksInStrictIsolation() async throws {
-        let app = try launchApp(.product("todo"))
+        let app = try await launchApp(.product("todo"))
         try await app.waitForOutput("What's your name? ")
         try await app.typeText("Ada\n")
         #expect(try await app.waitForExit() == .exited(0))

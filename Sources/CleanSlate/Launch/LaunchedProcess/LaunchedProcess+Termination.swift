@@ -28,18 +28,32 @@ extension LaunchedProcess {
 
     /// The awaited form of ``terminate(policy:)``: its waits (the policy's grace periods, the end of
     /// the tree, the end of the I/O) suspend the task instead of blocking its thread. A cancelled
-    /// task cuts the grace periods short, and the launch is still torn down in full: the short
-    /// waits that make it safe (the tree and the I/O ending, milliseconds) then block.
+    /// task cuts the grace periods short, and the launch is still torn down in full: the waits that
+    /// make it safe (the tree and the I/O ending) then run on a thread of their own
+    /// (``BlockingWorkThreads``) while the task stays suspended, out of reach of its cancellation.
     @discardableResult
     func terminate(policy: TerminationPolicy) async -> [EscapedProcess] {
         guard var run = beginTermination(policy) else {
-            if (try? await untilTerminated.suspend()) == nil { _ = try? untilTerminated.block() }
+            await uncancellably(untilTerminated)
             return monitor.withLock { escaped }
         }
         while let wait = run.next() {
-            if (try? await wait.suspend()) == nil && !run.inGracePeriod { _ = try? wait.block() }
+            if run.inGracePeriod { _ = try? await wait.suspend() } else { await uncancellably(wait) }
         }
         return finishTermination(run)
+    }
+
+    /// Waits until `wait` is over (or its deadline passed), suspended, whether or not the task is
+    /// cancelled: once cancelled, its blocking face runs on a thread of ``BlockingWorkThreads`` (on
+    /// the calling thread only when no thread can be started).
+    private func uncancellably(_ wait: LaunchWait<Void>) async {
+        do {
+            _ = try await wait.suspend()
+            return
+        } catch {
+            // Cancelled (or no deadline timer could be started): the wait goes on, blocking, elsewhere.
+        }
+        if (try? await BlockingWorkThreads.shared.run({ _ = try wait.block() })) == nil { _ = try? wait.block() }
     }
 
     /// Termination, one step at a time: ``next()`` does what comes next without waiting (signals,
