@@ -10,7 +10,7 @@ import XCTest
 @Suite(.enabled(if: Fixture.isActive), .cleanSlate)
 struct StepLocationTraitFixtures {
     @Test func failsAnAwaitedWait() async throws {
-        let app = try launchApp(.name("true"))
+        let app = try await launchApp(.name("true"))
         print("FIXTURE-STEP-LINE=\(#line + 1)")
         try await app.waitForOutput("never printed")
     }
