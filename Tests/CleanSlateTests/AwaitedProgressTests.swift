@@ -32,7 +32,7 @@ final class AwaitedProgressTests: XCTestCase {
                 _ = try await Self.progress(of: app, beyond: .start, timeout: .milliseconds(1), face)
                 XCTFail("\(face): no error before the launch")
             } catch let error as CleanSlateError {
-                unlaunched[face] = error.description
+                unlaunched[face] = error.located(at: nil).description  // each face is called on its own line
             }
             try await app.launch()
             addTeardownBlock { app.terminate() }
