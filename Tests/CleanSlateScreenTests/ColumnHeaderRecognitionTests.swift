@@ -1,4 +1,5 @@
 import CleanSlateScreen
+import Foundation
 import XCTest
 
 /// `lines` written one under the other from the top-left corner.
@@ -52,6 +53,37 @@ final class ColumnHeaderRecognitionTests: XCTestCase {
         for first in ["latest", "Build  2  of  3"] {
             let tree = screen(rows([first, "\(inverse)1.2\(plain)", "1.3"])).elements
             XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.count, 3, "\(first):\n\(tree.debugDescription)")
+        }
+    }
+}
+
+/// A table of words alone, its columns parted by lines: only a row under the frame can be its header.
+final class LinedTableRecognitionTests: XCTestCase {
+    func testTheRowsOfALinedTableOfWordsAreRowsNotHeaders() {
+        let inverse = csi("7m"), plain = csi("m")
+        let tree = screen(rows([
+            "┌──────────────────────────┐",
+            "│Name   │Kind   │Owner     │",
+            "│alpha  │file   │ada       │",
+            "│\(inverse)beta   │folder │grace     \(plain)│",
+            "│gamma  │link   │linus     │",
+            "└──────────────────────────┘",
+        ])).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["alpha", "beta", "gamma"], tree.debugDescription)
+        XCTAssertEqual(tree.allElements.first { $0.label == "Name" }?.kind, .staticText, tree.debugDescription)
+    }
+}
+
+/// A list of names and their values keeps the names: only a list of tags and texts is named by its text.
+final class NameValueListRecognitionTests: XCTestCase {
+    func testANameValueListIsNamedByItsNames() {
+        let inverse = csi("7m"), plain = csi("m")
+        // A figure among the values; a name given twice.
+        for (names, values) in [(["Name", "Age", "Shell"], ["Ada", "36", "bash"]), (["Alias", "Alias", "Shell"], ["ll", "la", "bash"])] {
+            let lines = zip(names, values).map { "  " + $0.0.padding(toLength: 8, withPad: " ", startingAt: 0) + $0.1 }
+            let tree = screen(rows([lines[0], inverse + lines[1] + plain, lines[2]])).elements
+            XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), names, tree.debugDescription)
+            XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.detail), values, tree.debugDescription)
         }
     }
 }

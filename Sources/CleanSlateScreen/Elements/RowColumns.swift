@@ -69,9 +69,13 @@ extension RecognitionWork {
 
     /// Each row's names. A tagged list (dialog's and whiptail's `tag  text` rows) is named by its
     /// text, the tag being the identifier: every row has exactly two columns, split at the
-    /// list's shared `detailColumn`, no column line in it, and the second columns are not all keys
-    /// (mc's menu shortcuts `M-c`). Other rows (a table's: mc's files with their sizes and dates)
-    /// are named by their first column, the rest, its gaps made two blanks, being the detail.
+    /// list's shared `detailColumn`, no column line in it; the tags are short (one or two words,
+    /// 16 characters at most) and each names one row only, as keys to choose a row by are; every
+    /// text holds a letter (it is words a person reads, not a figure); and the texts are not all
+    /// keys (mc's menu shortcuts `M-c`). A list of names and values (`Age  36`, `Shell  bash`, a
+    /// name repeated) fails one of these and keeps its names. Other rows (a table's: mc's files
+    /// with their sizes and dates) are named by their first column, the rest, its gaps made two
+    /// blanks, being the detail.
     func rowNames(of rows: [ListRow], detailColumn: Int?) -> [RowNames] {
         let columns = rows.map { columnTexts(of: $0, detailColumn: detailColumn) }
         let isTagged = detailColumn.map { split in
@@ -81,12 +85,20 @@ extension RecognitionWork {
                     && !row.columns.contains { BoxCharacters.isLine(grid.scalar(row.row, $0)) }
             }
                 && columns.allSatisfy { !$0.first.isEmpty && $0.rest.count == 1 }
+                && columns.allSatisfy { Self.isTag($0.first) && $0.rest[0].contains(where: \.isLetter) }
+                && Set(columns.map(\.first)).count == columns.count
                 && !columns.allSatisfy { Self.isKeyShortcut($0.rest[0]) }
         } ?? false
         return columns.map { first, rest in
             isTagged ? RowNames(label: rest[0], identifier: first, detail: nil)
                 : RowNames(label: first, identifier: nil, detail: rest.isEmpty ? nil : rest.joined(separator: "  "))
         }
+    }
+
+    /// Whether `text` is short enough to be a tag a person types or reads to pick a row: one or two
+    /// words, 16 characters at most.
+    private static func isTag(_ text: String) -> Bool {
+        text.count <= 16 && text.split(separator: " ").count <= 2
     }
 
     /// Whether `text` is a key shortcut as menus print one beside an entry (`M-c`, `C-x d`, `F3`, `^S`).
