@@ -209,6 +209,9 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(padded), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
         let marked = screen(at(0, 2, "Light") + at(1, 2, "Dark") + at(2, 0, inverse + "> Solar" + plain)).elements
         XCTAssertEqual(outline(marked), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
+        // An indented list whose current row, drawn over its text alone, ends the screen's text.
+        let tight = screen(at(0, 2, "Light") + at(1, 2, "Dark") + at(2, 2, inverse + "Solar" + plain)).elements
+        XCTAssertEqual(outline(tight), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
     }
 
     func testRowsWithoutAHighlightedOneAreStaticText() {
@@ -219,6 +222,13 @@ final class ElementRecognitionTests: XCTestCase {
     func testAMarkerBeforeTheCurrentRowIsNotPartOfItsName() {
         let rows = at(1, 2, "  Light") + at(2, 2, csi("7m") + "> Dark  " + csi("0m")) + at(3, 2, "  Solarized")
         XCTAssertEqual(outline(screen(rows).elements), ["menuItem \"Light\"", "menuItem \"Dark\" highlighted", "menuItem \"Solarized\""])
+    }
+
+    func testAClosedMenuBarMayBeWrittenInAnyAlphabet() {
+        let bar = at(0, 0, csi("30;46m") + "  Fichier   Édition   Menü   Aide" + String(repeating: " ", count: 7) + csi("0m")) + at(2, 0, "text")
+        XCTAssertEqual(outline(screen(bar).elements), [
+            "menuItem \"Fichier\"", "menuItem \"Édition\"", "menuItem \"Menü\"", "menuItem \"Aide\"", "staticText \"text\"",
+        ])
     }
 
     func testAMenuBarIsARowOfPhrasesOneInAShadeOfItsOwn() {

@@ -71,13 +71,15 @@ extension RecognitionWork {
     /// list's current row: drawn across the whole screen in a shade other than its ground with a
     /// reading at its right end after a gap (vim's `notes.txt    1,1    All`, tig's `[main] …
     /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`);
-    /// or the last text on the screen, drawn apart over its text alone, no marker before it
-    /// (less's `notes.txt (END)` prompt).
+    /// or the last text on the screen, starting a line (at the screen's left edge, where a pager,
+    /// an editor or a shell writes its prompt), drawn apart over its text alone, no marker before
+    /// it (less's `notes.txt (END)` prompt). An indented list whose last row is the current one is
+    /// no prompt.
     private func isBar(_ candidate: Candidate, lastTextRow: inout Int?) -> Bool {
         let row = candidate.text.row
         guard candidate.owner < 0, grid.shade(row, candidate.text.columns.lowerBound) != ground(of: -1) else { return false }
         if lastTextRow == nil { lastTextRow = lastRowWithText() }
-        if row == lastTextRow {
+        if row == lastTextRow && candidate.start == 0 {
             // A prompt is drawn apart over its text alone; a list's current row is marked (`> `)
             // or drawn apart past its text, out to the list's width.
             let text = candidate.text.columns
@@ -156,9 +158,9 @@ extension RecognitionWork {
     private func isClosedMenuBar(row: Int, items: [Range<Int>]) -> Bool {
         guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<grid.columns) else { return false }
         return items.allSatisfy { item in
-            let scalars = (item.lowerBound..<item.upperBound).map { grid.scalar(row, $0) }
-            guard let first = scalars.first, (0x41...0x5A).contains(first), scalars.count >= 2 else { return false }
-            return scalars.dropFirst().allSatisfy { (0x61...0x7A).contains($0) }
+            let word = grid.text(row: row, item)
+            guard let first = word.first, first.isUppercase, word.count >= 2 else { return false }
+            return word.dropFirst().allSatisfy { $0.isLetter && $0.isLowercase }
         }
     }
 
