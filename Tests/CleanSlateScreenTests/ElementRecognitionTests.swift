@@ -387,6 +387,13 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(tree.roots[1].debugDescription, "keyHint \"Exit\" 7,0 1x7 key ^X")
     }
 
+    func testALabelThatCouldBreakALineIsQuotedOnOneLineAsASwiftLiteral() {
+        // A line or paragraph separator and a C1 control drawn into a label: the listing stays one
+        // line per element, written as the `cleanslate` command writes names and Swift literals.
+        let element = ScreenElement(kind: .staticText, label: "a\u{2028}b\u{85}c\\d\te", frame: ScreenRectangle(row: 0, column: 0, height: 1, width: 5))
+        XCTAssertEqual(element.debugDescription, #"staticText "a\u{2028}b\u{85}c\\d\te" 0,0 1x5"#)
+    }
+
     // MARK: hostile screens
 
     func testAnEmptyScreenHasNoElements() {
