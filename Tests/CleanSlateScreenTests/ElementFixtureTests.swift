@@ -425,6 +425,18 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(try layoutDialog("mc-ascii-layout.bin"), mcLayout)
     }
 
+    func testMcRadioButtonWithAnInlineFieldEndsBeforeTheFieldWhichIsATextField() throws {
+        for name in ["mc-listing-format.bin", "mc-listing-format-40x100.bin"] {
+            let dialog = try fixtureScreen(name).elements.windows["Listing format"]
+            XCTAssertEqual(try dialog.radioButtons.allElements.map(\.label),
+                           ["Full file list", "Brief file list", "Long file list", "User defined"], name)
+            let field = try dialog.textFields["Brief file list"].resolve()
+            XCTAssertEqual(field.value, .text("2"), name)
+            XCTAssertEqual(field.frame.width, 12, name)
+            XCTAssertNoThrow(try dialog.staticTexts["columns"].resolve(), name)
+        }
+    }
+
     // MARK: nano, htop, SampleApp
 
     func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {
