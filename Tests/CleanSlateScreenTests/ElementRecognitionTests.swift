@@ -297,7 +297,7 @@ final class ElementRecognitionTests: XCTestCase {
 
     func testABarOfTwoShadesHoldingOnlyAPercentageIsAProgressIndicator() {
         let bar = at(2, 2, csi("41m") + "      4" + csi("44m") + "2%       " + csi("0m"))
-        XCTAssertEqual(outline(screen(bar).elements), ["progressIndicator \"42%\" value 0.42"])
+        XCTAssertEqual(outline(screen(bar).elements), ["progressIndicator \"\" value 0.42"])
         // The same shades holding words are static text.
         let words = at(2, 2, csi("41m") + "      N" + csi("44m") + "ot done  " + csi("0m"))
         XCTAssertFalse(screen(words).elements.allElements.contains { $0.kind == .progressIndicator })
@@ -306,6 +306,14 @@ final class ElementRecognitionTests: XCTestCase {
     func testAOneRowBoxPartFilledWithAnotherShadeIsAGauge() {
         let gauge = box(0, 0, height: 3, width: 12) + at(1, 1, csi("44m") + "   " + csi("0m") + "       ")
         XCTAssertEqual(outline(screen(gauge).elements), ["progressIndicator \"\" value 0.3"])
+    }
+
+    func testAGaugeIsNeverNamedByItsFigureNorByAnotherElement() {
+        // An untitled window: a check box above the gauge is no name of it, nor is its own `42%`.
+        let gauge = box(0, 0, height: 6, width: 30) + at(1, 2, "[X] Verify") + box(2, 2, height: 3, width: 20) + at(3, 10, "42%")
+        let tree = screen(gauge).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .progressIndicator }.map(\.label), [""], tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .checkBox }.map(\.label), ["Verify"], tree.debugDescription)
     }
 
     // MARK: key hints

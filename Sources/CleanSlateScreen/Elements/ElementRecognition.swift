@@ -61,6 +61,7 @@ struct ElementRecognizer {
         if all || !isPlain { work.findMenuBars() }
         work.findTextFields(underscored: all || has.hasUnderscore, shaded: all || !isPlain || has.hasUnderline)
         if all || !isPlain { work.findMenus() }
+        work.nameGauges()
         work.findStaticTexts()
         work.markHighlights()
         return work.tree()
@@ -107,6 +108,8 @@ struct RecognitionWork {
     var grounds: [UInt64] = []
     /// The next highlight group number.
     var nextHighlightGroup = 0
+    /// Gauges found showing only their figure, named by ``nameGauges()`` (indices into ``found``).
+    var unnamedGauges: [Int] = []
     /// Whether to take the shortcuts that give the same result with less work (a screen without
     /// lines has no line to split spans at; a screen of one shade has that shade as its ground).
     var takesShortcuts = true
