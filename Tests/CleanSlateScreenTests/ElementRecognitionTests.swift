@@ -266,6 +266,18 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(at(2, 0, "Name: ")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"\""])
     }
 
+    func testAShortBarOfItsOwnShadeUnderAPromptIsATextField() throws {
+        // A window (white) with a prompt over a six-cell cyan bar, short of the window's side.
+        let white = csi("30;47m"), cyan = csi("30;46m")
+        var drawn = white + box(0, 0, height: 6, width: 30)
+        for row in 1...4 { drawn += at(row, 1, String(repeating: " ", count: 28)) }
+        drawn += at(1, 2, "Port:") + at(2, 2, cyan + "8080  " + white) + csi("0m")
+        let tree = screen(drawn).elements
+        let field = try element(.textField, "Port", in: tree)
+        XCTAssertEqual(field.value, .text("8080"))
+        XCTAssertEqual(field.frame, ScreenRectangle(row: 2, column: 2, height: 1, width: 6))
+    }
+
     func testAFieldFilledOutWithUnderscoresIsATextField() throws {
         // Plain: the characters just before the underscores are the value, the words before the label.
         XCTAssertEqual(outline(screen(at(1, 0, "Name: Ada______")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"Ada\""])

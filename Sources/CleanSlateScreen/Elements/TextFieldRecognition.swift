@@ -63,9 +63,10 @@ extension RecognitionWork {
     }
 
     /// An input bar under its prompt (mc's dialogs: `to:` over a cyan bar holding
-    /// `/tmp/cap/files/`): the span's first cells, ten or more, in one shade other than the
-    /// window's, padded (ending in a blank), running to within three cells of the span's end, under
-    /// a row of text ending in `:` that starts in the same column (one off at most), and over a row
+    /// `/tmp/cap/files/`): the span's first cells, two or more, in one shade other than the
+    /// window's, padded (ending in a blank), ending on the window's shade, a line or the screen's
+    /// edge (a field is a bar of its own shade, not the start of a row drawn across), under a row
+    /// of text ending in `:` that starts in the same column (one off at most), and over a row
     /// that does not (a list's current row has the next row under it). Label: the prompt without
     /// its colon; value: the bar's text, trimmed (empty bars too).
     private mutating func findInputBar(in span: Span, ground: UInt64) -> Bool {
@@ -76,7 +77,8 @@ extension RecognitionWork {
         guard shade != ground else { return false }
         var end = start
         while end < span.columns.upperBound && grid.shade(row, end) == shade { end += 1 }
-        guard end - start >= 10, end + 3 >= span.columns.upperBound, grid.isBlank(row, end - 1) else { return false }
+        let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
+        guard end - start >= 2, endsOnGround, grid.isBlank(row, end - 1) else { return false }
         func textStart(_ other: Int) -> Int? {
             guard other >= 0, other < grid.rows, owners[grid.index(other, start)] == Int32(span.owner) else { return nil }
             let column = (max(span.columns.lowerBound, start - 1)..<min(span.columns.upperBound, start + 2)).first { !grid.isBlank(other, $0) }
