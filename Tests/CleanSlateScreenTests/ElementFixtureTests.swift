@@ -437,6 +437,33 @@ final class ElementFixtureTests: XCTestCase {
         }
     }
 
+    // MARK: fzf, less, vim: command lines and pointed rows
+
+    func testFzfsPromptIsATextFieldItsPointedRowTheCurrentOneAndItsCountNoRow() throws {
+        for name in ["fzf-query.bin", "fzf-query-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(try tree.textFields[">"].value, .text("e"), name)
+            let rows = tree.allElements.filter { $0.kind == .menuItem }
+            XCTAssertEqual(rows.map(\.label), ["cherry", "apple", "date", "elderberry"], name)
+            XCTAssertEqual(rows.map(\.isHighlighted), [false, false, false, true], name)
+            XCTAssertEqual(tree.allElements.first { $0.label == "4/5" }?.kind, .staticText, "the count over the rule is no row: \(name)")
+        }
+        // One match left: the row the pointer marks is still the current row of the list.
+        let single = try fixtureScreen("fzf-one-match.bin").elements
+        XCTAssertEqual(try single.menuItems["banana"].isHighlighted, true)
+        XCTAssertEqual(try single.textFields[">"].value, .text("ba"))
+    }
+
+    func testPagerAndEditorCommandLinesAreTextFieldsNamedByTheirMark() throws {
+        for (name, mark, value) in [("less-search", "/", "Lin"), ("vim-command", ":", "set")] {
+            for file in [name + ".bin", name + "-40x100.bin"] {
+                let field = try fixtureScreen(file).elements.textFields[mark].resolve()
+                XCTAssertEqual(field.value, .text(value), file)
+                XCTAssertTrue(field.hasFocus, file)
+            }
+        }
+    }
+
     // MARK: nano, htop, SampleApp
 
     func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {

@@ -278,6 +278,14 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(field.frame, ScreenRectangle(row: 2, column: 2, height: 1, width: 6))
     }
 
+    func testACommandLineIsATextFieldNamedByItsMarkButOrdinaryTextIsNot() throws {
+        let field = try element(.textField, ":", in: screen(at(11, 0, ":set nu")).elements)
+        XCTAssertEqual(field.value, .text("set nu"))
+        // The same text with the cursor elsewhere, or a quoted line the cursor is far after.
+        XCTAssertEqual(outline(screen(at(11, 0, ":set nu") + at(0, 0, "")).elements), ["staticText \":set nu\""])
+        XCTAssertEqual(outline(screen(at(11, 0, "> quoted   ") + at(11, 12, "")).elements), ["staticText \"> quoted\""])
+    }
+
     func testAFieldFilledOutWithUnderscoresIsATextField() throws {
         // Plain: the characters just before the underscores are the value, the words before the label.
         XCTAssertEqual(outline(screen(at(1, 0, "Name: Ada______")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"Ada\""])

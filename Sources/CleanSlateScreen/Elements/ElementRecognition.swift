@@ -40,7 +40,7 @@ struct ElementRecognizer {
         // Boxes drawn in ASCII become line-drawn ones first; without a `+` there is none.
         if all || grid.triggers.hasPlus { grid.redrawASCIIBoxes() }
         let has = grid.triggers
-        if !all && has.holdsPlainTextOnly { return grid.plainTextElements() }
+        if !all && has.holdsPlainTextOnly && grid.commandLinePrompt() == nil { return grid.plainTextElements() }
         var work = RecognitionWork(grid: grid)
         work.takesShortcuts = !all
         if all || has.hasLine { work.findBoxes() }

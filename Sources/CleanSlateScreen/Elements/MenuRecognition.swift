@@ -34,7 +34,7 @@ extension RecognitionWork {
             for var candidate in candidates(row: row, spans: spans(row: row)) {
                 // A column header starts a list of its own: the rows under it.
                 candidate.isColumnHeader = isColumnHeader(candidate.text)
-                if !candidate.isColumnHeader && isBar(candidate, lastTextRow: &lastTextRow) {
+                if !candidate.isColumnHeader && (isRuleCaption(candidate.text) || isBar(candidate, lastTextRow: &lastTextRow)) {
                     // A title, status or prompt bar ends the text above it and is none of its rows.
                     if let group = open[candidate.owner] { closeList(group) }
                     open[candidate.owner] = nil
@@ -98,6 +98,23 @@ extension RecognitionWork {
         var gapStart = readingStart
         while gapStart > text.lowerBound && grid.isBlank(row, gapStart - 1) { gapStart -= 1 }
         return text.upperBound - readingStart <= 16 && readingStart - gapStart >= 3
+    }
+
+    /// Whether `text` is the caption of a horizontal rule drawn on across the row (fzf's
+    /// `  1/5 ──────`, a `── Section ──` heading): a line of three cells or more right after it
+    /// (one blank between at most), or right before it. A caption heads or sums up rows; it is
+    /// none of them.
+    private func isRuleCaption(_ text: ListRow) -> Bool {
+        func isRule(from column: Int, step: Int) -> Bool {
+            var column = column
+            if column >= 0 && column < grid.columns && grid.isBlank(text.row, column) { column += step }
+            for offset in 0..<3 {
+                let cell = column + offset * step
+                guard cell >= 0, cell < grid.columns, isSeparator(row: text.row, column: cell) else { return false }
+            }
+            return true
+        }
+        return isRule(from: text.columns.upperBound, step: 1) || isRule(from: text.columns.lowerBound - 1, step: -1)
     }
 
     /// Whether `row` is a separator line (`├────┤`) at `column`: a menu's rows go on below it.
@@ -200,16 +217,24 @@ extension RecognitionWork {
         return true
     }
 
-    /// Makes a list of the rows when it has two or more and one is highlighted. A column header
+    /// Makes a list of the rows when it has two or more and one is highlighted, or is one row
+    /// pointed at by a marker and drawn apart. A column header
     /// heading them is one of the rows the highlight is told apart from, but no row itself: when
     /// it is the one drawn apart (htop -C draws it inverse), nothing is. A table in a window (a
     /// column header over its rows: mc's inactive panel, or both panels while its menu bar has the
     /// focus) is a list even when none of its rows is highlighted: a person still names its rows.
     private mutating func closeList(_ rows: [Candidate]) {
-        guard rows.count >= 2, let owner = rows.first?.owner else { return }
+        guard let owner = rows.first?.owner else { return }
+        if rows.count == 1 {
+            // One row left (a filter matched one entry: fzf's `> banana`) is a list's current row
+            // when it is pointed at by a marker and drawn apart from its surroundings.
+            let row = rows[0]
+            guard row.start < row.text.columns.lowerBound, !row.isColumnHeader,
+                  grid.shade(row.text.row, row.text.columns.lowerBound) != ground(of: owner) else { return }
+        }
         let looks = rows.map { ElementLook(grid: grid, row: $0.text.row, label: $0.text.columns) }
         let headed = rows[0].isColumnHeader
-        let chosen = Highlighting.highlighted(looks, ground: ground(of: owner))
+        let chosen = rows.count == 1 ? 0 : Highlighting.highlighted(looks, ground: ground(of: owner))
         guard chosen != nil || headed && owner >= 0, !(headed && chosen == 0) else { return }
         let listed = rows.dropFirst(headed ? 1 : 0)
         let names = rowNames(of: listed.map(\.text), detailColumn: detailColumn(of: listed.map(\.text)))

@@ -1,12 +1,41 @@
 /// Text fields drawn without a box: a field filled out with `_` (whiptail's input box), a run of
-/// another shade (or underlined) after a label on the same row (dialog --form), and a prompt
-/// ending in `:` with the cursor after it (nano's `File Name to Write:`, a wizard's `Name:`).
+/// another shade (or underlined) after a label on the same row (dialog --form), a prompt
+/// ending in `:` with the cursor after it (nano's `File Name to Write:`, a wizard's `Name:`), and
+/// a command line: a prompt mark starting the cursor's line (fzf's `> `, less's and vim's `:`
+/// and `/`, a shell's `$ `).
 enum TextFieldRecognition {
     /// A field's label as read from the screen, without a trailing colon.
     static func labelText(_ text: String) -> String {
         var label = text
         while label.last == ":" || label.last == " " { label.removeLast() }
         return label
+    }
+
+    /// The marks a command line starts with: `>` `:` `/` `?` `$` `%` `❯` `›` `»` `➜`.
+    static func isPromptMark(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3E, 0x3A, 0x2F, 0x3F, 0x24, 0x25, 0x276F, 0x203A, 0xBB, 0x279C: return true
+        default: return false
+        }
+    }
+}
+
+extension RecognitionGrid {
+    /// The columns of the prompt mark that starts the cursor's line, when the cursor is visible on
+    /// it after the mark: the mark at the screen's left edge, then a blank or the typed text, the
+    /// cursor in or just after that text (no gap of two blanks before it), the mark drawn on the
+    /// line's own ground (the shade of its last cell). Ordinary text that starts with such a
+    /// mark has no cursor after it; a status drawn apart with the cursor after it (less's
+    /// `/tmp/notes.txt (END)` inverse) is no command line.
+    func commandLinePrompt() -> Range<Int>? {
+        guard isCursorVisible, cursor.row < rows, cursor.column >= 1, TextFieldRecognition.isPromptMark(scalar(cursor.row, 0)),
+              shade(cursor.row, 0) == shade(cursor.row, columns - 1) else { return nil }
+        let row = cursor.row
+        let markEnd = 1
+        for column in markEnd..<min(cursor.column, columns) where column + 1 < cursor.column && isBlank(row, column) && isBlank(row, column + 1) {
+            return nil
+        }
+        return 0..<markEnd
     }
 }
 
@@ -21,9 +50,26 @@ extension RecognitionWork {
                 if underscored && findUnderscoredField(in: span, ground: ground) { continue }
                 if shaded && findInputBar(in: span, ground: ground) { continue }
                 if shaded && findShadedField(in: span, ground: ground) { continue }
+                if findCommandLine(in: span) { continue }
                 findPromptField(in: span)
             }
         }
+    }
+
+    /// A command line (see ``RecognitionGrid/commandLinePrompt()``) on this span: a text field
+    /// named by its mark (`>`, `:`, `/`), its value the text after the mark and one blank, its
+    /// frame on to the end of the span; the mark stays static text.
+    private mutating func findCommandLine(in span: Span) -> Bool {
+        guard span.columns.lowerBound == 0, let mark = grid.commandLinePrompt(), mark.upperBound < span.columns.upperBound,
+              span.row == grid.cursor.row, isFree(span.row, 0) else { return false }
+        let row = span.row
+        var valueStart = mark.upperBound
+        if grid.isBlank(row, valueStart) && valueStart < grid.cursor.column { valueStart += 1 }
+        let valueEnd = endOfFirstWords(row: row, valueStart..<span.columns.upperBound)
+        addOnRow(
+            .textField, label: grid.trimmedText(row: row, mark), row: row, columns: valueStart..<span.columns.upperBound, owner: span.owner,
+            value: .text(grid.trimmedText(row: row, valueStart..<max(valueStart, valueEnd))))
+        return true
     }
 
     /// A field filled out with three or more `_` (newt's entries, `Name: ______` forms): on a shade
