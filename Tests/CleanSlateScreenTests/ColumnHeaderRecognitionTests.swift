@@ -44,7 +44,8 @@ final class ColumnHeaderRecognitionTests: XCTestCase {
             "\(inverse)  101 root    0.7  init   \(plain)",
             "  102 root    0.0  sshd",
         ])).elements
-        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["101", "102"])
+        // Named by the command, the column of words, not by the process number.
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["init", "sshd"])
         XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.isHighlighted), [true, false])
     }
 
@@ -85,5 +86,27 @@ final class NameValueListRecognitionTests: XCTestCase {
             XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), names, tree.debugDescription)
             XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.detail), values, tree.debugDescription)
         }
+    }
+}
+
+/// A table's rows are named by their column of words, not by the figures before it.
+final class MainColumnRecognitionTests: XCTestCase {
+    func testAProcessTableIsNamedByItsCommandsAndAFileTableByItsNames() {
+        let inverse = csi("7m"), plain = csi("m")
+        // ps: PID, terminal, time, command (the time one blank before it).
+        let processes = screen(rows([
+            "    1 ?      00:00:01 init",
+            "\(inverse)   57 ?      00:00:00 sshd\(plain)",
+            "   60 pts/0  00:00:00 bash",
+        ])).elements
+        XCTAssertEqual(processes.allElements.filter { $0.kind == .menuItem }.map(\.label), ["init", "sshd", "bash"], processes.debugDescription)
+        XCTAssertEqual(processes.allElements.filter { $0.kind == .menuItem }.first?.detail, "1  ?  00:00:01", processes.debugDescription)
+        // Names first, then sizes: the names, even the parent folder's `..` that holds no letter.
+        let files = screen(rows([
+            "\(inverse)  ..      <DIR>  \(plain)",
+            "  a.txt   120 B",
+            "  b.txt   4 KiB",
+        ])).elements
+        XCTAssertEqual(files.allElements.filter { $0.kind == .menuItem }.map(\.label), ["..", "a.txt", "b.txt"], files.debugDescription)
     }
 }

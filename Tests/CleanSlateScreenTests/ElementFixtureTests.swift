@@ -464,6 +464,27 @@ final class ElementFixtureTests: XCTestCase {
         }
     }
 
+    func testTableRowsAreNamedByTheirColumnOfWordsNotTheirFigures() throws {
+        for name in ["ncdu-tree.bin", "ncdu-tree-40x100.bin"] {
+            let rows = try fixtureScreen(name).elements.allElements.filter { $0.kind == .menuItem }
+            XCTAssertEqual(rows.map(\.label), ["/docs", "/src", "README"], name)
+            XCTAssertEqual(rows.map(\.isHighlighted), [true, false, false], name)
+        }
+        for name in ["tig-main.bin", "tig-main-40x100.bin"] {
+            let rows = try fixtureScreen(name).elements.allElements.filter { $0.kind == .menuItem }
+            // The message ends each name; the date and time are the detail.
+            XCTAssertEqual(rows.count, 3, name)
+            for (row, message) in zip(rows, ["Plan the departure", "Remember the first aid kit", "Add the shopping list"]) {
+                XCTAssertTrue(row.label.hasSuffix(message), "\(row.label) in \(name)")
+                XCTAssertTrue(row.detail?.hasPrefix("2024-03-0") == true, "\(String(describing: row.detail)) in \(name)")
+            }
+        }
+        // htop: processes by their command, never by their number.
+        let processes = try fixtureScreen("htop.bin").elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertFalse(processes.isEmpty)
+        XCTAssertFalse(processes.contains { $0.label.first?.isNumber == true }, processes.map(\.label).joined(separator: ", "))
+    }
+
     // MARK: nano, htop, SampleApp
 
     func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {

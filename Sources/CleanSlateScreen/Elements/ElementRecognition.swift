@@ -110,6 +110,8 @@ struct RecognitionWork {
     var nextHighlightGroup = 0
     /// Gauges found showing only their figure, named by ``nameGauges()`` (indices into ``found``).
     var unnamedGauges: [Int] = []
+    /// The cells progress indicators took (a size bar inside a list's row parts its columns).
+    var barCells: Set<Int> = []
     /// Whether to take the shortcuts that give the same result with less work (a screen without
     /// lines has no line to split spans at; a screen of one shade has that shade as its ground).
     var takesShortcuts = true
@@ -183,6 +185,9 @@ struct RecognitionWork {
     mutating func add(_ element: ScreenElement, owner: Int, sibling: FoundElement.Sibling? = nil) {
         found.append(FoundElement(element: element, owner: owner, sibling: sibling))
         let frame = element.frame
+        if element.kind == .progressIndicator {
+            for column in frame.column..<(frame.column + frame.width) { barCells.insert(grid.index(frame.row, column)) }
+        }
         for row in frame.row..<(frame.row + frame.height) { claim(row: row, frame.column..<(frame.column + frame.width)) }
     }
 

@@ -181,8 +181,8 @@ extension RecognitionWork {
         }
     }
 
-    /// Each window's first free text on `row`, running on across column lines (mc's panels) to the
-    /// last free text of that window on the row.
+    /// Each window's first free text on `row`, running on across column lines (mc's panels) and
+    /// size bars (ncdu's) to the last free text of that window on the row.
     private func candidates(row: Int, spans: [Span]) -> [Candidate] {
         var result: [Candidate] = []
         var current: Candidate?
@@ -210,10 +210,13 @@ extension RecognitionWork {
         return result
     }
 
-    /// Whether the cells from `start` up to `end` on `row` are all lines (and not taken).
+    /// Whether the cells from `start` up to `end` on `row` are all lines (and not taken) or a
+    /// progress indicator's (a size bar drawn in the row, ncdu's `[####   ]`).
     private func onlyLinesBetween(row: Int, _ start: Int, _ end: Int) -> Bool {
         guard start >= 0, start <= end else { return false }
-        for column in start..<end where !BoxCharacters.isLine(grid.scalar(row, column)) || claimed[grid.index(row, column)] { return false }
+        for column in start..<end where !isBarCell(row, column) && (!BoxCharacters.isLine(grid.scalar(row, column)) || claimed[grid.index(row, column)]) {
+            return false
+        }
         return true
     }
 

@@ -198,7 +198,8 @@ extension RecognitionWork {
     /// The visible cursor on this span after a word ending in `:`, in or just after the text that
     /// follows the colon: a prompt field. Its value runs from after the colon (and one blank) to a
     /// gap of two blanks, its frame on over the blanks of its shade after it (the rest of the
-    /// prompt line, empty or not); the prompt stays static text.
+    /// prompt line, empty or not); the prompt stays static text. A label that is a figure (a time
+    /// like `00:00:01`) is no prompt.
     private mutating func findPromptField(in span: Span) {
         let cursor = grid.cursor
         let row = span.row
@@ -220,6 +221,8 @@ extension RecognitionWork {
         let shade = grid.shade(row, valueStart)
         while frameEnd < span.columns.upperBound && grid.isBlank(row, frameEnd) && grid.shade(row, frameEnd) == shade { frameEnd += 1 }
         let label = labelBefore(row: row, column: colon + 1, span: span)
+        // A prompt is words: a time written before the cursor (`00:00:01 init`) is none.
+        guard !RecognitionWork.isFigure(TextFieldRecognition.labelText(label)) else { return }
         addOnRow(
             .textField, label: TextFieldRecognition.labelText(label), row: row, columns: valueStart..<frameEnd, owner: span.owner,
             value: .text(grid.trimmedText(row: row, valueStart..<valueEnd)))
