@@ -214,6 +214,23 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(tight), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
     }
 
+    func testLinesWithAMatchDrawnApartInsideOneAreTextNotAList() {
+        // less after a search: the match inverse inside its line.
+        let found = at(0, 0, "Line number 149") + at(1, 0, "Line " + csi("7m") + "number 150" + csi("0m")) + at(2, 0, "Line number 151")
+        XCTAssertFalse(screen(found).elements.allElements.contains { $0.kind == .menuItem }, screen(found).elements.debugDescription)
+    }
+
+    func testACurrentRowDrawnAcrossTheTopRowIsAListsRowWhenTheRowsBelowBeginAlike() {
+        let bar = csi("30;42m"), plain = csi("0m")
+        func top(_ first: String) -> String { at(0, 0, bar + first.padding(toLength: 40, withPad: " ", startingAt: 0) + plain) }
+        // tig's commits, all by one author: the first row, drawn across, begins like the others.
+        let commits = screen(top("2024-03-03 Ada Plan the trip") + at(1, 0, "2024-03-02 Ada Pack the bags") + at(2, 0, "2024-03-01 Ada Add a list")).elements
+        XCTAssertEqual(commits.allElements.filter { $0.kind == .menuItem }.map(\.isHighlighted), [true, false, false], commits.debugDescription)
+        // A title bar over text that begins otherwise stays text.
+        let titled = screen(top("ncdu 1.18 ~ Use the arrow keys") + at(1, 0, "--- /tmp/tree ---") + at(2, 0, "--- more ---")).elements
+        XCTAssertFalse(titled.allElements.contains { $0.kind == .menuItem }, titled.debugDescription)
+    }
+
     func testRowsWithoutAHighlightedOneAreStaticText() {
         let tree = screen(at(1, 2, "Dark") + at(2, 2, "Light") + at(3, 2, "System")).elements
         XCTAssertEqual(outline(tree), ["staticText \"Dark\"", "staticText \"Light\"", "staticText \"System\""])

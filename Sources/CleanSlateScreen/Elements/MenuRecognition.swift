@@ -70,7 +70,8 @@ extension RecognitionWork {
     /// Whether a row outside every window is a bar drawn apart from the text around it, not a
     /// list's current row: drawn across the whole screen in a shade other than its ground with a
     /// reading at its right end after a gap (vim's `notes.txt    1,1    All`, tig's `[main] …
-    /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`);
+    /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`)
+    /// whose first word is not shaped like the row below's (a list's first row does begin alike);
     /// or the last text on the screen, starting a line (at the screen's left edge, where a pager,
     /// an editor or a shell writes its prompt), drawn apart over its text alone, no marker before
     /// it (less's `notes.txt (END)` prompt). An indented list whose last row is the current one is
@@ -89,7 +90,7 @@ extension RecognitionWork {
         }
         guard isOneShade(row: row, 0..<grid.columns) else { return false }
         let text = candidate.text.columns
-        if endOfFirstWords(row: row, text) >= text.upperBound { return row == 0 }
+        if endOfFirstWords(row: row, text) >= text.upperBound { return row == 0 && !beginsLikeTheRowBelow(candidate.text) }
         // A short reading (16 characters at most) ending at the right edge, three blanks or more
         // before it: a list row's last column that reaches the edge (htop's command) is longer.
         guard text.upperBound >= grid.columns - 2 else { return false }
@@ -121,6 +122,33 @@ extension RecognitionWork {
     private func isSeparator(row: Int, column: Int) -> Bool {
         let scalar = grid.scalar(row, column)
         return scalar == 0x2500 || scalar == 0x2501 || scalar == 0x2550
+    }
+
+    /// Whether the row under `text` begins, at the same column, with a word of the same shape as
+    /// `text`'s first word (as long, digits, letters and marks in the same places: tig's dates
+    /// `2024-03-03`): the rows of one list begin alike, a title bar and the text under it do not.
+    private func beginsLikeTheRowBelow(_ text: ListRow) -> Bool {
+        let below = text.row + 1
+        guard below < grid.rows else { return false }
+        func shape(_ row: Int) -> [Character] {
+            var shape: [Character] = []
+            var column = text.columns.lowerBound
+            while column < grid.columns && !grid.isBlank(row, column) {
+                let character = Character(Unicode.Scalar(grid.scalar(row, column)) ?? " ")
+                shape.append(character.isNumber ? "9" : character.isLetter ? "a" : character)
+                column += 1
+            }
+            return shape
+        }
+        let first = shape(text.row)
+        return first.count >= 2 && shape(below) == first
+    }
+
+    /// Whether the first and the last character of `text` both have a shade other than `ground`.
+    private func isDrawnApartAtBothEnds(_ text: ListRow, ground: UInt64) -> Bool {
+        let last = textEnd(row: text.row, text.columns) - 1
+        guard last >= text.columns.lowerBound else { return false }
+        return grid.shade(text.row, text.columns.lowerBound) != ground && grid.shade(text.row, last) != ground
     }
 
     /// Whether every cell of `columns` on `row` has the same shade.
@@ -237,7 +265,11 @@ extension RecognitionWork {
         }
         let looks = rows.map { ElementLook(grid: grid, row: $0.text.row, label: $0.text.columns) }
         let headed = rows[0].isColumnHeader
-        let chosen = rows.count == 1 ? 0 : Highlighting.highlighted(looks, ground: ground(of: owner))
+        var chosen = rows.count == 1 ? 0 : Highlighting.highlighted(looks, ground: ground(of: owner))
+        // A current row is drawn apart from its first character to its last; a row with only
+        // some words in the middle or at one end drawn apart holds a marked match (a pager's or an
+        // editor's search), and the text around it is no list.
+        if let index = chosen, !isDrawnApartAtBothEnds(rows[index].text, ground: ground(of: owner)) { chosen = nil }
         guard chosen != nil || headed && owner >= 0, !(headed && chosen == 0) else { return }
         let listed = rows.dropFirst(headed ? 1 : 0)
         let names = rowNames(of: listed.map(\.text), detailColumn: detailColumn(of: listed.map(\.text)))
