@@ -76,14 +76,25 @@ extension RecognitionWork {
     /// Whether `text` is a figure rather than words: each of its words has as many digits as
     /// letters or more (`56.0`, `2024-03-03`, `12:00 +0000`, `101`, `0:03.43`).
     static func isFigure(_ text: String) -> Bool {
-        text.split(separator: " ").allSatisfy { word in
-            var digits = 0
-            var letters = 0
-            for character in word {
-                if character.isNumber { digits += 1 } else if character.isLetter { letters += 1 }
+        // One pass over the scalars, a word at a time (names are read on every list, so no
+        // splitting into substrings).
+        var digits = 0
+        var letters = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value == 0x20 {
+                if letters > digits { return false }
+                digits = 0
+                letters = 0
+            } else if (0x30...0x39).contains(value) {
+                digits += 1
+            } else if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) {
+                letters += 1
+            } else if value >= 0x80 {
+                if scalar.properties.numericType != nil { digits += 1 } else if scalar.properties.isAlphabetic { letters += 1 }
             }
-            return digits >= letters
         }
+        return letters <= digits
     }
 
     /// The column a table's rows are named by: the column of words a person reads, not a figure.
@@ -104,7 +115,8 @@ extension RecognitionWork {
             }
             return chosen
         }
-        guard let count = columns.first?.count, count > 1 else { return columns.map { _ in 0 } }
+        guard let count = columns.first?.count, count > 1,
+              columns.contains(where: { $0.count > 1 && isFigure($0[0]) }) else { return columns.map { _ in 0 } }
         if columns.allSatisfy({ $0.count == count }) {
             let chosen = choose(
                 count, isFigureColumn: { index in columns.contains { isFigure($0[index]) } },
