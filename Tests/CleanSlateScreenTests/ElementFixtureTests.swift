@@ -485,6 +485,19 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertFalse(processes.contains { $0.label.first?.isNumber == true }, processes.map(\.label).joined(separator: ", "))
     }
 
+    func testBracketedStatusesStackedInAColumnAreTextNotButtons() throws {
+        let tree = try fixtureScreen("dialog-mixedgauge.bin").elements
+        XCTAssertFalse(tree.allElements.contains { $0.kind == .button }, tree.debugDescription)
+        XCTAssertNoThrow(try tree.windows["Tasks"].staticTexts["Completed"].resolve())
+    }
+
+    func testAScrollMarkInABorderIsNoWindowTitle() throws {
+        for name in ["dialog-calendar.bin", "dialog-scroll-menu.bin"] {
+            let titles = try fixtureScreen(name).elements.allElements.filter { $0.kind == .window }.map(\.label)
+            XCTAssertFalse(titles.contains { $0.contains("(") }, "\(titles) in \(name)")
+        }
+    }
+
     // MARK: nano, htop, SampleApp
 
     func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {

@@ -53,6 +53,18 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(tree.roots.map(\.kind), [.window, .window, .window, .window])
     }
 
+    func testAScrollMarkInTheTopBorderIsNoTitle() {
+        XCTAssertEqual(outline(screen(box(1, 2, height: 4, width: 20, top: "───↑(-)") + at(2, 4, "Sun Mon")).elements),
+                       ["window \"\"", "  staticText \"Sun Mon\""])
+    }
+
+    func testBracketsStackedInAColumnAreReadingsButSideBySideTheyAreButtons() {
+        let stacked = screen(at(1, 0, "Fetch   [  Done  ]") + at(2, 0, "Build   [ Failed ]")).elements
+        XCTAssertFalse(stacked.allElements.contains { $0.kind == .button }, stacked.debugDescription)
+        let row = screen(at(1, 0, "Save?  [  OK  ]  [ Cancel ]")).elements
+        XCTAssertEqual(row.allElements.filter { $0.kind == .button }.map(\.label), ["OK", "Cancel"], row.debugDescription)
+    }
+
     func testATitleWrittenWithoutBlanksAndAnUntitledBox() {
         // dialog writes its title straight into the line: ──Settings──.
         let tree = screen(box(0, 0, height: 4, width: 20, top: "──Settings") + box(5, 0, height: 4, width: 20)).elements
