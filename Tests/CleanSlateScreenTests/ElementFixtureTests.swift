@@ -498,6 +498,22 @@ final class ElementFixtureTests: XCTestCase {
         }
     }
 
+    func testATreesRowsAreNamedByTheWordsAfterTheirBranchLines() throws {
+        for name in ["dialog-treeview.bin", "dialog-treeview-40x100.bin"] {
+            let labels = try fixtureScreen(name).elements.radioButtons.allElements.map(\.label)
+            XCTAssertEqual(labels, ["Root", "Child", "Grand"], name)
+        }
+    }
+
+    func testPasswordBoxesAreTextFieldsShowingWhatTheyShow() throws {
+        // dialog shows nothing of a password unless --insecure (then a `*` per character); whiptail shows `*`s.
+        for (name, value) in [("dialog-passwordbox.bin", ""), ("dialog-passwordbox-insecure.bin", "***"), ("whiptail-passwordbox.bin", "***")] {
+            let field = try fixtureScreen(name).elements.windows["Login"].textFields["Password"].resolve()
+            XCTAssertEqual(field.value, .text(value), name)
+            XCTAssertTrue(field.hasFocus, name)
+        }
+    }
+
     // MARK: nano, htop, SampleApp
 
     func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {

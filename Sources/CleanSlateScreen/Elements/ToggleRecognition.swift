@@ -66,6 +66,9 @@ extension RecognitionWork {
                     var nameStart = box + 3
                     while nameStart < limit && grid.isBlank(row, nameStart) { nameStart += 1 }
                     var end = max(nameStart, textEnd(row: row, nameStart..<limit))
+                    if end == nameStart && limit == span.columns.upperBound, let branch = nameAfterTreeLines(row: row, from: limit, owner: span.owner) {
+                        (nameStart, end) = (branch.lowerBound, branch.upperBound)
+                    }
                     if let (colon, field) = inlineField(row: row, nameStart..<end) {
                         let label = grid.trimmedText(row: row, nameStart..<colon)
                         inlineFields.append((label, row, field, span.owner))
@@ -106,6 +109,22 @@ extension RecognitionWork {
             addOnRow(.textField, label: field.label, row: field.row, columns: field.columns, owner: field.owner,
                      value: .text(grid.trimmedText(row: field.row, field.columns)))
         }
+    }
+
+    /// The name of a tree's row after the tree's branch lines (dialog --treeview's `( ) │  Child`):
+    /// from `column`, past vertical lines and blanks inside the window `owner`, the words up to a
+    /// gap of two blanks or a line; `nil` when no word follows.
+    private func nameAfterTreeLines(row: Int, from column: Int, owner: Int) -> Range<Int>? {
+        var start = column
+        while start < grid.columns, owners[grid.index(row, start)] == Int32(owner), !claimed[grid.index(row, start)],
+              grid.isBlank(row, start) || BoxCharacters.isLeftSide(grid.scalar(row, start)) {
+            start += 1
+        }
+        guard start > column, start < grid.columns, owners[grid.index(row, start)] == Int32(owner), isFree(row, start) else { return nil }
+        var limit = start
+        while limit < grid.columns && owners[grid.index(row, limit)] == Int32(owner) && isFree(row, limit) { limit += 1 }
+        let end = endOfFirstWords(row: row, start..<limit)
+        return end > start ? start..<end : nil
     }
 
     /// A value field inside a toggle's name over `columns`: a colon after a word, then (past one
