@@ -115,8 +115,7 @@ extension RecognitionWork {
             }
             return chosen
         }
-        guard let count = columns.first?.count, count > 1,
-              columns.contains(where: { $0.count > 1 && isFigure($0[0]) }) else { return columns.map { _ in 0 } }
+        guard let count = columns.first?.count, count > 1 else { return columns.map { _ in 0 } }
         if columns.allSatisfy({ $0.count == count }) {
             let chosen = choose(
                 count, isFigureColumn: { index in columns.contains { isFigure($0[index]) } },
@@ -158,6 +157,12 @@ extension RecognitionWork {
                 && !columns.allSatisfy { Self.isKeyShortcut($0.rest[0]) }
         } ?? false
         if isTagged { return columns.map { RowNames(label: $0.rest[0], identifier: $0.first, detail: nil) } }
+        // Most tables are named by their first column (``mainColumn(of:)``): no need to look further.
+        if !columns.contains(where: { !$0.rest.isEmpty && Self.isFigure($0.first) && !Self.isPlaceholder($0.first) && !$0.first.isEmpty }) {
+            return columns.map { first, rest in
+                RowNames(label: first, identifier: nil, detail: rest.isEmpty ? nil : rest.joined(separator: "  "))
+            }
+        }
         let pieces = columns.map { [$0.first] + $0.rest }
         return zip(pieces, mainColumn(of: pieces)).map { pieces, main in
             var others = pieces
