@@ -514,6 +514,14 @@ final class ElementFixtureTests: XCTestCase {
         }
     }
 
+    func testHtopSetupsKeyBarHasItsOneActionAndNoFieldsInItsEmptySlots() throws {
+        for name in ["htop-setup.bin", "htop-setup-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertFalse(tree.allElements.contains { $0.kind == .textField }, name)
+            XCTAssertEqual(try tree.keyHints["Done"].keyName, "F10", name)
+        }
+    }
+
     // MARK: nano, htop, SampleApp
 
     func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {

@@ -295,6 +295,15 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(at(2, 0, "Name: ")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"\""])
     }
 
+    func testABlankSlotAfterAKeyIsAKeyBarsEmptyActionNotATextField() {
+        // htop's setup: `F1` and `F2` have no action there, their slots blank; F10 has one.
+        let cyan = csi("30;46m"), plain = csi("0m")
+        let bar = at(11, 0, "F1" + cyan + "      " + plain + "F2" + cyan + "      " + plain + "F10" + cyan + "Done  " + plain)
+        let tree = screen(bar).elements
+        XCTAssertFalse(tree.allElements.contains { $0.kind == .textField }, tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Done"], tree.debugDescription)
+    }
+
     func testAShortBarOfItsOwnShadeUnderAPromptIsATextField() throws {
         // A window (white) with a prompt over a six-cell cyan bar, short of the window's side.
         let white = csi("30;47m"), cyan = csi("30;46m")

@@ -181,8 +181,8 @@ extension RecognitionWork {
                 if hasText { followsLabel = true }
             } else {
                 let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
-                if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround {
-                    let label = labelBefore(row: row, column: column, span: span)
+                let label = followsLabel ? labelBefore(row: row, column: column, span: span) : ""
+                if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround && !Self.isKeyName(label) {
                     addOnRow(
                         .textField, label: TextFieldRecognition.labelText(label), row: row, columns: column..<end, owner: span.owner,
                         value: .text(grid.trimmedText(row: row, column..<end)))
@@ -193,6 +193,13 @@ extension RecognitionWork {
             column = end
         }
         return false
+    }
+
+    /// Whether `label` is a key written as keys are, not a word (`F1`, `^X`, `M-U`): a slot of
+    /// another shade after it is a key bar's empty action (htop's setup: `F1` over a blank cyan
+    /// slot), not a field.
+    private static func isKeyName(_ label: String) -> Bool {
+        !label.allSatisfy(\.isLetter) && KeyHintRecognition.key(Substring(label), allowsNumbers: false) != nil
     }
 
     /// The visible cursor on this span after a word ending in `:`, in or just after the text that
