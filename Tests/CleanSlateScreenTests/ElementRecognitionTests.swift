@@ -319,9 +319,14 @@ final class ElementRecognitionTests: XCTestCase {
     func testACommandLineIsATextFieldNamedByItsMarkButOrdinaryTextIsNot() throws {
         let field = try element(.textField, ":", in: screen(at(11, 0, ":set nu")).elements)
         XCTAssertEqual(field.value, .text("set nu"))
+        // A mark written three times (python's prompt) is one mark.
+        XCTAssertEqual(try element(.textField, ">>>", in: screen(at(11, 0, ">>> print(1)")).elements).value, .text("print(1)"))
         // The same text with the cursor elsewhere, or a quoted line the cursor is far after.
         XCTAssertEqual(outline(screen(at(11, 0, ":set nu") + at(0, 0, "")).elements), ["staticText \":set nu\""])
         XCTAssertEqual(outline(screen(at(11, 0, "> quoted   ") + at(11, 12, "")).elements), ["staticText \"> quoted\""])
+        // An editor's cursor on a file's line that starts like a prompt, more lines under it.
+        XCTAssertEqual(outline(screen(at(3, 0, "// note") + at(4, 0, "int x;") + at(3, 7, "")).elements),
+                       ["staticText \"// note\"", "staticText \"int x;\""])
     }
 
     func testAFieldFilledOutWithUnderscoresIsATextField() throws {

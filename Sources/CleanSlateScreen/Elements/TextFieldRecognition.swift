@@ -22,19 +22,25 @@ enum TextFieldRecognition {
 
 extension RecognitionGrid {
     /// The columns of the prompt mark that starts the cursor's line, when the cursor is visible on
-    /// it after the mark: the mark at the screen's left edge, then a blank or the typed text, the
+    /// it after the mark: the mark (once, or two or three times: python's `>>>`) at the screen's left edge, then a blank or the typed text, the
     /// cursor in or just after that text (no gap of two blanks before it), the mark drawn on the
     /// line's own ground (the shade of its last cell). Ordinary text that starts with such a
     /// mark has no cursor after it; a status drawn apart with the cursor after it (less's
-    /// `/tmp/notes.txt (END)` inverse) is no command line.
+    /// `/tmp/notes.txt (END)` inverse) is no command line; nor is a line with text under it (a
+    /// file's `// comment` or `/etc/hosts` with an editor's cursor in it).
     func commandLinePrompt() -> Range<Int>? {
         guard isCursorVisible, cursor.row < rows, cursor.column >= 1, TextFieldRecognition.isPromptMark(scalar(cursor.row, 0)),
               shade(cursor.row, 0) == shade(cursor.row, columns - 1) else { return nil }
         let row = cursor.row
-        let markEnd = 1
+        // A mark may be doubled or tripled (python's `>>>`).
+        var markEnd = 1
+        while markEnd < 3 && markEnd < cursor.column && scalar(row, markEnd) == scalar(row, 0) { markEnd += 1 }
         for column in markEnd..<min(cursor.column, columns) where column + 1 < cursor.column && isBlank(row, column) && isBlank(row, column + 1) {
             return nil
         }
+        // A command line is the last text on the screen (a pager's, an editor's, a shell's, fzf's
+        // prompt at the bottom); a line of a file being edited has more text under it.
+        for below in (row + 1)..<rows where (0..<columns).contains(where: { !isBlank(below, $0) }) { return nil }
         return 0..<markEnd
     }
 }
