@@ -425,6 +425,103 @@ final class ElementFixtureTests: XCTestCase {
         XCTAssertEqual(try layoutDialog("mc-ascii-layout.bin"), mcLayout)
     }
 
+    func testMcRadioButtonWithAnInlineFieldEndsBeforeTheFieldWhichIsATextField() throws {
+        for name in ["mc-listing-format.bin", "mc-listing-format-40x100.bin"] {
+            let dialog = try fixtureScreen(name).elements.windows["Listing format"]
+            XCTAssertEqual(try dialog.radioButtons.allElements.map(\.label),
+                           ["Full file list", "Brief file list", "Long file list", "User defined"], name)
+            let field = try dialog.textFields["Brief file list"].resolve()
+            XCTAssertEqual(field.value, .text("2"), name)
+            XCTAssertEqual(field.frame.width, 12, name)
+            XCTAssertNoThrow(try dialog.staticTexts["columns"].resolve(), name)
+        }
+    }
+
+    // MARK: fzf, less, vim: command lines and pointed rows
+
+    func testFzfsPromptIsATextFieldItsPointedRowTheCurrentOneAndItsCountNoRow() throws {
+        for name in ["fzf-query.bin", "fzf-query-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertEqual(try tree.textFields[">"].value, .text("e"), name)
+            let rows = tree.allElements.filter { $0.kind == .menuItem }
+            XCTAssertEqual(rows.map(\.label), ["cherry", "apple", "date", "elderberry"], name)
+            XCTAssertEqual(rows.map(\.isHighlighted), [false, false, false, true], name)
+            XCTAssertEqual(tree.allElements.first { $0.label == "4/5" }?.kind, .staticText, "the count over the rule is no row: \(name)")
+        }
+        // One match left: the row the pointer marks is still the current row of the list.
+        let single = try fixtureScreen("fzf-one-match.bin").elements
+        XCTAssertEqual(try single.menuItems["banana"].isHighlighted, true)
+        XCTAssertEqual(try single.textFields[">"].value, .text("ba"))
+    }
+
+    func testPagerAndEditorCommandLinesAreTextFieldsNamedByTheirMark() throws {
+        for (name, mark, value) in [("less-search", "/", "Lin"), ("vim-command", ":", "set")] {
+            for file in [name + ".bin", name + "-40x100.bin"] {
+                let field = try fixtureScreen(file).elements.textFields[mark].resolve()
+                XCTAssertEqual(field.value, .text(value), file)
+                XCTAssertTrue(field.hasFocus, file)
+            }
+        }
+    }
+
+    func testTableRowsAreNamedByTheirColumnOfWordsNotTheirFigures() throws {
+        for name in ["ncdu-tree.bin", "ncdu-tree-40x100.bin"] {
+            let rows = try fixtureScreen(name).elements.allElements.filter { $0.kind == .menuItem }
+            XCTAssertEqual(rows.map(\.label), ["/docs", "/src", "README"], name)
+            XCTAssertEqual(rows.map(\.isHighlighted), [true, false, false], name)
+        }
+        for name in ["tig-main.bin", "tig-main-40x100.bin"] {
+            let rows = try fixtureScreen(name).elements.allElements.filter { $0.kind == .menuItem }
+            // The message ends each name; the date and time are the detail.
+            XCTAssertEqual(rows.count, 3, name)
+            for (row, message) in zip(rows, ["Plan the departure", "Remember the first aid kit", "Add the shopping list"]) {
+                XCTAssertTrue(row.label.hasSuffix(message), "\(row.label) in \(name)")
+                XCTAssertTrue(row.detail?.hasPrefix("2024-03-0") == true, "\(String(describing: row.detail)) in \(name)")
+            }
+        }
+        // htop: processes by their command, never by their number.
+        let processes = try fixtureScreen("htop.bin").elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertFalse(processes.isEmpty)
+        XCTAssertFalse(processes.contains { $0.label.first?.isNumber == true }, processes.map(\.label).joined(separator: ", "))
+    }
+
+    func testBracketedStatusesStackedInAColumnAreTextNotButtons() throws {
+        let tree = try fixtureScreen("dialog-mixedgauge.bin").elements
+        XCTAssertFalse(tree.allElements.contains { $0.kind == .button }, tree.debugDescription)
+        XCTAssertNoThrow(try tree.windows["Tasks"].staticTexts["Completed"].resolve())
+    }
+
+    func testAScrollMarkInABorderIsNoWindowTitle() throws {
+        for name in ["dialog-calendar.bin", "dialog-scroll-menu.bin"] {
+            let titles = try fixtureScreen(name).elements.allElements.filter { $0.kind == .window }.map(\.label)
+            XCTAssertFalse(titles.contains { $0.contains("(") }, "\(titles) in \(name)")
+        }
+    }
+
+    func testATreesRowsAreNamedByTheWordsAfterTheirBranchLines() throws {
+        for name in ["dialog-treeview.bin", "dialog-treeview-40x100.bin"] {
+            let labels = try fixtureScreen(name).elements.radioButtons.allElements.map(\.label)
+            XCTAssertEqual(labels, ["Root", "Child", "Grand"], name)
+        }
+    }
+
+    func testPasswordBoxesAreTextFieldsShowingWhatTheyShow() throws {
+        // dialog shows nothing of a password unless --insecure (then a `*` per character); whiptail shows `*`s.
+        for (name, value) in [("dialog-passwordbox.bin", ""), ("dialog-passwordbox-insecure.bin", "***"), ("whiptail-passwordbox.bin", "***")] {
+            let field = try fixtureScreen(name).elements.windows["Login"].textFields["Password"].resolve()
+            XCTAssertEqual(field.value, .text(value), name)
+            XCTAssertTrue(field.hasFocus, name)
+        }
+    }
+
+    func testHtopSetupsKeyBarHasItsOneActionAndNoFieldsInItsEmptySlots() throws {
+        for name in ["htop-setup.bin", "htop-setup-40x100.bin"] {
+            let tree = try fixtureScreen(name).elements
+            XCTAssertFalse(tree.allElements.contains { $0.kind == .textField }, name)
+            XCTAssertEqual(try tree.keyHints["Done"].keyName, "F10", name)
+        }
+    }
+
     // MARK: nano, htop, SampleApp
 
     func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {

@@ -53,6 +53,18 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(tree.roots.map(\.kind), [.window, .window, .window, .window])
     }
 
+    func testAScrollMarkInTheTopBorderIsNoTitle() {
+        XCTAssertEqual(outline(screen(box(1, 2, height: 4, width: 20, top: "───↑(-)") + at(2, 4, "Sun Mon")).elements),
+                       ["window \"\"", "  staticText \"Sun Mon\""])
+    }
+
+    func testBracketsStackedInAColumnAreReadingsButSideBySideTheyAreButtons() {
+        let stacked = screen(at(1, 0, "Fetch   [  Done  ]") + at(2, 0, "Build   [ Failed ]")).elements
+        XCTAssertFalse(stacked.allElements.contains { $0.kind == .button }, stacked.debugDescription)
+        let row = screen(at(1, 0, "Save?  [  OK  ]  [ Cancel ]")).elements
+        XCTAssertEqual(row.allElements.filter { $0.kind == .button }.map(\.label), ["OK", "Cancel"], row.debugDescription)
+    }
+
     func testATitleWrittenWithoutBlanksAndAnUntitledBox() {
         // dialog writes its title straight into the line: ──Settings──.
         let tree = screen(box(0, 0, height: 4, width: 20, top: "──Settings") + box(5, 0, height: 4, width: 20)).elements
@@ -209,6 +221,26 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(padded), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
         let marked = screen(at(0, 2, "Light") + at(1, 2, "Dark") + at(2, 0, inverse + "> Solar" + plain)).elements
         XCTAssertEqual(outline(marked), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
+        // An indented list whose current row, drawn over its text alone, ends the screen's text.
+        let tight = screen(at(0, 2, "Light") + at(1, 2, "Dark") + at(2, 2, inverse + "Solar" + plain)).elements
+        XCTAssertEqual(outline(tight), ["menuItem \"Light\"", "menuItem \"Dark\"", "menuItem \"Solar\" highlighted"])
+    }
+
+    func testLinesWithAMatchDrawnApartInsideOneAreTextNotAList() {
+        // less after a search: the match inverse inside its line.
+        let found = at(0, 0, "Line number 149") + at(1, 0, "Line " + csi("7m") + "number 150" + csi("0m")) + at(2, 0, "Line number 151")
+        XCTAssertFalse(screen(found).elements.allElements.contains { $0.kind == .menuItem }, screen(found).elements.debugDescription)
+    }
+
+    func testACurrentRowDrawnAcrossTheTopRowIsAListsRowWhenTheRowsBelowBeginAlike() {
+        let bar = csi("30;42m"), plain = csi("0m")
+        func top(_ first: String) -> String { at(0, 0, bar + first.padding(toLength: 40, withPad: " ", startingAt: 0) + plain) }
+        // tig's commits, all by one author: the first row, drawn across, begins like the others.
+        let commits = screen(top("2024-03-03 Ada Plan the trip") + at(1, 0, "2024-03-02 Ada Pack the bags") + at(2, 0, "2024-03-01 Ada Add a list")).elements
+        XCTAssertEqual(commits.allElements.filter { $0.kind == .menuItem }.map(\.isHighlighted), [true, false, false], commits.debugDescription)
+        // A title bar over text that begins otherwise stays text.
+        let titled = screen(top("ncdu 1.18 ~ Use the arrow keys") + at(1, 0, "--- /tmp/tree ---") + at(2, 0, "--- more ---")).elements
+        XCTAssertFalse(titled.allElements.contains { $0.kind == .menuItem }, titled.debugDescription)
     }
 
     func testRowsWithoutAHighlightedOneAreStaticText() {
@@ -219,6 +251,13 @@ final class ElementRecognitionTests: XCTestCase {
     func testAMarkerBeforeTheCurrentRowIsNotPartOfItsName() {
         let rows = at(1, 2, "  Light") + at(2, 2, csi("7m") + "> Dark  " + csi("0m")) + at(3, 2, "  Solarized")
         XCTAssertEqual(outline(screen(rows).elements), ["menuItem \"Light\"", "menuItem \"Dark\" highlighted", "menuItem \"Solarized\""])
+    }
+
+    func testAClosedMenuBarMayBeWrittenInAnyAlphabet() {
+        let bar = at(0, 0, csi("30;46m") + "  Fichier   Édition   Menü   Aide" + String(repeating: " ", count: 7) + csi("0m")) + at(2, 0, "text")
+        XCTAssertEqual(outline(screen(bar).elements), [
+            "menuItem \"Fichier\"", "menuItem \"Édition\"", "menuItem \"Menü\"", "menuItem \"Aide\"", "staticText \"text\"",
+        ])
     }
 
     func testAMenuBarIsARowOfPhrasesOneInAShadeOfItsOwn() {
@@ -256,6 +295,40 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(at(2, 0, "Name: ")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"\""])
     }
 
+    func testABlankSlotAfterAKeyIsAKeyBarsEmptyActionNotATextField() {
+        // htop's setup: `F1` and `F2` have no action there, their slots blank; F10 has one.
+        let cyan = csi("30;46m"), plain = csi("0m")
+        let bar = at(11, 0, "F1" + cyan + "      " + plain + "F2" + cyan + "      " + plain + "F10" + cyan + "Done  " + plain)
+        let tree = screen(bar).elements
+        XCTAssertFalse(tree.allElements.contains { $0.kind == .textField }, tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Done"], tree.debugDescription)
+    }
+
+    func testAShortBarOfItsOwnShadeUnderAPromptIsATextField() throws {
+        // A window (white) with a prompt over a six-cell cyan bar, short of the window's side.
+        let white = csi("30;47m"), cyan = csi("30;46m")
+        var drawn = white + box(0, 0, height: 6, width: 30)
+        for row in 1...4 { drawn += at(row, 1, String(repeating: " ", count: 28)) }
+        drawn += at(1, 2, "Port:") + at(2, 2, cyan + "8080  " + white) + csi("0m")
+        let tree = screen(drawn).elements
+        let field = try element(.textField, "Port", in: tree)
+        XCTAssertEqual(field.value, .text("8080"))
+        XCTAssertEqual(field.frame, ScreenRectangle(row: 2, column: 2, height: 1, width: 6))
+    }
+
+    func testACommandLineIsATextFieldNamedByItsMarkButOrdinaryTextIsNot() throws {
+        let field = try element(.textField, ":", in: screen(at(11, 0, ":set nu")).elements)
+        XCTAssertEqual(field.value, .text("set nu"))
+        // A mark written three times (python's prompt) is one mark.
+        XCTAssertEqual(try element(.textField, ">>>", in: screen(at(11, 0, ">>> print(1)")).elements).value, .text("print(1)"))
+        // The same text with the cursor elsewhere, or a quoted line the cursor is far after.
+        XCTAssertEqual(outline(screen(at(11, 0, ":set nu") + at(0, 0, "")).elements), ["staticText \":set nu\""])
+        XCTAssertEqual(outline(screen(at(11, 0, "> quoted   ") + at(11, 12, "")).elements), ["staticText \"> quoted\""])
+        // An editor's cursor on a file's line that starts like a prompt, more lines under it.
+        XCTAssertEqual(outline(screen(at(3, 0, "// note") + at(4, 0, "int x;") + at(3, 7, "")).elements),
+                       ["staticText \"// note\"", "staticText \"int x;\""])
+    }
+
     func testAFieldFilledOutWithUnderscoresIsATextField() throws {
         // Plain: the characters just before the underscores are the value, the words before the label.
         XCTAssertEqual(outline(screen(at(1, 0, "Name: Ada______")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"Ada\""])
@@ -287,7 +360,7 @@ final class ElementRecognitionTests: XCTestCase {
 
     func testABarOfTwoShadesHoldingOnlyAPercentageIsAProgressIndicator() {
         let bar = at(2, 2, csi("41m") + "      4" + csi("44m") + "2%       " + csi("0m"))
-        XCTAssertEqual(outline(screen(bar).elements), ["progressIndicator \"42%\" value 0.42"])
+        XCTAssertEqual(outline(screen(bar).elements), ["progressIndicator \"\" value 0.42"])
         // The same shades holding words are static text.
         let words = at(2, 2, csi("41m") + "      N" + csi("44m") + "ot done  " + csi("0m"))
         XCTAssertFalse(screen(words).elements.allElements.contains { $0.kind == .progressIndicator })
@@ -296,6 +369,14 @@ final class ElementRecognitionTests: XCTestCase {
     func testAOneRowBoxPartFilledWithAnotherShadeIsAGauge() {
         let gauge = box(0, 0, height: 3, width: 12) + at(1, 1, csi("44m") + "   " + csi("0m") + "       ")
         XCTAssertEqual(outline(screen(gauge).elements), ["progressIndicator \"\" value 0.3"])
+    }
+
+    func testAGaugeIsNeverNamedByItsFigureNorByAnotherElement() {
+        // An untitled window: a check box above the gauge is no name of it, nor is its own `42%`.
+        let gauge = box(0, 0, height: 6, width: 30) + at(1, 2, "[X] Verify") + box(2, 2, height: 3, width: 20) + at(3, 10, "42%")
+        let tree = screen(gauge).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .progressIndicator }.map(\.label), [""], tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .checkBox }.map(\.label), ["Verify"], tree.debugDescription)
     }
 
     // MARK: key hints
@@ -375,6 +456,13 @@ final class ElementRecognitionTests: XCTestCase {
             """)
         XCTAssertEqual(ScreenElementTree(roots: []).debugDescription, "(no elements)")
         XCTAssertEqual(tree.roots[1].debugDescription, "keyHint \"Exit\" 7,0 1x7 key ^X")
+    }
+
+    func testALabelThatCouldBreakALineIsQuotedOnOneLineAsASwiftLiteral() {
+        // A line or paragraph separator and a C1 control drawn into a label: the listing stays one
+        // line per element, written as the `cleanslate` command writes names and Swift literals.
+        let element = ScreenElement(kind: .staticText, label: "a\u{2028}b\u{85}c\\d\te", frame: ScreenRectangle(row: 0, column: 0, height: 1, width: 5))
+        XCTAssertEqual(element.debugDescription, #"staticText "a\u{2028}b\u{85}c\\d\te" 0,0 1x5"#)
     }
 
     // MARK: hostile screens

@@ -1,11 +1,10 @@
 import CleanSlate
+import CleanSlateScreen
 
 /// Swift source spellings of values in a written test.
 enum SwiftLiteral {
     /// `text` as a Swift string literal (quotes, backslashes and control characters escaped).
-    static func string(_ text: String) -> String {
-        "\"" + EscapedText.escaped(text, alsoEscaping: ["\""]) + "\""
-    }
+    static func string(_ text: String) -> String { EscapedText.quoted(text) }
 
     /// `key` as the API names it: `.down`, `.function(10)`, `.character("x")`.
     static func key(_ key: Key) -> String {

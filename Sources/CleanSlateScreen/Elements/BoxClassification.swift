@@ -30,7 +30,7 @@ extension RecognitionWork {
     }
 
     /// A one-row box: a gauge when its row is part filled with another shade or shows only a
-    /// percentage (dialog --gauge, named as ``gaugeLabel(row:owner:figure:)`` says), otherwise a
+    /// percentage (dialog --gauge, named as ``nameGauges()`` says), otherwise a
     /// text field (dialog --inputbox) labelled by the text just above it.
     private mutating func addFieldBox(_ box: DrawnBox) {
         let row = box.top + 1
@@ -46,9 +46,10 @@ extension RecognitionWork {
         let isGauge = ProgressRecognition.isPercentage(text) || filled < inside.count
         if isGauge {
             let fraction = percentage ?? Double(filled) / Double(inside.count)
+            unnamedGauges.append(found.count)
             add(
                 ScreenElement(
-                    kind: .progressIndicator, label: gaugeLabel(row: row, owner: owner, figure: text), frame: frame, value: .fraction(fraction),
+                    kind: .progressIndicator, label: "", frame: frame, value: .fraction(fraction),
                     style: grid.style(row, inside.lowerBound)),
                 owner: owner)
         } else {

@@ -1,5 +1,6 @@
 /// Push buttons: `< OK >`, `<Yes>`, `[ Cancel ]` and mc's default button `[< OK >]`. A
-/// bracketed text alone on its row outside every window is a status message, not a button.
+/// bracketed text alone on its row outside every window is a status message, not a button; so
+/// is one of a column of bracketed readings of one width (dialog --mixedgauge's statuses).
 extension RecognitionWork {
     /// The longest label a button may have.
     static let longestButtonLabel = 30
@@ -23,6 +24,11 @@ extension RecognitionWork {
                         column += 1
                         continue
                     }
+                    if isStackedReading(row: row, column..<(end + 1)) {
+                        addOnRow(.staticText, label: grid.trimmedText(row: row, label), row: row, columns: column..<(end + 1), owner: span.owner)
+                        column = end + 1
+                        continue
+                    }
                     let group = groups[span.owner] ?? newHighlightGroup()
                     groups[span.owner] = group
                     add(
@@ -34,6 +40,17 @@ extension RecognitionWork {
                     column = end + 1
                 }
             }
+        }
+    }
+
+    /// Whether the bracketed text over `columns` is one of a column of readings: a bracket of
+    /// the same width right above or below it (dialog --mixedgauge's `[ Completed  ]` over
+    /// `[In Progress ]`, one per task). Buttons stand side by side on a row, not stacked alike.
+    private func isStackedReading(row: Int, _ columns: Range<Int>) -> Bool {
+        guard grid.scalar(row, columns.lowerBound) == 0x5B else { return false }
+        return [row - 1, row + 1].contains { other in
+            other >= 0 && other < grid.rows && grid.scalar(other, columns.lowerBound) == 0x5B
+                && grid.scalar(other, columns.upperBound - 1) == 0x5D
         }
     }
 

@@ -11,35 +11,21 @@ extension ScreenElement: CustomDebugStringConvertible {
 
     /// Appends this element's line and its children's, indented two blanks per level.
     func describe(depth: Int, into lines: inout [String]) {
-        var line = String(repeating: "  ", count: depth) + "\(kind.rawValue) \(Self.quoted(label))"
-        if let identifier { line += " identifier \(Self.quoted(identifier))" }
+        var line = String(repeating: "  ", count: depth) + "\(kind.rawValue) \(EscapedText.quoted(label))"
+        if let identifier { line += " identifier \(EscapedText.quoted(identifier))" }
         line += " \(frame)"
         if isHighlighted { line += " highlighted" }
         if hasFocus { line += " focused" }
         if let isChecked { line += isChecked ? " checked" : " unchecked" }
         switch value {
-        case .text(let text): line += " value \(Self.quoted(text))"
+        case .text(let text): line += " value \(EscapedText.quoted(text))"
         case .fraction(let fraction): line += " value \(Self.percent(fraction))"
         case nil: break
         }
         if let keyName { line += " key \(keyName)" }
-        if let detail { line += " detail \(Self.quoted(detail))" }
+        if let detail { line += " detail \(EscapedText.quoted(detail))" }
         lines.append(line)
         for child in children { child.describe(depth: depth + 1, into: &lines) }
-    }
-
-    /// `text` in double quotes, with quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     /// A fraction as a percentage with at most one decimal: `42%`, `12.5%`.

@@ -40,7 +40,7 @@ struct ElementRecognizer {
         // Boxes drawn in ASCII become line-drawn ones first; without a `+` there is none.
         if all || grid.triggers.hasPlus { grid.redrawASCIIBoxes() }
         let has = grid.triggers
-        if !all && has.holdsPlainTextOnly { return grid.plainTextElements() }
+        if !all && has.holdsPlainTextOnly && grid.commandLinePrompt() == nil { return grid.plainTextElements() }
         var work = RecognitionWork(grid: grid)
         work.takesShortcuts = !all
         if all || has.hasLine { work.findBoxes() }
@@ -61,6 +61,7 @@ struct ElementRecognizer {
         if all || !isPlain { work.findMenuBars() }
         work.findTextFields(underscored: all || has.hasUnderscore, shaded: all || !isPlain || has.hasUnderline)
         if all || !isPlain { work.findMenus() }
+        work.nameGauges()
         work.findStaticTexts()
         work.markHighlights()
         return work.tree()
@@ -107,6 +108,10 @@ struct RecognitionWork {
     var grounds: [UInt64] = []
     /// The next highlight group number.
     var nextHighlightGroup = 0
+    /// Gauges found showing only their figure, named by ``nameGauges()`` (indices into ``found``).
+    var unnamedGauges: [Int] = []
+    /// The cells progress indicators took (a size bar inside a list's row parts its columns).
+    var barCells: Set<Int> = []
     /// Whether to take the shortcuts that give the same result with less work (a screen without
     /// lines has no line to split spans at; a screen of one shade has that shade as its ground).
     var takesShortcuts = true
@@ -180,6 +185,9 @@ struct RecognitionWork {
     mutating func add(_ element: ScreenElement, owner: Int, sibling: FoundElement.Sibling? = nil) {
         found.append(FoundElement(element: element, owner: owner, sibling: sibling))
         let frame = element.frame
+        if element.kind == .progressIndicator {
+            for column in frame.column..<(frame.column + frame.width) { barCells.insert(grid.index(frame.row, column)) }
+        }
         for row in frame.row..<(frame.row + frame.height) { claim(row: row, frame.column..<(frame.column + frame.width)) }
     }
 

@@ -34,7 +34,7 @@ extension RecognitionWork {
             for var candidate in candidates(row: row, spans: spans(row: row)) {
                 // A column header starts a list of its own: the rows under it.
                 candidate.isColumnHeader = isColumnHeader(candidate.text)
-                if !candidate.isColumnHeader && isBar(candidate, lastTextRow: &lastTextRow) {
+                if !candidate.isColumnHeader && (isRuleCaption(candidate.text) || isBar(candidate, lastTextRow: &lastTextRow)) {
                     // A title, status or prompt bar ends the text above it and is none of its rows.
                     if let group = open[candidate.owner] { closeList(group) }
                     open[candidate.owner] = nil
@@ -70,14 +70,17 @@ extension RecognitionWork {
     /// Whether a row outside every window is a bar drawn apart from the text around it, not a
     /// list's current row: drawn across the whole screen in a shade other than its ground with a
     /// reading at its right end after a gap (vim's `notes.txt    1,1    All`, tig's `[main] …
-    /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`);
-    /// or the last text on the screen, drawn apart over its text alone, no marker before it
-    /// (less's `notes.txt (END)` prompt).
+    /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`)
+    /// whose first word is not shaped like the row below's (a list's first row does begin alike);
+    /// or the last text on the screen, starting a line (at the screen's left edge, where a pager,
+    /// an editor or a shell writes its prompt), drawn apart over its text alone, no marker before
+    /// it (less's `notes.txt (END)` prompt). An indented list whose last row is the current one is
+    /// no prompt.
     private func isBar(_ candidate: Candidate, lastTextRow: inout Int?) -> Bool {
         let row = candidate.text.row
         guard candidate.owner < 0, grid.shade(row, candidate.text.columns.lowerBound) != ground(of: -1) else { return false }
         if lastTextRow == nil { lastTextRow = lastRowWithText() }
-        if row == lastTextRow {
+        if row == lastTextRow && candidate.start == 0 {
             // A prompt is drawn apart over its text alone; a list's current row is marked (`> `)
             // or drawn apart past its text, out to the list's width.
             let text = candidate.text.columns
@@ -87,7 +90,7 @@ extension RecognitionWork {
         }
         guard isOneShade(row: row, 0..<grid.columns) else { return false }
         let text = candidate.text.columns
-        if endOfFirstWords(row: row, text) >= text.upperBound { return row == 0 }
+        if endOfFirstWords(row: row, text) >= text.upperBound { return row == 0 && !beginsLikeTheRowBelow(candidate.text) }
         // A short reading (16 characters at most) ending at the right edge, three blanks or more
         // before it: a list row's last column that reaches the edge (htop's command) is longer.
         guard text.upperBound >= grid.columns - 2 else { return false }
@@ -98,10 +101,54 @@ extension RecognitionWork {
         return text.upperBound - readingStart <= 16 && readingStart - gapStart >= 3
     }
 
+    /// Whether `text` is the caption of a horizontal rule drawn on across the row (fzf's
+    /// `  1/5 ──────`, a `── Section ──` heading): a line of three cells or more right after it
+    /// (one blank between at most), or right before it. A caption heads or sums up rows; it is
+    /// none of them.
+    private func isRuleCaption(_ text: ListRow) -> Bool {
+        func isRule(from column: Int, step: Int) -> Bool {
+            var column = column
+            if column >= 0 && column < grid.columns && grid.isBlank(text.row, column) { column += step }
+            for offset in 0..<3 {
+                let cell = column + offset * step
+                guard cell >= 0, cell < grid.columns, isSeparator(row: text.row, column: cell) else { return false }
+            }
+            return true
+        }
+        return isRule(from: text.columns.upperBound, step: 1) || isRule(from: text.columns.lowerBound - 1, step: -1)
+    }
+
     /// Whether `row` is a separator line (`├────┤`) at `column`: a menu's rows go on below it.
     private func isSeparator(row: Int, column: Int) -> Bool {
         let scalar = grid.scalar(row, column)
         return scalar == 0x2500 || scalar == 0x2501 || scalar == 0x2550
+    }
+
+    /// Whether the row under `text` begins, at the same column, with a word of the same shape as
+    /// `text`'s first word (as long, digits, letters and marks in the same places: tig's dates
+    /// `2024-03-03`): the rows of one list begin alike, a title bar and the text under it do not.
+    private func beginsLikeTheRowBelow(_ text: ListRow) -> Bool {
+        let below = text.row + 1
+        guard below < grid.rows else { return false }
+        func shape(_ row: Int) -> [Character] {
+            var shape: [Character] = []
+            var column = text.columns.lowerBound
+            while column < grid.columns && !grid.isBlank(row, column) {
+                let character = Character(Unicode.Scalar(grid.scalar(row, column)) ?? " ")
+                shape.append(character.isNumber ? "9" : character.isLetter ? "a" : character)
+                column += 1
+            }
+            return shape
+        }
+        let first = shape(text.row)
+        return first.count >= 2 && shape(below) == first
+    }
+
+    /// Whether the first and the last character of `text` both have a shade other than `ground`.
+    private func isDrawnApartAtBothEnds(_ text: ListRow, ground: UInt64) -> Bool {
+        let last = textEnd(row: text.row, text.columns) - 1
+        guard last >= text.columns.lowerBound else { return false }
+        return grid.shade(text.row, text.columns.lowerBound) != ground && grid.shade(text.row, last) != ground
     }
 
     /// Whether every cell of `columns` on `row` has the same shade.
@@ -156,14 +203,14 @@ extension RecognitionWork {
     private func isClosedMenuBar(row: Int, items: [Range<Int>]) -> Bool {
         guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<grid.columns) else { return false }
         return items.allSatisfy { item in
-            let scalars = (item.lowerBound..<item.upperBound).map { grid.scalar(row, $0) }
-            guard let first = scalars.first, (0x41...0x5A).contains(first), scalars.count >= 2 else { return false }
-            return scalars.dropFirst().allSatisfy { (0x61...0x7A).contains($0) }
+            let word = grid.text(row: row, item)
+            guard let first = word.first, first.isUppercase, word.count >= 2 else { return false }
+            return word.dropFirst().allSatisfy { $0.isLetter && $0.isLowercase }
         }
     }
 
-    /// Each window's first free text on `row`, running on across column lines (mc's panels) to the
-    /// last free text of that window on the row.
+    /// Each window's first free text on `row`, running on across column lines (mc's panels) and
+    /// size bars (ncdu's) to the last free text of that window on the row.
     private func candidates(row: Int, spans: [Span]) -> [Candidate] {
         var result: [Candidate] = []
         var current: Candidate?
@@ -191,23 +238,38 @@ extension RecognitionWork {
         return result
     }
 
-    /// Whether the cells from `start` up to `end` on `row` are all lines (and not taken).
+    /// Whether the cells from `start` up to `end` on `row` are all lines (and not taken) or a
+    /// progress indicator's (a size bar drawn in the row, ncdu's `[####   ]`).
     private func onlyLinesBetween(row: Int, _ start: Int, _ end: Int) -> Bool {
         guard start >= 0, start <= end else { return false }
-        for column in start..<end where !BoxCharacters.isLine(grid.scalar(row, column)) || claimed[grid.index(row, column)] { return false }
+        for column in start..<end where !isBarCell(row, column) && (!BoxCharacters.isLine(grid.scalar(row, column)) || claimed[grid.index(row, column)]) {
+            return false
+        }
         return true
     }
 
-    /// Makes a list of the rows when it has two or more and one is highlighted. A column header
+    /// Makes a list of the rows when it has two or more and one is highlighted, or is one row
+    /// pointed at by a marker and drawn apart. A column header
     /// heading them is one of the rows the highlight is told apart from, but no row itself: when
     /// it is the one drawn apart (htop -C draws it inverse), nothing is. A table in a window (a
     /// column header over its rows: mc's inactive panel, or both panels while its menu bar has the
     /// focus) is a list even when none of its rows is highlighted: a person still names its rows.
     private mutating func closeList(_ rows: [Candidate]) {
-        guard rows.count >= 2, let owner = rows.first?.owner else { return }
+        guard let owner = rows.first?.owner else { return }
+        if rows.count == 1 {
+            // One row left (a filter matched one entry: fzf's `> banana`) is a list's current row
+            // when it is pointed at by a marker and drawn apart from its surroundings.
+            let row = rows[0]
+            guard row.start < row.text.columns.lowerBound, !row.isColumnHeader,
+                  grid.shade(row.text.row, row.text.columns.lowerBound) != ground(of: owner) else { return }
+        }
         let looks = rows.map { ElementLook(grid: grid, row: $0.text.row, label: $0.text.columns) }
         let headed = rows[0].isColumnHeader
-        let chosen = Highlighting.highlighted(looks, ground: ground(of: owner))
+        var chosen = rows.count == 1 ? 0 : Highlighting.highlighted(looks, ground: ground(of: owner))
+        // A current row is drawn apart from its first character to its last; a row with only
+        // some words in the middle or at one end drawn apart holds a marked match (a pager's or an
+        // editor's search), and the text around it is no list.
+        if let index = chosen, !isDrawnApartAtBothEnds(rows[index].text, ground: ground(of: owner)) { chosen = nil }
         guard chosen != nil || headed && owner >= 0, !(headed && chosen == 0) else { return }
         let listed = rows.dropFirst(headed ? 1 : 0)
         let names = rowNames(of: listed.map(\.text), detailColumn: detailColumn(of: listed.map(\.text)))

@@ -80,9 +80,8 @@ extension RecognitionWork {
             }
             let text = grid.trimmedText(row: row, column..<end)
             if end - column >= 5, ProgressRecognition.isPercentage(text), let fraction = ProgressRecognition.percentage(in: text) {
-                addOnRow(
-                    .progressIndicator, label: gaugeLabel(row: row, owner: span.owner, figure: text), row: row, columns: column..<end,
-                    owner: span.owner, value: .fraction(fraction))
+                unnamedGauges.append(found.count)
+                addOnRow(.progressIndicator, label: "", row: row, columns: column..<end, owner: span.owner, value: .fraction(fraction))
                 return true
             }
             column = end
@@ -164,19 +163,30 @@ extension RecognitionWork {
             value: .fraction(fraction ?? 0), lookColumns: bar)
     }
 
+    /// Names the gauges that show only their figure (``unnamedGauges``), once every other element
+    /// but static text has taken its cells (see ``gaugeLabel(row:owner:)``).
+    mutating func nameGauges() {
+        for index in unnamedGauges {
+            let gauge = found[index]
+            found[index].element.label = gaugeLabel(row: gauge.element.frame.row, owner: gauge.owner)
+        }
+        unnamedGauges = []
+    }
+
     /// The name a person gives a gauge that shows only its figure (dialog's and whiptail's
-    /// `42%`): the first words of the nearest text above it in its window (`Copying files`;
-    /// three rows up at most outside every window), else its window's title, else the figure.
-    func gaugeLabel(row: Int, owner: Int, figure: String) -> String {
+    /// `42%`): the first words of the nearest free text above it in its window (`Copying files`;
+    /// three rows up at most outside every window; another element's text names only that
+    /// element), else its window's title, else nothing: a gauge's figure is its value, never its name.
+    private func gaugeLabel(row: Int, owner: Int) -> String {
         let columns = owner >= 0 ? (windows[owner].left + 1)..<windows[owner].right : 0..<grid.columns
         let highest = owner >= 0 ? windows[owner].top + 1 : max(0, row - 3)
         for above in stride(from: row - 1, through: highest, by: -1) {
             guard let start = columns.first(where: { column in
-                owners[grid.index(above, column)] == Int32(owner) && !grid.isBlank(above, column) && !BoxCharacters.isLine(grid.scalar(above, column))
+                owners[grid.index(above, column)] == Int32(owner) && !grid.isBlank(above, column) && isFree(above, column)
             }) else { continue }
             return grid.trimmedText(row: above, start..<endOfFirstWords(row: above, start..<columns.upperBound))
         }
-        return owner >= 0 && !windows[owner].title.isEmpty ? windows[owner].title : figure
+        return owner >= 0 ? windows[owner].title : ""
     }
 
     /// The words just before `column` on the row, back to a gap of two blanks or the span's start.

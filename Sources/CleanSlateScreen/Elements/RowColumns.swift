@@ -58,20 +58,91 @@ extension RecognitionWork {
         var pieces: [String] = []
         var column = split
         while column < row.columns.upperBound {
-            while column < row.columns.upperBound && isGap(row.row, column) { column += 1 }
+            while column < row.columns.upperBound && (isGap(row.row, column) || isBarCell(row.row, column)) { column += 1 }
             guard column < row.columns.upperBound else { break }
-            let end = endOfFirstWords(row: row.row, column..<row.columns.upperBound)
+            var end = endOfFirstWords(row: row.row, column..<row.columns.upperBound)
+            if let bar = (column..<end).first(where: { isBarCell(row.row, $0) }) { end = bar }
             pieces.append(grid.trimmedText(row: row.row, column..<end))
             column = end
         }
         return (first, pieces)
     }
 
+    /// Whether a cell is part of a progress indicator (a size bar drawn in a row: ncdu's `[###   ]`).
+    func isBarCell(_ row: Int, _ column: Int) -> Bool {
+        !barCells.isEmpty && barCells.contains(grid.index(row, column))
+    }
+
+    /// Whether `text` is a figure rather than words: each of its words has as many digits as
+    /// letters or more (`56.0`, `2024-03-03`, `12:00 +0000`, `101`, `0:03.43`).
+    static func isFigure(_ text: String) -> Bool {
+        // One pass over the scalars, a word at a time (names are read on every list, so no
+        // splitting into substrings).
+        var digits = 0
+        var letters = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value == 0x20 {
+                if letters > digits { return false }
+                digits = 0
+                letters = 0
+            } else if (0x30...0x39).contains(value) {
+                digits += 1
+            } else if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) {
+                letters += 1
+            } else if value >= 0x80 {
+                if scalar.properties.numericType != nil { digits += 1 } else if scalar.properties.isAlphabetic { letters += 1 }
+            }
+        }
+        return letters <= digits
+    }
+
+    /// The column a table's rows are named by: the column of words a person reads, not a figure.
+    /// The first column, unless it is a figure in some row (a size, a date, a process number:
+    /// ncdu's `56.0 KiB`, tig's `2024-03-03`, htop's `PID`); then the column that is no figure in
+    /// any row and holds the most letters in all, the later on a tie (a command or a message is
+    /// written last). Per row when the rows do not have the same columns.
+    private func mainColumn(of columns: [[String]]) -> [Int] {
+        func letters(_ text: String) -> Int { text.reduce(0) { $0 + ($1.isLetter ? 1 : 0) } }
+        func isFigure(_ text: String) -> Bool { !text.isEmpty && Self.isFigure(text) && !Self.isPlaceholder(text) }
+        func choose(_ count: Int, isFigureColumn: (Int) -> Bool, lettersIn: (Int) -> Int) -> Int {
+            guard isFigureColumn(0) else { return 0 }
+            var chosen = 0
+            var most = 0
+            for index in 1..<count where !isFigureColumn(index) && lettersIn(index) >= most && lettersIn(index) > 0 {
+                chosen = index
+                most = lettersIn(index)
+            }
+            return chosen
+        }
+        guard let count = columns.first?.count, count > 1 else { return columns.map { _ in 0 } }
+        if columns.allSatisfy({ $0.count == count }) {
+            let chosen = choose(
+                count, isFigureColumn: { index in columns.contains { isFigure($0[index]) } },
+                lettersIn: { index in columns.reduce(0) { $0 + letters($1[index]) } })
+            return columns.map { _ in chosen }
+        }
+        return columns.map { pieces in
+            pieces.count > 1 ? choose(pieces.count, isFigureColumn: { isFigure(pieces[$0]) }, lettersIn: { letters(pieces[$0]) }) : 0
+        }
+    }
+
+    /// Whether `text` holds neither a letter nor a digit (mc's parent folder `/..`): it takes no
+    /// side between words and figures.
+    private static func isPlaceholder(_ text: String) -> Bool {
+        !text.contains { $0.isLetter || $0.isNumber }
+    }
+
     /// Each row's names. A tagged list (dialog's and whiptail's `tag  text` rows) is named by its
     /// text, the tag being the identifier: every row has exactly two columns, split at the
-    /// list's shared `detailColumn`, no column line in it, and the second columns are not all keys
-    /// (mc's menu shortcuts `M-c`). Other rows (a table's: mc's files with their sizes and dates)
-    /// are named by their first column, the rest, its gaps made two blanks, being the detail.
+    /// list's shared `detailColumn`, no column line in it; the tags are short (one or two words,
+    /// 16 characters at most) and each names one row only, as keys to choose a row by are; every
+    /// text holds a letter (it is words a person reads, not a figure); and the texts are not all
+    /// keys (mc's menu shortcuts `M-c`). A list of names and values (`Age  36`, `Shell  bash`, a
+    /// name repeated) fails one of these and keeps its names. Other rows (a table's: mc's files
+    /// with their sizes and dates, tig's commits, ncdu's sizes and names, htop's processes) are
+    /// named by their main column (``mainColumn(of:)``: words, not figures), the other columns,
+    /// two blanks apart, being the detail.
     func rowNames(of rows: [ListRow], detailColumn: Int?) -> [RowNames] {
         let columns = rows.map { columnTexts(of: $0, detailColumn: detailColumn) }
         let isTagged = detailColumn.map { split in
@@ -81,12 +152,41 @@ extension RecognitionWork {
                     && !row.columns.contains { BoxCharacters.isLine(grid.scalar(row.row, $0)) }
             }
                 && columns.allSatisfy { !$0.first.isEmpty && $0.rest.count == 1 }
+                && columns.allSatisfy { Self.isTag($0.first) && $0.rest[0].contains(where: \.isLetter) }
+                && Set(columns.map(\.first)).count == columns.count
                 && !columns.allSatisfy { Self.isKeyShortcut($0.rest[0]) }
         } ?? false
-        return columns.map { first, rest in
-            isTagged ? RowNames(label: rest[0], identifier: first, detail: nil)
-                : RowNames(label: first, identifier: nil, detail: rest.isEmpty ? nil : rest.joined(separator: "  "))
+        if isTagged { return columns.map { RowNames(label: $0.rest[0], identifier: $0.first, detail: nil) } }
+        // Most tables are named by their first column (``mainColumn(of:)``): no need to look further.
+        if !columns.contains(where: { !$0.rest.isEmpty && Self.isFigure($0.first) && !Self.isPlaceholder($0.first) && !$0.first.isEmpty }) {
+            return columns.map { first, rest in
+                RowNames(label: first, identifier: nil, detail: rest.isEmpty ? nil : rest.joined(separator: "  "))
+            }
         }
+        let pieces = columns.map { [$0.first] + $0.rest }
+        return zip(pieces, mainColumn(of: pieces)).map { pieces, main in
+            var others = pieces
+            var label = others.remove(at: main)
+            if main > 0 {
+                // Figures written one blank before the words (htop's `0:03.43 /sbin/init`) are the
+                // column before's.
+                var words = label.split(separator: " ", omittingEmptySubsequences: false)
+                var leading: [Substring] = []
+                while words.count > 1, Self.isFigure(String(words[0])) { leading.append(words.removeFirst()) }
+                if !leading.isEmpty {
+                    others.insert(leading.joined(separator: " "), at: main)
+                    label = words.joined(separator: " ")
+                }
+            }
+            others.removeAll { $0.isEmpty }
+            return RowNames(label: label, identifier: nil, detail: others.isEmpty ? nil : others.joined(separator: "  "))
+        }
+    }
+
+    /// Whether `text` is short enough to be a tag a person types or reads to pick a row: one or two
+    /// words, 16 characters at most.
+    private static func isTag(_ text: String) -> Bool {
+        text.count <= 16 && text.split(separator: " ").count <= 2
     }
 
     /// Whether `text` is a key shortcut as menus print one beside an entry (`M-c`, `C-x d`, `F3`, `^S`).

@@ -1,12 +1,47 @@
 /// Text fields drawn without a box: a field filled out with `_` (whiptail's input box), a run of
-/// another shade (or underlined) after a label on the same row (dialog --form), and a prompt
-/// ending in `:` with the cursor after it (nano's `File Name to Write:`, a wizard's `Name:`).
+/// another shade (or underlined) after a label on the same row (dialog --form), a prompt
+/// ending in `:` with the cursor after it (nano's `File Name to Write:`, a wizard's `Name:`), and
+/// a command line: a prompt mark starting the cursor's line (fzf's `> `, less's and vim's `:`
+/// and `/`, a shell's `$ `).
 enum TextFieldRecognition {
     /// A field's label as read from the screen, without a trailing colon.
     static func labelText(_ text: String) -> String {
         var label = text
         while label.last == ":" || label.last == " " { label.removeLast() }
         return label
+    }
+
+    /// The marks a command line starts with: `>` `:` `/` `?` `$` `%` `❯` `›` `»` `➜`.
+    static func isPromptMark(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3E, 0x3A, 0x2F, 0x3F, 0x24, 0x25, 0x276F, 0x203A, 0xBB, 0x279C: return true
+        default: return false
+        }
+    }
+}
+
+extension RecognitionGrid {
+    /// The columns of the prompt mark that starts the cursor's line, when the cursor is visible on
+    /// it after the mark: the mark (once, or two or three times: python's `>>>`) at the screen's left edge, then a blank or the typed text, the
+    /// cursor in or just after that text (no gap of two blanks before it), the mark drawn on the
+    /// line's own ground (the shade of its last cell). Ordinary text that starts with such a
+    /// mark has no cursor after it; a status drawn apart with the cursor after it (less's
+    /// `/tmp/notes.txt (END)` inverse) is no command line; nor is a line with text under it (a
+    /// file's `// comment` or `/etc/hosts` with an editor's cursor in it).
+    func commandLinePrompt() -> Range<Int>? {
+        guard isCursorVisible, cursor.row < rows, cursor.column >= 1, TextFieldRecognition.isPromptMark(scalar(cursor.row, 0)),
+              shade(cursor.row, 0) == shade(cursor.row, columns - 1) else { return nil }
+        let row = cursor.row
+        // A mark may be doubled or tripled (python's `>>>`).
+        var markEnd = 1
+        while markEnd < 3 && markEnd < cursor.column && scalar(row, markEnd) == scalar(row, 0) { markEnd += 1 }
+        for column in markEnd..<min(cursor.column, columns) where column + 1 < cursor.column && isBlank(row, column) && isBlank(row, column + 1) {
+            return nil
+        }
+        // A command line is the last text on the screen (a pager's, an editor's, a shell's, fzf's
+        // prompt at the bottom); a line of a file being edited has more text under it.
+        for below in (row + 1)..<rows where (0..<columns).contains(where: { !isBlank(below, $0) }) { return nil }
+        return 0..<markEnd
     }
 }
 
@@ -21,9 +56,26 @@ extension RecognitionWork {
                 if underscored && findUnderscoredField(in: span, ground: ground) { continue }
                 if shaded && findInputBar(in: span, ground: ground) { continue }
                 if shaded && findShadedField(in: span, ground: ground) { continue }
+                if findCommandLine(in: span) { continue }
                 findPromptField(in: span)
             }
         }
+    }
+
+    /// A command line (see ``RecognitionGrid/commandLinePrompt()``) on this span: a text field
+    /// named by its mark (`>`, `:`, `/`), its value the text after the mark and one blank, its
+    /// frame on to the end of the span; the mark stays static text.
+    private mutating func findCommandLine(in span: Span) -> Bool {
+        guard span.columns.lowerBound == 0, let mark = grid.commandLinePrompt(), mark.upperBound < span.columns.upperBound,
+              span.row == grid.cursor.row, isFree(span.row, 0) else { return false }
+        let row = span.row
+        var valueStart = mark.upperBound
+        if grid.isBlank(row, valueStart) && valueStart < grid.cursor.column { valueStart += 1 }
+        let valueEnd = endOfFirstWords(row: row, valueStart..<span.columns.upperBound)
+        addOnRow(
+            .textField, label: grid.trimmedText(row: row, mark), row: row, columns: valueStart..<span.columns.upperBound, owner: span.owner,
+            value: .text(grid.trimmedText(row: row, valueStart..<max(valueStart, valueEnd))))
+        return true
     }
 
     /// A field filled out with three or more `_` (newt's entries, `Name: ______` forms): on a shade
@@ -63,9 +115,10 @@ extension RecognitionWork {
     }
 
     /// An input bar under its prompt (mc's dialogs: `to:` over a cyan bar holding
-    /// `/tmp/cap/files/`): the span's first cells, ten or more, in one shade other than the
-    /// window's, padded (ending in a blank), running to within three cells of the span's end, under
-    /// a row of text ending in `:` that starts in the same column (one off at most), and over a row
+    /// `/tmp/cap/files/`): the span's first cells, two or more, in one shade other than the
+    /// window's, padded (ending in a blank), ending on the window's shade, a line or the screen's
+    /// edge (a field is a bar of its own shade, not the start of a row drawn across), under a row
+    /// of text ending in `:` that starts in the same column (one off at most), and over a row
     /// that does not (a list's current row has the next row under it). Label: the prompt without
     /// its colon; value: the bar's text, trimmed (empty bars too).
     private mutating func findInputBar(in span: Span, ground: UInt64) -> Bool {
@@ -76,7 +129,8 @@ extension RecognitionWork {
         guard shade != ground else { return false }
         var end = start
         while end < span.columns.upperBound && grid.shade(row, end) == shade { end += 1 }
-        guard end - start >= 10, end + 3 >= span.columns.upperBound, grid.isBlank(row, end - 1) else { return false }
+        let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
+        guard end - start >= 2, endsOnGround, grid.isBlank(row, end - 1) else { return false }
         func textStart(_ other: Int) -> Int? {
             guard other >= 0, other < grid.rows, owners[grid.index(other, start)] == Int32(span.owner) else { return nil }
             let column = (max(span.columns.lowerBound, start - 1)..<min(span.columns.upperBound, start + 2)).first { !grid.isBlank(other, $0) }
@@ -133,8 +187,8 @@ extension RecognitionWork {
                 if hasText { followsLabel = true }
             } else {
                 let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
-                if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround {
-                    let label = labelBefore(row: row, column: column, span: span)
+                let label = followsLabel ? labelBefore(row: row, column: column, span: span) : ""
+                if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround && !Self.isKeyName(label) {
                     addOnRow(
                         .textField, label: TextFieldRecognition.labelText(label), row: row, columns: column..<end, owner: span.owner,
                         value: .text(grid.trimmedText(row: row, column..<end)))
@@ -147,10 +201,18 @@ extension RecognitionWork {
         return false
     }
 
+    /// Whether `label` is a key written as keys are, not a word (`F1`, `^X`, `M-U`): a slot of
+    /// another shade after it is a key bar's empty action (htop's setup: `F1` over a blank cyan
+    /// slot), not a field.
+    private static func isKeyName(_ label: String) -> Bool {
+        !label.allSatisfy(\.isLetter) && KeyHintRecognition.key(Substring(label), allowsNumbers: false) != nil
+    }
+
     /// The visible cursor on this span after a word ending in `:`, in or just after the text that
     /// follows the colon: a prompt field. Its value runs from after the colon (and one blank) to a
     /// gap of two blanks, its frame on over the blanks of its shade after it (the rest of the
-    /// prompt line, empty or not); the prompt stays static text.
+    /// prompt line, empty or not); the prompt stays static text. A label that is a figure (a time
+    /// like `00:00:01`) is no prompt.
     private mutating func findPromptField(in span: Span) {
         let cursor = grid.cursor
         let row = span.row
@@ -172,6 +234,8 @@ extension RecognitionWork {
         let shade = grid.shade(row, valueStart)
         while frameEnd < span.columns.upperBound && grid.isBlank(row, frameEnd) && grid.shade(row, frameEnd) == shade { frameEnd += 1 }
         let label = labelBefore(row: row, column: colon + 1, span: span)
+        // A prompt is words: a time written before the cursor (`00:00:01 init`) is none.
+        guard !RecognitionWork.isFigure(TextFieldRecognition.labelText(label)) else { return }
         addOnRow(
             .textField, label: TextFieldRecognition.labelText(label), row: row, columns: valueStart..<frameEnd, owner: span.owner,
             value: .text(grid.trimmedText(row: row, valueStart..<valueEnd)))

@@ -71,9 +71,21 @@ struct WindowRecognition {
         return nil
     }
 
-    /// The title in a top border: of the stretches of text between the lines, the first one with a
-    /// blank on each side (`─ Layout ─`, `┤ Settings ├`, mc's `<─ ~ ─.[^]>` gives `~`), or else the
-    /// longest (dialog's `──Settings──`).
+    /// Whether the text over `columns` of a border is a scroll mark (dialog's `↑(-)`, `↓(+)`): an
+    /// arrow and no letter. It tells there is more to see, it names nothing.
+    private func isScrollMark(row: Int, _ columns: Range<Int>) -> Bool {
+        var hasArrow = false
+        for column in columns {
+            let scalar = grid.scalar(row, column)
+            if (0x2190...0x21FF).contains(scalar) { hasArrow = true }
+            if let character = Unicode.Scalar(scalar), character.properties.isAlphabetic { return false }
+        }
+        return hasArrow
+    }
+
+    /// The title in a top border: of the stretches of text between the lines that are no scroll
+    /// mark, the first one with a blank on each side (`─ Layout ─`, `┤ Settings ├`, mc's
+    /// `<─ ~ ─.[^]>` gives `~`), or else the longest (dialog's `──Settings──`).
     private func title(row: Int, between left: Int, _ right: Int) -> (String, Int?) {
         var stretches: [Range<Int>] = []
         var start: Int?
@@ -86,7 +98,7 @@ struct WindowRecognition {
                 start = column
             }
         }
-        let named = stretches.filter { !grid.trimmedText(row: row, $0).isEmpty }
+        let named = stretches.filter { !grid.trimmedText(row: row, $0).isEmpty && !isScrollMark(row: row, $0) }
         let padded = named.first { grid.isBlank(row, $0.lowerBound) && grid.isBlank(row, $0.upperBound - 1) && $0.count > 2 }
         guard let chosen = padded ?? named.max(by: { $0.count < $1.count }) else { return ("", nil) }
         var first = chosen.lowerBound
