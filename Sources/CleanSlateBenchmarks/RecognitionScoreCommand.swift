@@ -16,7 +16,8 @@ enum RecognitionScoreCommand {
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
-            case "--fixtures" where index + 1 < arguments.count:
+            case "--fixtures":
+                guard index + 1 < arguments.count else { fail("recognition-score: --fixtures needs a folder: --fixtures DIR", status: 64) }
                 folder = arguments[index + 1]
                 index += 1
             case "--verbose": verbose = true
