@@ -28,11 +28,15 @@ let package = Package(
         .target(name: "CleanSlateTesting", dependencies: ["CleanSlate", "CleanSlateTestSupport"]),
         .executableTarget(name: "CleanSlateCLI", dependencies: ["CleanSlate", "SampleApp", "_CleanSlateCShim"]),
         .executableTarget(name: "SampleApp", path: "SampleApp"),
-        .executableTarget(name: "CleanSlateBenchmarks", dependencies: ["CleanSlate", "_CleanSlateCShim", "CleanSlateScreen", "CleanSlateXCTest"]),
+        // Recognition scored against screens a person annotated (the benchmarks' recognition-score).
+        .target(name: "CleanSlateRecognitionScoring", dependencies: ["CleanSlate", "CleanSlateScreen"]),
+        .executableTarget(name: "CleanSlateBenchmarks", dependencies: ["CleanSlate", "_CleanSlateCShim", "CleanSlateScreen", "CleanSlateXCTest",
+                                                                        "CleanSlateRecognitionScoring"]),
         .testTarget(name: "CleanSlateTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
         .testTarget(name: "CleanSlateXCTestTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
-        // ElementFixtures holds captured screens (bytes) that tests read by path: not sources.
-        .testTarget(name: "CleanSlateScreenTests", dependencies: ["CleanSlateScreen"], exclude: ["ElementFixtures"]),
+        // ElementFixtures and HeldOutScreens hold captured screens (bytes) that tests read by path: not sources.
+        .testTarget(name: "CleanSlateScreenTests", dependencies: ["CleanSlateScreen", "CleanSlateRecognitionScoring"],
+                    exclude: ["ElementFixtures", "HeldOutScreens"]),
         .testTarget(name: "CleanSlateTestingTests", dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"]),
         // The README's snapshot example, with its reference files in __Snapshots__ (excluded: they are not sources).
         .testTarget(name: "CleanSlateSnapshotExampleTests", dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],

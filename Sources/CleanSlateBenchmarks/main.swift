@@ -23,6 +23,8 @@ case "screen":
     runScreenBenchmark(arguments: Array(arguments.dropFirst()))
 case "elements":
     ElementsBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "recognition-score":
+    RecognitionScoreCommand.run(arguments: Array(arguments.dropFirst()))
 default:
     FileHandle.standardError.write(Data("""
         usage: cleanslate-benchmarks launch [--iterations N] [--only TEXT]
@@ -34,6 +36,7 @@ default:
                cleanslate-benchmarks await [--tests N]... [--iterations N]
                cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
                cleanslate-benchmarks elements [--runs N]
+               cleanslate-benchmarks recognition-score [--fixtures DIR] [--verbose]
 
         """.utf8))
     exit(64)
