@@ -232,6 +232,21 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertFalse(screen(found).elements.allElements.contains { $0.kind == .menuItem }, screen(found).elements.debugDescription)
     }
 
+    func testAScrollBarsMarksAfterTheCurrentRowDoNotMakeItASearchMatch() {
+        // A list whose current row is drawn apart up to its words' end, with a scroll bar's marks
+        // (`▒`, `↓`) after it on the ground, as debconf's dialog front end draws its long lists.
+        let row = csi("37;41m"), plain = csi("0m")
+        func entry(_ line: Int, _ name: String, _ mark: String, current: Bool = false) -> String {
+            let padded = name.padding(toLength: 20, withPad: " ", startingAt: 0)
+            return at(line, 4, (current ? row + padded + plain : padded) + "  " + mark)
+        }
+        let list = screen(entry(1, "Asia", "↑") + entry(2, "Europe", "▒") + entry(3, "None of the above", "↓", current: true)).elements
+        XCTAssertEqual(list.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Asia", "Europe", "None of the above"], list.debugDescription)
+        // A list of marks alone (a file list's `.` and `..`) keeps its current row too.
+        let marks = screen(at(1, 4, row + "." + plain) + at(2, 4, "..") + at(3, 4, "docs")).elements
+        XCTAssertEqual(marks.allElements.filter { $0.kind == .menuItem }.map(\.label), [".", "..", "docs"], marks.debugDescription)
+    }
+
     func testACurrentRowDrawnAcrossTheTopRowIsAListsRowWhenTheRowsBelowBeginAlike() {
         let bar = csi("30;42m"), plain = csi("0m")
         func top(_ first: String) -> String { at(0, 0, bar + first.padding(toLength: 40, withPad: " ", startingAt: 0) + plain) }

@@ -144,11 +144,19 @@ extension RecognitionWork {
         return first.count >= 2 && shape(below) == first
     }
 
-    /// Whether the first and the last character of `text` both have a shade other than `ground`.
+    /// Whether the first and the last letter or digit of `text` both have a shade other than
+    /// `ground`. Marks around the words (a scroll bar's `↓` or `▒` drawn in the row's last column,
+    /// a pointer before it) are not the row's words, so they do not count; a row of marks alone
+    /// (a file list's `.` and `..`) is its own words.
     private func isDrawnApartAtBothEnds(_ text: ListRow, ground: UInt64) -> Bool {
-        let last = textEnd(row: text.row, text.columns) - 1
-        guard last >= text.columns.lowerBound else { return false }
-        return grid.shade(text.row, text.columns.lowerBound) != ground && grid.shade(text.row, last) != ground
+        let end = textEnd(row: text.row, text.columns)
+        let words = (text.columns.lowerBound..<max(end, text.columns.lowerBound)).filter { column in
+            guard let scalar = Unicode.Scalar(grid.scalar(text.row, column)) else { return false }
+            return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+        guard let first = words.first ?? text.columns.first, let last = words.last ?? (end > text.columns.lowerBound ? end - 1 : nil)
+        else { return false }
+        return grid.shade(text.row, first) != ground && grid.shade(text.row, last) != ground
     }
 
     /// Whether every cell of `columns` on `row` has the same shade.
