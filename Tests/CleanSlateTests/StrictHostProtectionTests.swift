@@ -134,8 +134,25 @@ final class StrictHostProtectionTests: XCTestCase {
         try probe.launch()
         XCTAssertEqual(try probe.waitForExit(timeout: .seconds(60)), .exited(0))
         XCTAssertLessThanOrEqual(Self.processes(inPIDNamespace: namespace), 256, "processes of the bomb")
-        _ = app.terminate()
-        XCTAssertEqual(Self.processes(inPIDNamespace: namespace), 0, "processes of the bomb outlived teardown")
+        let escaped = app.terminate()
+        // Seen once in a full CI run under heavy load (1 left, not reproduced in isolation): name
+        // each process left, its state and parent, and what teardown reported, so the log says why.
+        XCTAssertEqual(Self.processes(inPIDNamespace: namespace), 0, """
+            processes of the bomb outlived teardown: \(Self.statusLines(inPIDNamespace: namespace)); \
+            teardown reported \(escaped.count) escaped
+            """)
+    }
+
+    /// For a failure message: `pid State PPid NSpid` of each process of `namespace` but its PID 1.
+    static func statusLines(inPIDNamespace namespace: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.filter { $0.first?.isNumber == true }.compactMap { pid -> String? in
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/pid")) == namespace,
+                  let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+            let wanted = ["State:", "PPid:", "NSpid:", "SigPnd:", "ShdPnd:"]
+            let fields = status.split(separator: "\n").filter { line in wanted.contains { line.hasPrefix($0) } }
+            return "\(pid) " + fields.joined(separator: " ").replacingOccurrences(of: "\t", with: " ")
+        }
     }
 
     private static func pid(of state: AppState) -> Int32? {
