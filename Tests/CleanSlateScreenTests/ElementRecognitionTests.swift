@@ -268,6 +268,19 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(rows).elements), ["menuItem \"Light\"", "menuItem \"Dark\" highlighted", "menuItem \"Solarized\""])
     }
 
+    func testATreesBranchDrawnInASCIIBeforeARowIsNotPartOfItsName() {
+        // aptitude's groups: `--- ` folded, `--\ ` unfolded, `|-- ` a leaf; the name is the rest.
+        let rows = at(1, 0, "--- Fruit (3)") + at(2, 0, csi("7m") + "--\\ Vegetables (2)" + csi("0m")) + at(3, 0, "|-- Carrot")
+        XCTAssertEqual(outline(screen(rows).elements), [
+            "menuItem \"Fruit (3)\"", "menuItem \"Vegetables (2)\" highlighted", "menuItem \"Carrot\"",
+        ])
+        // A heading drawn as a rule, `--- Garden ---`, is no row of the list under it.
+        let headed = at(0, 0, "--- Garden ----------") + at(1, 3, "Fruit") + at(2, 3, csi("7m") + "Vegetables" + csi("0m"))
+        XCTAssertEqual(outline(screen(headed).elements), [
+            "staticText \"--- Garden ----------\"", "menuItem \"Fruit\"", "menuItem \"Vegetables\" highlighted",
+        ])
+    }
+
     func testAClosedMenuBarMayBeWrittenInAnyAlphabet() {
         let bar = at(0, 0, csi("30;46m") + "  Fichier   Édition   Menü   Aide" + String(repeating: " ", count: 7) + csi("0m")) + at(2, 0, "text")
         XCTAssertEqual(outline(screen(bar).elements), [
