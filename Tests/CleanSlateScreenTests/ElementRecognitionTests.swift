@@ -281,6 +281,16 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
+        // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
+        let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")
+        let rows = at(1, 0, "first line") + at(2, 0, bar) + at(3, 0, "third line")
+        XCTAssertEqual(screen(rows).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        // The same row in one shade is the list's current row.
+        let current = at(1, 0, "first line") + at(2, 0, csi("47m") + "LOG app.log:2" + csi("0m")) + at(3, 0, "third line")
+        XCTAssertEqual(screen(current).elements.allElements.filter(\.isHighlighted).map(\.label), ["LOG app.log:2"])
+    }
+
     func testAClosedMenuBarMayBeWrittenInAnyAlphabet() {
         let bar = at(0, 0, csi("30;46m") + "  Fichier   Édition   Menü   Aide" + String(repeating: " ", count: 7) + csi("0m")) + at(2, 0, "text")
         XCTAssertEqual(outline(screen(bar).elements), [

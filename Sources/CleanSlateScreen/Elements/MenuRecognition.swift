@@ -154,7 +154,7 @@ extension RecognitionWork {
     }
 
     /// Whether the first and the last letter or digit of `text` both have a shade other than
-    /// `ground`. Marks around the words (a scroll bar's `↓` or `▒` drawn in the row's last column,
+    /// `ground`, and no two fields in different shades touch between them. Marks around the words (a scroll bar's `↓` or `▒` drawn in the row's last column,
     /// a pointer before it) are not the row's words, so they do not count; a row of marks alone
     /// (a file list's `.` and `..`) is its own words.
     private func isDrawnApartAtBothEnds(_ text: ListRow, ground: UInt64) -> Bool {
@@ -165,7 +165,25 @@ extension RecognitionWork {
         }
         guard let first = words.first ?? text.columns.first, let last = words.last ?? (end > text.columns.lowerBound ? end - 1 : nil)
         else { return false }
-        return grid.shade(text.row, first) != ground && grid.shade(text.row, last) != ground
+        guard grid.shade(text.row, first) != ground && grid.shade(text.row, last) != ground else { return false }
+        // A bar of fields drawn in shades of their own, touching (lnav's breadcrumb bar: `LOG ` on
+        // blue, then the path on white) is no current row: two stretches of two cells or more in
+        // different shades other than `ground` with nothing between. A lone cell apart is a
+        // hotkey (dialog's `D` of `Dark`); stretches parted by plain cells are two panes' rows
+        // side by side (vifm's); lines and a size bar (mc's column lines, ncdu's `[###  ]`) part them too.
+        var previous: (shade: UInt64, length: Int)?
+        var current: (shade: UInt64, length: Int)?
+        for column in first...(last + 1) {
+            let cellShade = grid.shade(text.row, min(column, last))
+            let isPlain = column > last || cellShade == ground || isBarCell(text.row, column) || BoxCharacters.isLine(grid.scalar(text.row, column))
+            if let run = current, isPlain || run.shade != cellShade {
+                if let before = previous, before.length >= 2, run.length >= 2 { return false }
+                previous = isPlain ? nil : run
+                current = nil
+            }
+            if !isPlain { current = (cellShade, (current?.length ?? 0) + 1) }
+        }
+        return true
     }
 
     /// Whether every cell of `columns` on `row` has the same shade.
