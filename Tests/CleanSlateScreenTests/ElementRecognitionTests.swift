@@ -433,13 +433,14 @@ final class ElementRecognitionTests: XCTestCase {
         // micro's list of legends parted by commas.
         let rows = at(0, 0, "H)elp O)ptions M)ain screen /=search [delete]=history list")
             + at(1, 0, "i:Exit  -:PrevPg  <Space>:NextPg v:View Attachm.") + at(2, 0, "?:View Help")
-            + at(3, 0, "Alt-g: bindings, Ctrl-g: help")
-        XCTAssertEqual(outline(screen(rows, rows: 5, columns: 70).elements), [
+            + at(3, 0, "Alt-g: bindings, Ctrl-g: help") + at(4, 0, "q:Quit ENTER:Open n:Next Unread")
+        XCTAssertEqual(outline(screen(rows, rows: 6, columns: 70).elements), [
             "keyHint \"Help\" key H", "keyHint \"Options\" key O", "keyHint \"Main screen\" key M", "keyHint \"search\" key /",
             "keyHint \"history list\" key delete",
             "keyHint \"Exit\" key i", "keyHint \"PrevPg\" key -", "keyHint \"NextPg\" key Space", "keyHint \"View Attachm.\" key v",
             "keyHint \"View Help\" key ?",
             "keyHint \"bindings\" key Alt-g", "staticText \",\"", "keyHint \"help\" key Ctrl-g",
+            "keyHint \"Quit\" key q", "keyHint \"Open\" key ENTER", "keyHint \"Next Unread\" key n",
         ])
     }
 

@@ -7,6 +7,9 @@ enum KeyHintRecognition {
         "Home", "End", "PgUp", "PgDn", "PageUp", "PageDown", "Up", "Down", "Left", "Right",
     ]
 
+    /// ``namedKeys`` in lower case.
+    static let lowercasedNamedKeys = Set(namedKeys.map { $0.lowercased() })
+
     /// The key `text` names when written as a key on its own (`^X`, `M-U`, `F10`, mc's `10`, which is F10),
     /// or `nil`. Bare numbers count only when `allowsNumbers` (a legend told apart by its colours).
     static func key(_ text: Substring, allowsNumbers: Bool) -> String? {
@@ -18,7 +21,8 @@ enum KeyHintRecognition {
         for prefix in ["Ctrl-", "Ctrl+", "C-", "Alt-", "Alt+", "Shift-", "Shift+"] where text.hasPrefix(prefix) && text.count > prefix.count {
             return String(text)
         }
-        if namedKeys.contains(String(text)) { return String(text) }
+        // Any case: newsboat writes `ENTER:Open`.
+        if lowercasedNamedKeys.contains(text.lowercased()) { return String(text) }
         return nil
     }
 
