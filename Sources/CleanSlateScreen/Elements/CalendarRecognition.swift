@@ -60,14 +60,18 @@ extension RecognitionWork {
         var words: [Range<Int>] = []
         var column = 0
         while column < grid.columns {
-            guard isFree(row, column), isLetter(row, column) else {
+            guard isLetter(row, column), isFree(row, column) else {
                 if !grid.isBlank(row, column) { words.removeAll() }
                 column += 1
                 continue
             }
             var end = column
             while end < grid.columns && isFree(row, end) && isLetter(row, end) { end += 1 }
-            if end < grid.columns && !grid.isBlank(row, end) && !BoxCharacters.isLine(grid.scalar(row, end)) {
+            // A weekday's name is nine letters at most and starts with one of `SMTWF`: any other
+            // word breaks the run (checked on the cells, before any text is built).
+            let initial = grid.scalar(row, column) & ~0x20
+            let mayBeWeekday = end - column <= 9 && (initial == 0x53 || initial == 0x4D || initial == 0x54 || initial == 0x57 || initial == 0x46)
+            if !mayBeWeekday || end < grid.columns && !grid.isBlank(row, end) && !BoxCharacters.isLine(grid.scalar(row, end)) {
                 words.removeAll()
             } else {
                 words.append(column..<end)
@@ -116,8 +120,10 @@ extension RecognitionWork {
         return found.isEmpty ? nil : found
     }
 
+    /// Whether the cell shows an ASCII letter (weekday names are English).
     private func isLetter(_ row: Int, _ column: Int) -> Bool {
-        Unicode.Scalar(grid.scalar(row, column))?.properties.isAlphabetic ?? false
+        let folded = grid.scalar(row, column) | 0x20
+        return folded >= 0x61 && folded <= 0x7A
     }
 
     private func isDigit(_ row: Int, _ column: Int) -> Bool {
