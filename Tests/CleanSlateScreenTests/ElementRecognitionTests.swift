@@ -268,6 +268,29 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(rows).elements), ["menuItem \"Light\"", "menuItem \"Dark\" highlighted", "menuItem \"Solarized\""])
     }
 
+    func testATreesBranchDrawnInASCIIBeforeARowIsNotPartOfItsName() {
+        // aptitude's groups: `--- ` folded, `--\ ` unfolded, `|-- ` a leaf; the name is the rest.
+        let rows = at(1, 0, "--- Fruit (3)") + at(2, 0, csi("7m") + "--\\ Vegetables (2)" + csi("0m")) + at(3, 0, "|-- Carrot")
+        XCTAssertEqual(outline(screen(rows).elements), [
+            "menuItem \"Fruit (3)\"", "menuItem \"Vegetables (2)\" highlighted", "menuItem \"Carrot\"",
+        ])
+        // A heading drawn as a rule, `--- Garden ---`, is no row of the list under it.
+        let headed = at(0, 0, "--- Garden ----------") + at(1, 3, "Fruit") + at(2, 3, csi("7m") + "Vegetables" + csi("0m"))
+        XCTAssertEqual(outline(screen(headed).elements), [
+            "staticText \"--- Garden ----------\"", "menuItem \"Fruit\"", "menuItem \"Vegetables\" highlighted",
+        ])
+    }
+
+    func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
+        // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
+        let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")
+        let rows = at(1, 0, "first line") + at(2, 0, bar) + at(3, 0, "third line")
+        XCTAssertEqual(screen(rows).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        // The same row in one shade is the list's current row.
+        let current = at(1, 0, "first line") + at(2, 0, csi("47m") + "LOG app.log:2" + csi("0m")) + at(3, 0, "third line")
+        XCTAssertEqual(screen(current).elements.allElements.filter(\.isHighlighted).map(\.label), ["LOG app.log:2"])
+    }
+
     func testAClosedMenuBarMayBeWrittenInAnyAlphabet() {
         let bar = at(0, 0, csi("30;46m") + "  Fichier   Édition   Menü   Aide" + String(repeating: " ", count: 7) + csi("0m")) + at(2, 0, "text")
         XCTAssertEqual(outline(screen(bar).elements), [
@@ -402,6 +425,22 @@ final class ElementRecognitionTests: XCTestCase {
         let mc = at(1, 0, " 9" + csi("30;46m") + "PullDn" + csi("0m") + "10" + csi("30;46m") + "Quit  " + csi("0m"))
         XCTAssertEqual(outline(screen(nano + mc).elements), [
             "keyHint \"Exit\" key ^X", "keyHint \"Write Out\" key ^O", "keyHint \"PullDn\" key F9", "keyHint \"Quit\" key F10",
+        ])
+    }
+
+    func testKeyHintsWrittenWithAParenthesisAnEqualsSignOrAMarkAndActionsOfSeveralWords() {
+        // lynx's `H)elp … /=search [delete]=history list`, mutt's pager bar, lnav's `?:View Help`,
+        // micro's list of legends parted by commas.
+        let rows = at(0, 0, "H)elp O)ptions M)ain screen /=search [delete]=history list")
+            + at(1, 0, "i:Exit  -:PrevPg  <Space>:NextPg v:View Attachm.") + at(2, 0, "?:View Help")
+            + at(3, 0, "Alt-g: bindings, Ctrl-g: help") + at(4, 0, "q:Quit ENTER:Open n:Next Unread")
+        XCTAssertEqual(outline(screen(rows, rows: 6, columns: 70).elements), [
+            "keyHint \"Help\" key H", "keyHint \"Options\" key O", "keyHint \"Main screen\" key M", "keyHint \"search\" key /",
+            "keyHint \"history list\" key delete",
+            "keyHint \"Exit\" key i", "keyHint \"PrevPg\" key -", "keyHint \"NextPg\" key Space", "keyHint \"View Attachm.\" key v",
+            "keyHint \"View Help\" key ?",
+            "keyHint \"bindings\" key Alt-g", "staticText \",\"", "keyHint \"help\" key Ctrl-g",
+            "keyHint \"Quit\" key q", "keyHint \"Open\" key ENTER", "keyHint \"Next Unread\" key n",
         ])
     }
 

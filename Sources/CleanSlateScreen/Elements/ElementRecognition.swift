@@ -8,7 +8,7 @@ extension ScreenSnapshot {
 }
 
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
-/// fields or gauges), then, on the cells no earlier rule took, progress bars, buttons, check boxes
+/// fields or gauges), then, on the cells no earlier rule took, progress bars, calendars' days, buttons, check boxes
 /// and radio buttons, key hints, menu bars, text fields, menu rows and last static text.
 ///
 /// A rule is skipped when the screen lacks what it needs to find anything (see
@@ -54,6 +54,7 @@ struct ElementRecognizer {
         if all || mayHoldShadedBar || mayHoldDrawnBar {
             work.findProgressBars(shaded: all || mayHoldShadedBar, drawn: all || mayHoldDrawnBar)
         }
+        work.findCalendars()
         if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
         if all || !has.isOneShade { work.findStyledKeyHints() }

@@ -7,6 +7,9 @@ enum KeyHintRecognition {
         "Home", "End", "PgUp", "PgDn", "PageUp", "PageDown", "Up", "Down", "Left", "Right",
     ]
 
+    /// ``namedKeys`` in lower case.
+    static let lowercasedNamedKeys = Set(namedKeys.map { $0.lowercased() })
+
     /// The key `text` names when written as a key on its own (`^X`, `M-U`, `F10`, mc's `10`, which is F10),
     /// or `nil`. Bare numbers count only when `allowsNumbers` (a legend told apart by its colours).
     static func key(_ text: Substring, allowsNumbers: Bool) -> String? {
@@ -18,7 +21,8 @@ enum KeyHintRecognition {
         for prefix in ["Ctrl-", "Ctrl+", "C-", "Alt-", "Alt+", "Shift-", "Shift+"] where text.hasPrefix(prefix) && text.count > prefix.count {
             return String(text)
         }
-        if namedKeys.contains(String(text)) { return String(text) }
+        // Any case: newsboat writes `ENTER:Open`.
+        if lowercasedNamedKeys.contains(text.lowercased()) { return String(text) }
         return nil
     }
 
@@ -29,26 +33,45 @@ enum KeyHintRecognition {
         return number
     }
 
-    /// The key of a written legend word: `q:quit` and `Enter:` give their key and what follows the
-    /// colon; `^X`, `M-U` and `F2` give their key and no action (it is the next word); `F10Quit`
-    /// gives `F10` and `Quit`.
-    static func writtenKey(_ word: Substring) -> (key: String, rest: Substring)? {
+    /// The key of a written legend word: `q:quit`, `Enter:`, `-:PrevPg`, `<Space>:NextPg` give their
+    /// key and what follows the colon; `/=search` and `[delete]=history` (a mark or a bracketed
+    /// name before `=`) too; `H)elp` gives `H` and `elp`, the key's letter being the action's
+    /// first (`prefix`); `^X`, `M-U` and `F2` give their key and no action (it is the next word);
+    /// `F10Quit` gives `F10` and `Quit`. `isLegendOnly`: the form is written only in legends
+    /// (`H)elp`, `/=search`), never in a sentence, so lower-case words after it are its action too.
+    static func writtenKey(_ word: Substring) -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? {
+        let characters = Array(word)
+        if characters.count >= 3, characters[1] == ")", characters[0].isASCII, characters[0].isUppercase, characters[2].isLetter {
+            return (String(characters[0]), word.dropFirst(2), String(characters[0]), true)
+        }
+        if let equals = word.firstIndex(of: "="), equals != word.startIndex {
+            let name = word[..<equals]
+            let rest = word[word.index(after: equals)...]
+            guard rest.first?.isLetter ?? false else { return nil }
+            if name.count == 1, let mark = name.first, mark.isASCII, mark.isPunctuation || mark.isSymbol { return (String(name), rest, "", true) }
+            if name.count >= 3, name.first == "[", name.last == "]" { return (String(name.dropFirst().dropLast()), rest, "", true) }
+            return nil
+        }
         if let colon = word.firstIndex(of: ":"), colon != word.startIndex {
             let name = word[..<colon]
             let rest = word[word.index(after: colon)...]
             if name.count == 1, let scalar = name.unicodeScalars.first, scalar.isASCII, scalar.properties.isAlphabetic || "?/".contains(name) {
-                return (String(name), rest)
+                return (String(name), rest, "", false)
             }
-            if let key = key(name, allowsNumbers: false) { return (key, rest) }
+            // A mark (`-:PrevPg`) or a key named in angle brackets (`<Space>:NextPg`) needs its action glued.
+            let isMark = name.count == 1 && name.first.map { $0.isASCII && ($0.isPunctuation || $0.isSymbol) } ?? false
+            let isBracketedName = name.count >= 3 && name.first == "<" && name.last == ">"
+            if isMark || isBracketedName, rest.first?.isLetter ?? false { return (String(isBracketedName ? name.dropFirst().dropLast() : name), rest, "", false) }
+            if let key = key(name, allowsNumbers: false) { return (key, rest, "", false) }
             return nil
         }
         if let key = key(word, allowsNumbers: false), word.hasPrefix("^") || word.hasPrefix("M-") || word.hasPrefix("F") {
-            return (key, "")
+            return (key, "", "", false)
         }
         if word.first == "F" {
             let digits = word.dropFirst().prefix { $0.isASCII && $0.isNumber }
             let rest = word.dropFirst(1 + digits.count)
-            if let number = functionKeyNumber(digits), let letter = rest.first, letter.isLetter { return ("F\(number)", rest) }
+            if let number = functionKeyNumber(digits), let letter = rest.first, letter.isLetter { return ("F\(number)", rest, "", false) }
         }
         return nil
     }
@@ -114,6 +137,11 @@ extension RecognitionWork {
         }
     }
 
+    /// Whether `scalar` is a capital letter.
+    private static func isCapital(_ scalar: UInt32) -> Bool {
+        Unicode.Scalar(scalar)?.properties.isUppercase ?? false
+    }
+
     /// Whether `scalar` is a letter: an action is a word (`Help`, `Quit`); a date's `21:04`, split
     /// by a shadow after `21`, is no legend.
     private static func isLetter(_ scalar: UInt32) -> Bool {
@@ -128,23 +156,27 @@ extension RecognitionWork {
             for span in spans(row: row) {
                 let words = wordRanges(row: row, span.columns)
                 // The key a word writes, its text built only for words that can be one.
-                func writtenKey(_ index: Int) -> (key: String, rest: Substring)? {
+                func writtenKey(_ index: Int) -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? {
                     guard mayStartKey(row: row, words[index]) else { return nil }
                     let text = grid.text(row: row, words[index])
-                    return KeyHintRecognition.writtenKey(text[...]).map { ($0.key, Substring($0.rest)) }
+                    return KeyHintRecognition.writtenKey(text[...]).map { ($0.key, Substring($0.rest), $0.prefix, $0.isLegendOnly) }
                 }
                 var index = 0
                 while index < words.count {
-                    guard let (key, rest) = writtenKey(index) else {
+                    guard let (key, rest, prefix, isLegendOnly) = writtenKey(index) else {
                         index += 1
                         continue
                     }
                     var last = index
                     var actionStart: Int? = rest.isEmpty ? nil : words[index].upperBound - rest.count
-                    // An action glued to its key (`q:quit`, `F10Quit`) is that word's rest; one
-                    // written after it (`^X Exit`, `^O Write Out`) runs over single blanks.
-                    while actionStart == nil || last > index, last + 1 < words.count,
-                          words[last + 1].lowerBound == words[last].upperBound + 1, writtenKey(last + 1) == nil {
+                    // An action glued to its key (`q:quit`, `F10Quit`) is that word's rest, and the
+                    // capitalised words after it over single blanks (`?:View Help`, not the `or` of
+                    // `q:quit or ?:help`); one written after it (`^X Exit`, `^O Write Out`) or in
+                    // a form only legends use (`M)ain screen`) runs over single blanks. Either
+                    // stops at the next legend.
+                    let isGlued = actionStart != nil && !isLegendOnly
+                    while last + 1 < words.count, words[last + 1].lowerBound == words[last].upperBound + 1, writtenKey(last + 1) == nil,
+                          !isGlued || Self.isCapital(grid.scalar(row, words[last + 1].lowerBound)) {
                         last += 1
                         if actionStart == nil { actionStart = words[last].lowerBound }
                     }
@@ -152,9 +184,11 @@ extension RecognitionWork {
                         index += 1
                         continue
                     }
-                    let end = words[last].upperBound
+                    var end = words[last].upperBound
+                    // A comma or semicolon parts legends written as a list (`Alt-g: bindings, Ctrl-g: help`).
+                    if end - 1 > start, grid.scalar(row, end - 1) == 0x2C || grid.scalar(row, end - 1) == 0x3B { end -= 1 }
                     addOnRow(
-                        .keyHint, label: grid.trimmedText(row: row, start..<end), row: row, columns: words[index].lowerBound..<end,
+                        .keyHint, label: prefix + grid.trimmedText(row: row, start..<end), row: row, columns: words[index].lowerBound..<end,
                         owner: span.owner, keyName: key, lookColumns: start..<end)
                     index = last + 1
                 }
@@ -178,11 +212,13 @@ extension RecognitionWork {
     }
 
     /// Whether the word at `columns` can start a written legend at all, read before its text is
-    /// built: it starts with `^`, `M` or `F`, or starts with a letter, `?` or `/` and holds a colon.
+    /// built: it starts with `^`, `M` or `F`; or it starts with a visible ASCII character that is
+    /// no digit and holds a colon or `=`; or its second character is `)`.
     private func mayStartKey(row: Int, _ columns: Range<Int>) -> Bool {
         let first = grid.scalar(row, columns.lowerBound)
         if first == 0x5E || first == 0x4D || first == 0x46 { return true }
-        let startsLikeAKey = (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) || first == 0x3F || first == 0x2F
-        return startsLikeAKey && columns.contains { grid.scalar(row, $0) == 0x3A }
+        if columns.count >= 3 && grid.scalar(row, columns.lowerBound + 1) == 0x29 { return true }
+        let startsLikeAKey = (0x21...0x7E).contains(first) && !(0x30...0x39).contains(first)
+        return startsLikeAKey && columns.contains { grid.scalar(row, $0) == 0x3A || grid.scalar(row, $0) == 0x3D }
     }
 }

@@ -1,6 +1,6 @@
 /// Rows of a list or menu: two or more rows in a row, in one window, whose text starts at the
 /// same column as the row above's or one column off (mc marks a directory with a `/` before its
-/// name), after a `>`-style marker, exactly one of them drawn as the current one. A column
+/// name), after a `>`-style marker or an ASCII tree branch (`--- `), exactly one of them drawn as the current one. A column
 /// header above them is not one of them (see ``RecognitionWork/isColumnHeader(_:)``).
 enum MenuRecognition {
     /// Markers some lists draw before the current row (`> Dark`), not part of the row's name.
@@ -8,6 +8,15 @@ enum MenuRecognition {
         switch scalar {
         case 0x3E, 0x2A, 0x2D, 0x2022, 0x276F, 0x2192, 0x279C, 0x25B6, 0x25BA: return true  // > * - • ❯ → ➜ ▶ ►
         default: return false
+        }
+    }
+
+    /// Whether `scalar` is a marker or a stroke of a tree's branch drawn in ASCII (`-`, `\`, `|`,
+    /// `+`, `` ` ``, `=`): a run of them before a row's name dresses it, as a pointer does.
+    static func isMarkOrBranch(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x5C, 0x7C, 0x2B, 0x60, 0x3D: return true  // \ | + ` =
+        default: return isMarker(scalar)
         }
     }
 }
@@ -145,7 +154,7 @@ extension RecognitionWork {
     }
 
     /// Whether the first and the last letter or digit of `text` both have a shade other than
-    /// `ground`. Marks around the words (a scroll bar's `↓` or `▒` drawn in the row's last column,
+    /// `ground`, and no two fields in different shades touch between them. Marks around the words (a scroll bar's `↓` or `▒` drawn in the row's last column,
     /// a pointer before it) are not the row's words, so they do not count; a row of marks alone
     /// (a file list's `.` and `..`) is its own words.
     private func isDrawnApartAtBothEnds(_ text: ListRow, ground: UInt64) -> Bool {
@@ -156,7 +165,25 @@ extension RecognitionWork {
         }
         guard let first = words.first ?? text.columns.first, let last = words.last ?? (end > text.columns.lowerBound ? end - 1 : nil)
         else { return false }
-        return grid.shade(text.row, first) != ground && grid.shade(text.row, last) != ground
+        guard grid.shade(text.row, first) != ground && grid.shade(text.row, last) != ground else { return false }
+        // A bar of fields drawn in shades of their own, touching (lnav's breadcrumb bar: `LOG ` on
+        // blue, then the path on white) is no current row: two stretches of two cells or more in
+        // different shades other than `ground` with nothing between. A lone cell apart is a
+        // hotkey (dialog's `D` of `Dark`); stretches parted by plain cells are two panes' rows
+        // side by side (vifm's); lines and a size bar (mc's column lines, ncdu's `[###  ]`) part them too.
+        var previous: (shade: UInt64, length: Int)?
+        var current: (shade: UInt64, length: Int)?
+        for column in first...(last + 1) {
+            let cellShade = grid.shade(text.row, min(column, last))
+            let isPlain = column > last || cellShade == ground || isBarCell(text.row, column) || BoxCharacters.isLine(grid.scalar(text.row, column))
+            if let run = current, isPlain || run.shade != cellShade {
+                if let before = previous, before.length >= 2, run.length >= 2 { return false }
+                previous = isPlain ? nil : run
+                current = nil
+            }
+            if !isPlain { current = (cellShade, (current?.length ?? 0) + 1) }
+        }
+        return true
     }
 
     /// Whether every cell of `columns` on `row` has the same shade.
@@ -236,8 +263,14 @@ extension RecognitionWork {
             current = nil
             guard end > first, !result.contains(where: { $0.owner == span.owner }) else { continue }
             var nameStart = first
-            if MenuRecognition.isMarker(grid.scalar(row, first)) && first + 1 < end && grid.isBlank(row, first + 1) {
-                nameStart = firstLetter(row: row, (first + 1)..<end)
+            // A pointer (`> `) or a tree's branch drawn in ASCII (aptitude's `--- `, `--\ `, `|-- `),
+            // at most four marks then a blank, is not part of the row's name; a row ending in
+            // marks too is a heading drawn as a rule (ncdu's `--- /home/tree -----`), left whole.
+            var marksEnd = first
+            while marksEnd < end && marksEnd - first < 4 && MenuRecognition.isMarkOrBranch(grid.scalar(row, marksEnd)) { marksEnd += 1 }
+            let endsInMarks = end - first >= 3 && ((end - 3)..<end).allSatisfy { MenuRecognition.isMarkOrBranch(grid.scalar(row, $0)) }
+            if marksEnd > first && marksEnd < end && grid.isBlank(row, marksEnd) && !endsInMarks {
+                nameStart = firstLetter(row: row, marksEnd..<end)
             }
             current = Candidate(owner: span.owner, start: first, text: ListRow(row: row, columns: nameStart..<end))
             lastEnd = span.columns.upperBound

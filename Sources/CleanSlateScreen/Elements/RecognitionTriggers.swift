@@ -35,7 +35,8 @@ struct RecognitionTriggers {
         static let percent = Marks(rawValue: 1 << 6)
         /// A block character: progress bars drawn in blocks.
         static let block = Marks(rawValue: 1 << 7)
-        /// `^`, `M`, `F` or `:`: every written key legend holds one (`^X`, `M-U`, `F10`, `q:quit`).
+        /// `^`, `M`, `F`, `:`, `)` or `=`: every written key legend holds one (`^X`, `M-U`, `F10`,
+        /// `q:quit`, `H)elp`, `/=search`).
         static let keyMark = Marks(rawValue: 1 << 8)
         /// `+`: the corners of boxes drawn in ASCII.
         static let plus = Marks(rawValue: 1 << 9)
@@ -49,7 +50,7 @@ struct RecognitionTriggers {
             case 0x28: return parenthesis.rawValue
             case 0x5F: return underscore.rawValue
             case 0x25: return percent.rawValue
-            case 0x5E, 0x4D, 0x46, 0x3A: return keyMark.rawValue
+            case 0x5E, 0x4D, 0x46, 0x3A, 0x29, 0x3D: return keyMark.rawValue
             case 0x2B: return plus.rawValue
             default: return 0
             }
@@ -89,7 +90,7 @@ struct RecognitionTriggers {
     var hasBlock: Bool { marks.contains(.block) }
     /// Whether some cell shows `+` (an ASCII box may be drawn).
     var hasPlus: Bool { marks.contains(.plus) }
-    /// Whether some cell shows `^`, `M`, `F` or `:`.
+    /// Whether some cell shows `^`, `M`, `F`, `:`, `)` or `=`.
     var hasKeyMark: Bool { marks.contains(.keyMark) }
 
     /// Whether the screen is plain text only: one shade everywhere (its blanks' too, so that it
