@@ -85,14 +85,17 @@ final class RecognitionScoreTests: XCTestCase {
         }
     }
 
+    /// Both held-out sets: each holds at least 30 captures, and each capture has an annotation.
     func testEveryHeldOutCaptureHasAnAnnotationThatParses() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("HeldOutScreens")
-        let captures = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".bin") }
-        XCTAssertGreaterThanOrEqual(captures.count, 30)
-        for capture in captures {
-            let annotation = folder.appendingPathComponent(String(capture.dropLast(".bin".count)) + ".expected")
-            let text = try XCTUnwrap(FileManager.default.contents(atPath: annotation.path), "\(capture) has no annotation")
-            XCTAssertNoThrow(try AnnotatedElement.parse(String(decoding: text, as: UTF8.self), source: annotation.lastPathComponent))
+        for set in ["HeldOutScreens", "HeldOutScreens-2"] {
+            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(set)
+            let captures = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".bin") }
+            XCTAssertGreaterThanOrEqual(captures.count, 30, set)
+            for capture in captures {
+                let annotation = folder.appendingPathComponent(String(capture.dropLast(".bin".count)) + ".expected")
+                let text = try XCTUnwrap(FileManager.default.contents(atPath: annotation.path), "\(set)/\(capture) has no annotation")
+                XCTAssertNoThrow(try AnnotatedElement.parse(String(decoding: text, as: UTF8.self), source: "\(set)/\(annotation.lastPathComponent)"))
+            }
         }
     }
 }
