@@ -522,6 +522,12 @@ final class ElementFixtureTests: XCTestCase {
         }
     }
 
+    func testHtopSetupsProseAboutTheTabKeyIsNoKeyHint() throws {
+        for name in ["htop-setup.bin", "htop-setup-40x100.bin"] {
+            XCTAssertEqual(try fixtureScreen(name).elements.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Done"], name)
+        }
+    }
+
     // MARK: nano, htop, SampleApp
 
     func testNanoKeyHintsAreInverseKeysWithPlainActions() throws {

@@ -455,6 +455,12 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testAKeyNameInLowerCaseBeforeAColonIsProseNotAKey() {
+        // htop's setup: "For current screen tab: Main"; a key name is read as listed or in capitals.
+        let rows = at(0, 0, "For current screen tab: Main") + at(1, 0, "Go to the end: now") + at(2, 0, "TAB:Next ENTER:Open")
+        XCTAssertEqual(screen(rows).elements.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Next", "Open"])
+    }
+
     func testWordsWithAColonThatAreNotKeys() {
         XCTAssertEqual(outline(screen(at(0, 0, "Name: Ada") + at(1, 0, "Hint: Tab changes panel") + at(3, 0, "")).elements), [
             "staticText \"Name: Ada\"", "staticText \"Hint: Tab changes panel\"",

@@ -21,8 +21,11 @@ enum KeyHintRecognition {
         for prefix in ["Ctrl-", "Ctrl+", "C-", "Alt-", "Alt+", "Shift-", "Shift+"] where text.hasPrefix(prefix) && text.count > prefix.count {
             return String(text)
         }
-        // Any case: newsboat writes `ENTER:Open`.
-        if lowercasedNamedKeys.contains(text.lowercased()) { return String(text) }
+        // As listed, or all in capitals (newsboat writes `ENTER:Open`); a word of prose in lower
+        // case (`tab`, `end`) is no key.
+        if namedKeys.contains(String(text)) || text.allSatisfy(\.isUppercase) && lowercasedNamedKeys.contains(text.lowercased()) {
+            return String(text)
+        }
         return nil
     }
 
