@@ -27,13 +27,13 @@ enum Descriptors {
         return moved
     }
 
-    /// Makes a pipe hold up to `size` bytes, if the system allows (unprivileged processes may go up
-    /// to /proc/sys/fs/pipe-max-size); a pipe that cannot be enlarged keeps working as it is.
     /// A close-on-exec duplicate of `fd` (the same open file under another number).
     static func duplicate(_ fd: Int32, _ subject: String) throws -> Int32 {
         try SystemCall.retrying("fcntl(F_DUPFD_CLOEXEC)", subject, code: .ioFailed) { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
     }
 
+    /// Makes a pipe hold up to `size` bytes, if the system allows (unprivileged processes may go up
+    /// to /proc/sys/fs/pipe-max-size); a pipe that cannot be enlarged keeps working as it is.
     static func enlargePipe(_ fd: Int32, to size: Int) {
         _ = cs_set_pipe_size(fd, Int32(clamping: size))
     }

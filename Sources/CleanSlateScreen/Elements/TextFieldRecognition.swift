@@ -66,8 +66,8 @@ extension RecognitionWork {
     /// named by its mark (`>`, `:`, `/`), its value the text after the mark and one blank, its
     /// frame on to the end of the span; the mark stays static text.
     private mutating func findCommandLine(in span: Span) -> Bool {
-        guard span.columns.lowerBound == 0, let mark = grid.commandLinePrompt(), mark.upperBound < span.columns.upperBound,
-              span.row == grid.cursor.row, isFree(span.row, 0) else { return false }
+        guard span.columns.lowerBound == 0, span.row == grid.cursor.row, let mark = grid.commandLinePrompt(),
+              mark.upperBound < span.columns.upperBound, isFree(span.row, 0) else { return false }
         let row = span.row
         var valueStart = mark.upperBound
         if grid.isBlank(row, valueStart) && valueStart < grid.cursor.column { valueStart += 1 }
