@@ -97,7 +97,12 @@ struct LaunchWait<Outcome> {
             while true {
                 switch try await suspendedRound(suspended, on: condition) {
                 case let .outcome(outcome): return outcome
-                case let .interlude(action): try action()
+                case let .interlude(action):
+                    // An interruption handler is synchronous and may wait itself (a blocking click on
+                    // a dialog's button): it runs on a thread of its own while the task stays
+                    // suspended, and here only when no such thread could be started.
+                    let handled = try? await BlockingWorkThreads.shared.run { Result { try action() } }
+                    if let handled { try handled.get() } else { try action() }
                 }
             }
         } onCancel: {
