@@ -9,8 +9,9 @@ import CleanSlate
 /// - a longer or binary file: its size in bytes. Its content would be a literal nobody reads, and a
 ///   digest a number nobody can check against what the app should write; the size still fails a
 ///   file left empty, cut short or grown;
-/// - a folder the app created empty (one holding a created file is implied by that file): that it
-///   exists.
+/// - a folder the app created empty (one holding a created file is implied by that file), and a
+///   FIFO, socket, device or symlink: that it exists (reading a FIFO in the written test would wait
+///   for a writer for ever, and a link's size is its target's).
 enum CreatedFiles {
     /// The largest file whose content the written test compares (2 KiB: a profile or a short
     /// configuration, a screenful as a literal).
@@ -22,7 +23,7 @@ enum CreatedFiles {
         case text(String, placeholders: Bool)
         /// The file's size in bytes.
         case size(Int64)
-        /// That the folder exists.
+        /// That the entry exists (a folder, or anything but a regular file).
         case exists
     }
 
@@ -42,8 +43,8 @@ enum CreatedFiles {
     }
 
     private static func check(of path: String, in location: Sandbox.Location, after: SandboxSnapshot, sandbox: Sandbox) -> Check {
-        if path.hasSuffix("/") { return .exists }
-        let size = after.entries[location]?[path]?.size ?? 0
+        guard !path.hasSuffix("/"), let entry = after.entries[location]?[path], entry.kind == .file else { return .exists }
+        let size = entry.size
         guard size <= textLimit, let bytes = try? sandbox.contents(of: path, in: location), let text = readableText(bytes) else {
             return .size(size)
         }

@@ -128,4 +128,21 @@ final class RecordCreatedFileTests: XCTestCase {
             "}",
         ], written)
     }
+
+    /// A FIFO or a symlink the app made is checked for its existence: reading a FIFO in the written
+    /// test would wait for a writer for ever, and a link's size is its target's.
+    func testAFIFOOrALinkTheAppMadeIsCheckedForItsExistenceNotRead() throws {
+        let output = try sandboxForTest().temporaryDirectory + "/Special.swift"
+        let script = #"mkfifo "$XDG_DATA_HOME/pipe"; ln -s /etc/hostname "$XDG_DATA_HOME/link""#
+        let app = try makeApp(.product("cleanslate"), arguments: ["record", "--xctest", "--output", output, "--", "sh", "-c", script])
+        try app.launch()
+        try app.closeInput()
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        let checks = written.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.contains("dataHome") }
+        XCTAssertEqual(checks, [
+            #"XCTAssertTrue(FileManager.default.fileExists(atPath: app.sandbox.dataHome + "/link"))"#,
+            #"XCTAssertTrue(FileManager.default.fileExists(atPath: app.sandbox.dataHome + "/pipe"))"#,
+        ], written)
+    }
 }
