@@ -193,6 +193,8 @@ final class SizeLimitCopyBackTests: XCTestCase {
         let state = leftoverState(mentioning: duration)
         let copying = try FileManager.default.contentsOfDirectory(atPath: app.sandbox.root).contains { $0.hasPrefix(".cleanslate-copy-back") }
         XCTAssertEqual(try app.waitForExit(), .exited(0), errors(of: app))
+        // The keeper continues what it stopped before it reports the exit.
+        XCTAssertNotEqual(leftoverState(mentioning: duration), "T", "the leftover sleep is continued after the copy back")
         let escaped = app.terminate()
         XCTAssertEqual(escaped.map(\.commandLine), ["sleep \(duration)"], "the leftover went on after the copy back: \(escaped)")
         guard copying else { throw XCTSkip("the copy back ended before the test looked at the leftover process") }
