@@ -117,7 +117,12 @@ static int make_stage(int host, char *name, size_t size) {
         snprintf(name, size, CS_STAGE_PREFIX "%016llx", suffix);
         if (mkdirat(host, name, 0700) == 0) {
             int stage = openat(host, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            // Until it is locked, another launch's cs_limited_sandbox_remove_stale_stages may take
+            // the new folder for a dead keeper's and remove it: then try another name.
+            if (stage < 0 && errno == ENOENT) continue;
             if (stage >= 0 && flock(stage, LOCK_EX) != 0) { cs_close_keeping_errno(stage); stage = -1; }
+            struct stat status;
+            if (stage >= 0 && fstat(stage, &status) == 0 && status.st_nlink == 0) { close(stage); continue; }
             if (stage < 0) { int saved = errno; unlinkat(host, name, AT_REMOVEDIR); errno = saved; }
             return stage;
         }
