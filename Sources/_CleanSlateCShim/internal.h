@@ -59,8 +59,9 @@ int cs_is_dying(pid_t pid);
 /// process is exiting, dying or gone (it is then no survivor to report).
 ssize_t cs_command_line(pid_t pid, char *line, size_t size);
 /// What a SURVIVOR report names of one process: its command line (`line_length` bytes), followed
-/// by the target of its /proc/<pid>/exe, the program it really runs, which it cannot forge as it can
-/// its command line (`exec -a '[kworker/0:1]' sleep`); `length` bytes in all, not NUL-terminated.
+/// by the target of its /proc/<pid>/exe, the file it really runs, which it cannot rewrite as it can
+/// its command line (`exec -a '[kworker/0:1]' sleep`; only by running another file, or with
+/// CAP_SYS_RESOURCE through prctl PR_SET_MM_EXE_FILE); `length` bytes in all, not NUL-terminated.
 /// The command line is cut at CS_SURVIVOR_LINE bytes; the executable always fits whole (the kernel
 /// gives no /proc/<pid>/exe target of PATH_MAX bytes or more: ENAMETOOLONG).
 #define CS_SURVIVOR_LINE 512

@@ -183,7 +183,7 @@ struct SandboxSweeper {
             startTimes[pid] = start
             return start
         }
-        // Each chosen sandbox stays open (and, unless a dry run, locked) until it has been wiped.
+        // Each chosen sandbox stays open and locked (in a dry run too) until it has been wiped or listed.
         var chosen: [(path: String, reason: SweptSandbox.Reason, descriptor: Int32)] = []
         var results: [SweptSandbox] = []
         defer { chosen.forEach { SystemCall.close($0.descriptor) } }

@@ -109,9 +109,11 @@ public struct EscapedProcess: Sendable, Equatable, CustomStringConvertible {
     /// between two programs (in the middle of an `exec`) at the time.
     public let commandLine: String
     /// The program it really ran: the target of its `/proc/PID/exe` (as the app saw it, in strict
-    /// isolation), which, unlike ``commandLine``, a process cannot forge (`exec -a '[kworker/0:1]'
-    /// sleep 1000` runs `/usr/bin/sleep` with the command line `[kworker/0:1] 1000`); nil when it
-    /// could not be read (the process was ending, or made itself undumpable).
+    /// isolation), which, unlike ``commandLine``, a process cannot rewrite in place (`exec -a
+    /// '[kworker/0:1]' sleep 1000` runs `/usr/bin/sleep` with the command line `[kworker/0:1] 1000`);
+    /// it names the file run, so a copy of a program under a misleading path is named by that path
+    /// (and a process with CAP_SYS_RESOURCE can replace it with `prctl(PR_SET_MM_EXE_FILE)`); nil when
+    /// it could not be read (the process was ending, or made itself undumpable).
     public let executable: String?
     /// Whether ``pid`` counts in the app's own PID namespace (strict isolation) rather than the host's.
     public let isInAppPIDNamespace: Bool
