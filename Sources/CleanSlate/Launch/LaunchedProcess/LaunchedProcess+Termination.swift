@@ -94,7 +94,11 @@ extension LaunchedProcess {
                     // A keeper that was killed, or that did not answer (stopped again, or traced), is ended by
                     // the supervisor together with everything its tree left.
                     if process.keeperProcess.pid > 0 && process.monitor.withLock({ process.keeperGone || (!process.treeGone && !process.treeEmpty) }) {
-                        process.endKeeper()
+                        // The supervisor's round trip (up to its reply limit) runs on a thread of its
+                        // own, and the run waits for its end like any other step: an awaited
+                        // termination stays suspended meanwhile instead of holding a pool thread.
+                        if (try? DetachedThread.start { [process] in process.endKeeper() }) == nil { process.endKeeper() }
+                        return process.until(MonotonicInstant(nanoseconds: .max / 2)) { $0.keeperEnding == .done }
                     }
                 case .stopIO:
                     stage = .done
