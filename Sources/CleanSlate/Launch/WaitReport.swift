@@ -1,3 +1,4 @@
+import Glibc
 import CleanSlateScreen
 
 /// The message of a failed wait: what was awaited, how long, the app's state, and what the app
@@ -17,13 +18,17 @@ struct WaitReport {
     var faultNote: String?
     /// A line under the headline that explains it (what the screen had instead).
     var detail: String?
+    /// The output streams whose reading failed, and the error.
+    var readFailures: [AppOutputStream: Int32] = [:]
 
     /// The report for a wait on `process`, with its output (and screen) as they are now.
     init(
         _ process: LaunchedProcess, waitingFor: String, since start: MonotonicInstant, limit: WaitLimit, state: AppState,
         headline: String? = nil
     ) {
-        (output, screen) = process.monitor.withLock { (process.output, process.terminal?.emulator.snapshot()) }
+        (output, screen, readFailures) = process.monitor.withLock {
+            (process.output, process.terminal?.emulator.snapshot(), process.outputReadFailures)
+        }
         self.waitingFor = waitingFor
         self.waited = MonotonicInstant.now.duration(since: start)
         self.state = state
@@ -37,6 +42,11 @@ struct WaitReport {
         if let detail { lines.append(detail) }
         lines.append("app state: \(state); waited \(Self.format(waited)); \(limit.description)")
         if let faultNote { lines.append(faultNote) }
+        for stream in AppOutputStream.allCases {
+            guard let code = readFailures[stream] else { continue }
+            lines.append("reading the app's \(stream.displayName) failed (errno \(code), \(SystemCall.describe(code))): what it wrote after that was not seen"
+                + (code == EBADF ? "; its descriptor had been closed by another part of the test process (please report this as a CleanSlate bug)" : ""))
+        }
         if let screen {
             lines.append("screen (\(screen.rows)x\(screen.columns)\(screen.isAlternateScreenActive ? ", alternate screen" : "")):")
             lines.append(screen.framed())

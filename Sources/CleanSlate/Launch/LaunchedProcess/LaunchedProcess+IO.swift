@@ -71,7 +71,7 @@ extension LaunchedProcess {
         // The shared reactor forgets a descriptor before it is closed, never after: once closed,
         // its number may be reused at once by another launch on another thread.
         stopWatching(sources.map(\.fd))
-        sources.forEach { SystemCall.close($0.fd) }
+        for source in sources where !unownedSources.contains(source.fd) { SystemCall.close(source.fd) }
         openSources.removeAll { fds.contains($0.fd) }
         if openSources.isEmpty { monitor.withLock { if !ioFinished { ioFinished = true; noteChange(exit: exitStatus != nil) } } }
     }
@@ -167,7 +167,13 @@ extension LaunchedProcess {
                 }
             case .wouldBlock:
                 return true
-            case .endOfFile, .failed:
+            case .endOfFile:
+                return false
+            case let .failed(code):
+                monitor.withLock { outputReadFailures[source.stream] = code }
+                // EBADF: the number was not open, so something else in this process closed it. It
+                // is not closed again here: by now it may be another file's.
+                if code == EBADF { unownedSources.append(source.fd) }
                 return false
             }
         }

@@ -36,6 +36,9 @@ final class LaunchedProcess: @unchecked Sendable {
     var stopSignal: Int32?
     /// Every output source has reached end of file or was closed.
     var ioFinished = false
+    /// The error of each output stream whose reading failed (other than end of file or, on a
+    /// terminal, EIO): what came after it was not seen, and a failed wait says so.
+    var outputReadFailures: [AppOutputStream: Int32] = [:]
     /// The screen of a terminal launch (nil for pipes). Guarded by `monitor`.
     let terminal: TerminalSession?
     /// The timed record of the session (output, input the test sent, resizes). Guarded by `monitor`.
@@ -178,6 +181,8 @@ final class LaunchedProcess: @unchecked Sendable {
 
     // The I/O state, touched only by the thread that serves this launch's I/O.
     var openSources: [Source] = []
+    /// Sources whose read said EBADF: their numbers are no longer this launch's to close.
+    var unownedSources: [Int32] = []
     var keeperOpen = true
 
     /// The app's state; call with `monitor` held.
