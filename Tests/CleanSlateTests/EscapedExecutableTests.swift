@@ -33,6 +33,7 @@ final class EscapedExecutableTests: XCTestCase {
             ./sleep 1000 & while [ "$(cat /proc/$!/comm)" != sleep ]; do :; done
             """
         let app = try launchApp(.name("sh"), arguments: ["-c", script])
+        try requireExecutableFolder(app.sandbox.path(.home))
         XCTAssertEqual(try app.waitForExit(timeout: .seconds(10)), .exited(0), app.standardError)
         let escaped = app.terminate()
         XCTAssertEqual(escaped.map(\.commandLine), ["./sleep 1000"])
@@ -44,5 +45,16 @@ final class EscapedExecutableTests: XCTestCase {
         XCTAssertEqual(EscapedProcess(pid: 7, commandLine: "/usr/bin/sleeper 5", executable: "/usr/bin/sleep").description,
                        "pid 7: /usr/bin/sleeper 5 (executable /usr/bin/sleep)")
         XCTAssertEqual(EscapedProcess(pid: 7, commandLine: "sleep 5", executable: nil).description, "pid 7: sleep 5")
+    }
+}
+
+extension XCTestCase {
+    /// Skips the test when `folder` lies on a noexec mount (a container's `/dev/shm` often does):
+    /// a program copied there cannot run.
+    func requireExecutableFolder(_ folder: String) throws {
+        var info = statvfs()
+        let noExec: UInt = 8  // ST_NOEXEC in <sys/statvfs.h>, an enum Swift does not import
+        guard statvfs(folder, &info) == 0, info.f_flag & noExec != 0 else { return }
+        throw XCTSkip("\(folder) is on a noexec mount, so a program copied there cannot run; set CLEANSLATE_ROOT to a folder on a mount that allows running programs")
     }
 }
