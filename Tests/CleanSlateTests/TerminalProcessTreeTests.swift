@@ -34,6 +34,21 @@ final class TerminalProcessTreeTests: XCTestCase {
         XCTAssertEqual(escaped, [], "a job that dies of the hang-up did not escape")
     }
 
+    /// After terminate() the launch's keeper socket is no longer its own: it went back to the pool
+    /// and may serve the next launch. `resume()` then says the app was terminated, instead of
+    /// sending SIGCONT through that socket, to whichever app the keeper runs now.
+    func testResumeAfterTerminateSaysTheAppWasTerminatedAndContinuesNoOtherApp() throws {
+        let first = try launchApp(.name("cat"))
+        first.terminate()
+        let next = try launchApp(.name("sh"), arguments: ["-c", "kill -STOP $$; echo continued"])
+        _ = try next.waitForState("stopped") { if case .stopped = $0 { return true } else { return false } }
+        let error = assertThrowsCleanSlateError(.notRunning) { try first.resume() }
+        XCTAssertTrue(error?.message.contains("cannot resume cat: it was terminated") ?? false, error?.message ?? "no error")
+        guard case .stopped = next.state else { return XCTFail("the next launch was continued: \(next.state)") }
+        try next.resume()
+        try next.waitForOutput("continued")
+    }
+
     /// Typing into a terminal whose app has exited fails, as writing to a pipe does.
     func testTypingAfterTheAppExitedFails() throws {
         let app = try launchApp(.name("true"), terminalSize: .standard)

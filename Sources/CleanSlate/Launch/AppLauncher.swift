@@ -332,7 +332,7 @@ public final class AppLauncher: @unchecked Sendable {
     /// Continues an app that is stopped (Ctrl-Z, SIGSTOP) by sending SIGCONT to its process group,
     /// as `fg` does in a shell.
     ///
-    /// - Throws: `.notRunning` before the first launch.
+    /// - Throws: `.notRunning` before the first launch and after ``terminate()-2geh4``.
     public func resume() throws {
         try currentProcess(for: "resume it").resume()
     }

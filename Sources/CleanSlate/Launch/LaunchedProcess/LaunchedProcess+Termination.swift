@@ -245,8 +245,14 @@ extension LaunchedProcess {
         }
     }
 
-    /// Continues a stopped app (SIGCONT to its process group), as `fg` does.
-    func resume() {
+    /// Continues a stopped app (SIGCONT to its process group), as `fg` does. Once termination has
+    /// begun the keeper's socket is termination's (and, once it is over, may be another launch's).
+    func resume() throws {
+        try monitor.withLock {
+            guard termination == .none else {
+                throw CleanSlateError(.notRunning, "cannot resume \(executable): it was terminated; launch it again")
+            }
+        }
         keeper.signalGroup([SIGCONT])
     }
 
