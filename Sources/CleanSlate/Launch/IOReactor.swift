@@ -132,11 +132,12 @@ final class IOReactor: @unchecked Sendable {
         SystemCall.close(copy)
     }
 
-    /// Stops waiting on descriptors (before they are closed or handed back). A lent descriptor is
-    /// out of the epoll set already (the removal then fails harmlessly) and is forgotten all the same.
-    func forget(_ fds: [Int32]) {
+    /// Stops waiting on `process`'s descriptors among `fds` (before they are closed or handed back).
+    /// A lent descriptor is out of the epoll set already (the removal then fails harmlessly) and is
+    /// forgotten all the same. A number now registered to another launch is left alone.
+    func forget(_ fds: [Int32], of process: LaunchedProcess) {
         lock.withLock {
-            for fd in fds where launches[fd] != nil {
+            for fd in fds where launches[fd] === process {
                 _ = cs_epoll_remove(epoll, fd)
                 launches[fd] = nil
             }

@@ -7,10 +7,15 @@ enum Descriptors {
     static func pipe(for subject: String) throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         try SystemCall.retrying("pipe2", subject, code: .spawnFailed) { cs_pipe_cloexec(&fds) }
-        do {
-            return (try aboveStandardDescriptors(fds[0], subject), try aboveStandardDescriptors(fds[1], subject))
-        } catch {
+        // Each end is closed once on failure: the first by its moved copy once it was moved (the
+        // original number is closed by then, and may already be another file's).
+        let read: Int32
+        do { read = try aboveStandardDescriptors(fds[0], subject) } catch {
             fds.forEach(SystemCall.close)
+            throw error
+        }
+        do { return (read, try aboveStandardDescriptors(fds[1], subject)) } catch {
+            [read, fds[1]].forEach(SystemCall.close)
             throw error
         }
     }

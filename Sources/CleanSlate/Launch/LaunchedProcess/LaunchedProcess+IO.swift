@@ -70,14 +70,15 @@ extension LaunchedProcess {
         let sources = openSources.filter { fds.contains($0.fd) }
         // The shared reactor forgets a descriptor before it is closed, never after: once closed,
         // its number may be reused at once by another launch on another thread.
-        stopWatching(sources.map(\.fd))
-        for source in sources where !unownedSources.contains(source.fd) { SystemCall.close(source.fd) }
+        let owned = sources.map(\.fd).filter { !unownedSources.contains($0) }
+        stopWatching(owned)
+        owned.forEach(SystemCall.close)
         openSources.removeAll { fds.contains($0.fd) }
         if openSources.isEmpty { monitor.withLock { if !ioFinished { ioFinished = true; noteChange(exit: exitStatus != nil) } } }
     }
 
     func stopWatching(_ fds: [Int32]) {
-        if !hasOwnThread && !fds.isEmpty { IOReactor.shared.forget(fds) }
+        if !hasOwnThread && !fds.isEmpty { IOReactor.shared.forget(fds, of: self) }
     }
 
     /// Ends the I/O: closes what is still open and tells terminate() (on the I/O thread). Only the
