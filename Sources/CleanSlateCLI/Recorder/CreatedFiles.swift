@@ -48,7 +48,7 @@ enum CreatedFiles {
         guard size <= textLimit, let bytes = try? sandbox.contents(of: path, in: location), let text = readableText(bytes) else {
             return .size(size)
         }
-        let replaced = placeholders(of: sandbox).apply(to: text)
+        let replaced = sandbox.replacingPathsWithPlaceholders(in: text)
         return .text(replaced, placeholders: replaced != text)
     }
 
@@ -58,11 +58,5 @@ enum CreatedFiles {
         guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
         let allowed: Set<Unicode.Scalar> = ["\n", "\t"]
         return text.unicodeScalars.allSatisfy { !($0.properties.generalCategory == .control) || allowed.contains($0) } ? text : nil
-    }
-
-    /// The replacements the snapshot assertions make (`Sandbox.placeholders` in CleanSlateTesting and
-    /// CleanSlateXCTest, which the tool does not link): the root by `$SANDBOX`, each folder by its variable.
-    private static func placeholders(of sandbox: Sandbox) -> TextReplacements {
-        TextReplacements([(sandbox.root, "$SANDBOX")] + Sandbox.Location.allCases.map { (sandbox.path($0), "$" + $0.environmentVariable) })
     }
 }

@@ -1,10 +1,9 @@
-import CleanSlate
-
 extension Sandbox {
     /// Replacements of this sandbox's paths by stable placeholders: each location's path by its
     /// variable (`$HOME`, `$XDG_CONFIG_HOME`, `$XDG_DATA_HOME`, `$XDG_CACHE_HOME`, `$XDG_STATE_HOME`,
     /// `$XDG_RUNTIME_DIR`, `$TMPDIR`) and the root by `$SANDBOX`, so that text naming them is the same
     /// from run to run and machine to machine. See ``TextReplacements`` for how matches are found.
+    /// The snapshot assertions and the tests `cleanslate record` writes use the same replacements.
     public var placeholders: TextReplacements {
         TextReplacements([(root, "$SANDBOX")] + Location.allCases.map { (path($0), "$" + $0.environmentVariable) })
     }
@@ -12,13 +11,5 @@ extension Sandbox {
     /// `text` with this sandbox's paths replaced by ``placeholders``.
     public func replacingPathsWithPlaceholders(in text: String) -> String {
         placeholders.apply(to: text)
-    }
-}
-
-extension AppLauncher {
-    /// What the app wrote to `stream` so far, decoded as UTF-8, with its sandbox's paths replaced by
-    /// placeholders (`$HOME`, `$XDG_CONFIG_HOME`, ..., `$SANDBOX`; see `Sandbox/placeholders`).
-    public func outputWithPlaceholders(_ stream: AppOutputStream = .standardOutput) -> String {
-        sandbox.replacingPathsWithPlaceholders(in: String(decoding: outputBytes(stream), as: UTF8.self))
     }
 }
