@@ -82,7 +82,7 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
                     } catch let error as CleanSlateError where error.sourceLocation != nil {
                         // A failed step: reported once, at the step's line rather than the @Test's
                         // (the issue marks the test case failed; its apps end below as after a pass).
-                        Issue.record(error, sourceLocation: error.testingLocation)
+                        Issue.record(error, sourceLocation: Testing.SourceLocation(step: error.sourceLocation!))
                     } catch {
                         // Test.cancel() cancels the task and throws: that is not a failure.
                         if !Task.isCancelled { scope.noteFailure() }
