@@ -241,6 +241,34 @@ final class LaunchSupervisorTests: XCTestCase {
         }
     }
 
+    /// A supervisor that died is dropped and reaped by the next launch, which starts another; a
+    /// request that still holds the dead one's connection (another test's launch, between taking
+    /// the socket and sending on it) keeps its socket open until it lets go: the number is not
+    /// closed under it, where the new supervisor's socket could take it and get the request.
+    func testADeadSupervisorsSocketStaysOpenWhileARequestStillHoldsIt() throws {
+        let supervisor = LaunchSupervisor(replyLimit: .seconds(10))
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { SystemCall.close(null) }
+        SystemCall.close(try supervisor.launch(request(["-c", "true"], output: null, null: null)).channel)
+        var held = try XCTUnwrap(supervisor.connection)
+        var before = stat()
+        XCTAssertEqual(fstat(held.control, &before), 0)
+        let pidfd = try XCTUnwrap(ProcessTable.openPidfd(held.pid))
+        defer { SystemCall.close(pidfd) }
+        kill(held.pid, SIGKILL)
+        XCTAssertEqual(ProcessTable.waitForExit(of: [pidfd], timeout: .seconds(10)), 0, "the supervisor did not die")
+        // This launch finds the supervisor dead, reaps it and starts another (new sockets).
+        SystemCall.close(try supervisor.launch(request(["-c", "true"], output: null, null: null)).channel)
+        XCTAssertNotEqual(supervisor.connection?.pid, held.pid, "no new supervisor was started")
+        var after = stat()
+        XCTAssertEqual(fstat(held.control, &after), 0, "the held socket was closed")
+        XCTAssertEqual(after.st_ino, before.st_ino, "the held number is another socket now")
+        let number = held.control
+        held = try XCTUnwrap(supervisor.connection)  // lets the dead one go: its socket closes now
+        XCTAssertNotEqual(held.control, number)
+        XCTAssertNotEqual(fstat(number, &after) == 0 ? after.st_ino : 0, before.st_ino, "the dead supervisor's socket stayed open once let go")
+    }
+
     private func request(_ arguments: [String], output: Int32, null: Int32) -> SpawnRequest {
         SpawnRequest(executablePath: "/bin/sh", argumentVector: ["sh"] + arguments, environment: ["PATH=/usr/bin:/bin"],
                      workingDirectory: "/", standardIO: .descriptors(input: null, output: output, error: null))

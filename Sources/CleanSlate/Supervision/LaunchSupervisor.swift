@@ -35,8 +35,8 @@ final class LaunchSupervisor: @unchecked Sendable {
     /// supervisors other than ``shared``, which lives as long as the process.
     deinit {
         idleKeepers.forEach { $0.close() }
-        if let control {
-            SystemCall.close(control)
+        if let supervisorPID = running?.pid {
+            running = nil  // closes the control socket: no request holds it any more
             // On end of file it does what it does when the test process dies: it ends what its
             // keepers cannot (a keeper its app keeps stopped), then exits. One that takes longer
             // than ``exitLimit`` is killed, so that deinit never waits longer.
@@ -56,9 +56,29 @@ final class LaunchSupervisor: @unchecked Sendable {
     static let exitLimit: Duration = .seconds(10)
 
     private let lock = Monitor()
-    private var control: Int32?
+    private var running: Connection?
     /// The running supervisor's pid (0 before the first launch).
-    private(set) var supervisorPID: pid_t = 0
+    var supervisorPID: pid_t { lock.withLock { running?.pid ?? 0 } }
+
+    /// A running supervisor: its control socket and its pid. A request holds the connection while it
+    /// uses the socket, outside the lock (requests run concurrently), so the socket is closed only
+    /// once the connection is dropped (the supervisor died or stopped answering) and no request still
+    /// holds it: never while one is about to send on its number, which another socket may take once
+    /// it is closed.
+    final class Connection: @unchecked Sendable {
+        let control: Int32
+        let pid: pid_t
+
+        init(control: Int32, pid: pid_t) {
+            self.control = control
+            self.pid = pid
+        }
+
+        deinit { SystemCall.close(control) }
+    }
+
+    /// The running supervisor's connection, if one is running (for tests).
+    var connection: Connection? { lock.withLock { running } }
 
     /// How long a new supervisor may take to start (it loads this program's binary and libraries).
     static let startLimit: Int32 = 30_000
@@ -136,12 +156,12 @@ final class LaunchSupervisor: @unchecked Sendable {
                 keeper = pooled
             } else {
                 supervisorRequests += 1
-                let control = try runningControl(for: request.executablePath)
-                keeper = Keeper(channel: cs_supervisor_new_keeper(control))
+                let connection = try runningConnection(for: request.executablePath)
+                keeper = Keeper(channel: withExtendedLifetime(connection) { cs_supervisor_new_keeper(connection.control) })
                 if keeper.channel < 0 {
                     lastError = CleanSlateError(.spawnFailed, errno: errno,
                         "the launch supervisor did not answer while launching \(request.executablePath)")
-                    replace(control)
+                    replace(connection)
                     continue
                 }
             }
@@ -182,10 +202,10 @@ final class LaunchSupervisor: @unchecked Sendable {
     /// inherits when the keeper dies. Nil when the supervisor does not answer within ``replyLimit``
     /// (it was stopped or killed too).
     func endKeeper(_ pid: pid_t) -> EndedKeeper? {
-        guard pid > 0, let control = lock.withLock({ control }) else { return nil }
+        guard pid > 0, let connection = lock.withLock({ running }) else { return nil }
         // A stopped supervisor cannot answer; SIGCONT is harmless to a running one.
-        kill(supervisorPID, SIGCONT)
-        let reply = cs_supervisor_end_keeper(control, pid)
+        kill(connection.pid, SIGCONT)
+        let reply = withExtendedLifetime(connection) { cs_supervisor_end_keeper(connection.control, pid) }
         guard reply >= 0 else { return nil }
         defer { SystemCall.close(reply) }
         let channel = KeeperChannel(fd: reply)
@@ -258,10 +278,10 @@ final class LaunchSupervisor: @unchecked Sendable {
         }
     }
 
-    /// The control socket of a running supervisor, starting one if there is none.
-    private func runningControl(for executable: String) throws -> Int32 {
+    /// The connection to a running supervisor, starting one if there is none.
+    private func runningConnection(for executable: String) throws -> Connection {
         try lock.withLock {
-            if let control { return control }
+            if let running { return running }
             var socket: Int32 = -1
             let pid = cs_supervisor_start(environ, &socket)
             guard pid > 0 else {
@@ -278,9 +298,9 @@ final class LaunchSupervisor: @unchecked Sendable {
                     "the launch supervisor (this program's binary re-executed) did not start: is CleanSlate linked into "
                         + "the main executable? A library loaded later with dlopen cannot re-execute itself")
             }
-            control = socket
-            supervisorPID = pid
-            return socket
+            let connection = Connection(control: socket, pid: pid)
+            running = connection
+            return connection
         }
     }
 
@@ -289,23 +309,22 @@ final class LaunchSupervisor: @unchecked Sendable {
     /// a new keeper starts another supervisor.
     private func reapSupervisorIfDead() {
         lock.withLock {
-            guard let socket = control else { return }
+            guard let connection = running else { return }
             var status: Int32 = 0
-            guard waitpid(supervisorPID, &status, WNOHANG) == supervisorPID else { return }
-            SystemCall.close(socket)
-            control = nil
+            guard waitpid(connection.pid, &status, WNOHANG) == connection.pid else { return }
+            running = nil
         }
     }
 
-    /// Drops a supervisor that stopped answering and reaps it, so the next launch starts another.
-    private func replace(_ dead: Int32) {
+    /// Drops a supervisor that stopped answering and reaps it, so the next launch starts another
+    /// (unless another launch did so already: then `dead` was reaped, and its pid may be anyone's).
+    private func replace(_ dead: Connection) {
         lock.withLock {
-            guard control == dead else { return }
-            SystemCall.close(dead)
-            control = nil
-            kill(supervisorPID, SIGKILL)
+            guard running === dead else { return }
+            running = nil
+            kill(dead.pid, SIGKILL)
             var status: Int32 = 0
-            _ = waitpid(supervisorPID, &status, 0)
+            _ = waitpid(dead.pid, &status, 0)
         }
     }
 }
