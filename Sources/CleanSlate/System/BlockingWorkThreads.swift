@@ -65,6 +65,8 @@ final class BlockingWorkThreads: @unchecked Sendable {
             unfinished += 1
             // Each queued job needs a parked thread of its own; a woken thread counts as parked
             // until it takes the lock again, so this may start one thread too many, never too few.
+            // Each job that finds enough parked threads wakes one of them (each signal wakes a
+            // thread still waiting), not all: the others would only find the queue empty again.
             return parked < queue.count
         }
         if needsThread {
@@ -81,7 +83,7 @@ final class BlockingWorkThreads: @unchecked Sendable {
                 if !taken { throw error }
             }
         } else {
-            monitor.broadcast()
+            monitor.signal()
         }
     }
 
