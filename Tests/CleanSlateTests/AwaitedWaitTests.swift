@@ -255,11 +255,16 @@ final class AwaitedWaitTests: XCTestCase {
 
 extension XCTestCase {
     /// Runs `wait` in a task of its own on each of more apps than the pool has threads (at least
-    /// 64, eight per core); each app prints "ready" only once it reads a line, which the test writes
-    /// to every app once every task has begun its wait. Returns the apps once every wait has ended.
-    func onAppsThatAnswerOnceEveryWaitBegan(_ wait: @escaping @Sendable (AppLauncher) async throws -> Void) async throws -> [AppLauncher] {
+    /// 64, eight per core); each app answers only once it reads a line (by default `sh` printing
+    /// "ready"), which the test writes to every app once every task has begun its wait. `started`
+    /// is awaited on each app before the waits begin. Returns the apps once every wait has ended.
+    func onAppsThatAnswerOnceEveryWaitBegan(
+        _ executable: Executable = .name("sh"), arguments: [String] = ["-c", "read line; echo ready"], terminalSize: TerminalSize? = nil,
+        started: (AppLauncher) async throws -> Void = { _ in }, _ wait: @escaping @Sendable (AppLauncher) async throws -> Void
+    ) async throws -> [AppLauncher] {
         let count = max(64, 8 * ProcessInfo.processInfo.activeProcessorCount)
-        let apps = try (0..<count).map { _ in try launchApp(.name("sh"), arguments: ["-c", "read line; echo ready"]) }
+        let apps = try (0..<count).map { _ in try launchApp(executable, arguments: arguments, terminalSize: terminalSize) }
+        for app in apps { try await started(app) }
         let begun = Countdown(count)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for app in apps {
