@@ -243,6 +243,17 @@ final class AwaitedWaitTests: XCTestCase {
         message.replacing(/\d+\.\d{3} s/, with: "T s").replacing(/pid \d+/, with: "pid P")
     }
 
+    /// Awaits `task`, which was cancelled, and fails unless it throws `CancellationError`.
+    static func expectCancellationError(from task: Task<Void, any Error>, _ what: String, file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            try await task.value
+            XCTFail("\(what) returned although its task was cancelled", file: file, line: line)
+        } catch is CancellationError {
+        } catch {
+            XCTFail("\(what) threw \(error), not CancellationError", file: file, line: line)
+        }
+    }
+
     /// Yields until `condition` holds, failing after 10 s.
     static func untilTrue(_ what: String, _ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(10)
