@@ -143,6 +143,22 @@ struct SnapshotAssertionTests {
         #expect(awaited.map { $0.replacing(pageNumber, with: "-N.html") } == blocking.map { $0.replacing(pageNumber, with: "-N.html") })
     }
 
+    /// A screen that never settles fails both forms with the same report, located at the
+    /// assertion's line (the times, the pid and the byte count it gives aside).
+    @Test func theAwaitedFormsReportAScreenThatNeverSettlesAsTheBlockingFormsDo() async throws {
+        let app = try terminalApp("while :; do printf '\\rbusy'; done")
+        try await app.waitForScreen(containing: "busy")
+        let blocking = try issues { assertScreenSnapshot(of: app, matches: "busy", quietPeriod: .milliseconds(300), timeout: .milliseconds(600)) }
+        let blockingLine = #line - 1
+        let awaited = try await awaitedIssues { await assertScreenSnapshot(of: app, matches: "busy", quietPeriod: .milliseconds(300), timeout: .milliseconds(600)) }
+        let awaitedLine = #line - 1
+        let place = "CleanSlate timedOut at CleanSlateTestingTests/SnapshotAssertionTests.swift:"
+        #expect(blocking.count == 1 && blocking[0].contains(place + "\(blockingLine):"), "\(blocking)")
+        let timesPidAndCounts = /\d+\.\d{3} s|pid \d+|of \d+ bytes/
+        #expect(awaited.map { $0.replacing(place + "\(awaitedLine):", with: place + "L:").replacing(timesPidAndCounts, with: "T") }
+            == blocking.map { $0.replacing(place + "\(blockingLine):", with: place + "L:").replacing(timesPidAndCounts, with: "T") })
+    }
+
     @Test func aScreenThatNeverSettlesFailsWithTheWaitError() throws {
         let app = try launchApp(.name("sh"), arguments: ["-c", "while :; do printf x; done"], terminalSize: TerminalSize(rows: 4, columns: 20))
         let failures = try issues { assertScreenSnapshot(of: app, named: "busy", snapshotDirectory: "/nonexistent", quietPeriod: .milliseconds(300), timeout: .milliseconds(600)) }
