@@ -69,13 +69,33 @@ package enum TestTeardown {
     package static func finish(
         _ sandbox: Sandbox, of testName: String, policy: KeepPolicy, failed: Bool, reportingAt location: CallerLocation
     ) {
-        if policy.keeps(testFailed: failed) {
-            try? sandbox.markKept()
-            TestFailure.log(
-                "CleanSlate: kept the sandbox of \(testName) at \(sandbox.root) (keep policy: \(policy.rawValue)); delete it when done\n")
-            return
-        }
-        do { try sandbox.wipe() } catch {
+        if policy.keeps(testFailed: failed) { return keep(sandbox, of: testName, policy: policy) }
+        report(Result { try sandbox.wipe() }, at: location)
+    }
+
+    /// The awaited form of ``finish(_:of:policy:failed:reportingAt:)``: the wipe, file work that
+    /// takes as long as the sandbox is big, runs on a thread of its own (`BlockingWorkThreads`) while
+    /// the task is suspended, so it holds no thread of the cooperative pool. It runs to its end even
+    /// in a cancelled task (a time limit), as the blocking one does.
+    package static func finish(
+        _ sandbox: Sandbox, of testName: String, policy: KeepPolicy, failed: Bool, reportingAt location: CallerLocation
+    ) async {
+        if policy.keeps(testFailed: failed) { return keep(sandbox, of: testName, policy: policy) }
+        // nil: no thread could be started for it; the wipe is then done here.
+        let wiped = try? await BlockingWorkThreads.shared.run { Result { try sandbox.wipe() } }
+        report(wiped ?? Result { try sandbox.wipe() }, at: location)
+    }
+
+    /// Keeps `sandbox` (marked, so sweeps leave it alone for the retention period) and prints its path.
+    private static func keep(_ sandbox: Sandbox, of testName: String, policy: KeepPolicy) {
+        try? sandbox.markKept()
+        TestFailure.log("CleanSlate: kept the sandbox of \(testName) at \(sandbox.root) (keep policy: \(policy.rawValue)); delete it when done\n")
+    }
+
+    /// Reports a wipe that could not finish as a failure at `location` (in the test's task, which
+    /// knows the framework running the test).
+    private static func report(_ wipe: Result<Void, any Error>, at location: CallerLocation) {
+        if case let .failure(error) = wipe {
             TestFailure.report("CleanSlate could not wipe the sandbox of this test: \(error)", at: location)
         }
     }

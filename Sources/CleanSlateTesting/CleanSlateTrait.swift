@@ -93,10 +93,10 @@ public struct CleanSlateTrait: TestTrait, SuiteTrait, TestScoping {
                 }
             }
         } catch {
-            scope.finishSandbox()
+            await scope.finishSandbox()
             throw error
         }
-        scope.finishSandbox()
+        await scope.finishSandbox()
     }
 }
 

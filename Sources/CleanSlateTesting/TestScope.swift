@@ -101,14 +101,15 @@ final class TestScope: Sendable {
         }
     }
 
-    /// Ends the scope: the sandbox (if one was made) is kept or wiped per the keep policy.
-    func finishSandbox() {
+    /// Ends the scope: the sandbox (if one was made) is kept or wiped per the keep policy. The wipe
+    /// is awaited: it runs on a thread of its own, holding none of the cooperative pool's.
+    func finishSandbox() async {
         let (sandbox, policy, failed, location) = state.withLock { state in
             state.ended = true
             return (state.sandbox, state.policy, state.failed, state.location)
         }
         guard let sandbox, let location else { return }
-        TestTeardown.finish(sandbox, of: testName, policy: policy, failed: failed, reportingAt: location)
+        await TestTeardown.finish(sandbox, of: testName, policy: policy, failed: failed, reportingAt: location)
     }
 
     private static func endedError(_ name: String) -> CleanSlateError {

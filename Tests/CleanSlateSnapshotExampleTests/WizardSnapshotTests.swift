@@ -12,7 +12,7 @@ struct WizardSnapshotTests {
     @Test func theWizardOpensOnTheNameField() async throws {
         let app = try await launchApp(.product("SampleApp"), terminalSize: TerminalSize(rows: 12, columns: 48))
         try await app.waitForScreen(containing: "Name:")
-        assertScreenSnapshot(of: app, named: "name-field", format: .styled)
+        await assertScreenSnapshot(of: app, named: "name-field", format: .styled)
     }
 
     @Test func anEmptyNameIsRefusedInRed() async throws {
@@ -20,7 +20,7 @@ struct WizardSnapshotTests {
         try await app.waitForScreen(containing: "Name:")
         try await app.press(.enter)
         try await app.waitForScreen(containing: "Name cannot be empty")
-        assertScreenSnapshot(of: app, named: "empty-name", format: .styled)
+        await assertScreenSnapshot(of: app, named: "empty-name", format: .styled)
     }
 
     @Test func envShowsTheSandbox() async throws {

@@ -24,6 +24,20 @@ struct SnapshotAssertionTests {
         return comments.withLock { $0 }
     }
 
+    /// The awaited form of ``issues(_:)``, for the awaited assertions.
+    private func awaitedIssues(_ body: () async -> Void) async throws -> [String] {
+        let comments = Mutex<[String]>([])
+        try await FailureArtifacts.$directoryInTask.withValue(artifacts()) {
+            await withKnownIssue(isIntermittent: true) {
+                await body()
+            } matching: { issue in
+                comments.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+                return true
+            }
+        }
+        return comments.withLock { $0 }
+    }
+
     /// Where this test's artifacts go: a folder in its sandbox.
     private func artifacts() throws -> String { try sandboxForTest().temporaryDirectory + "/artifacts" }
 
@@ -107,6 +121,42 @@ struct SnapshotAssertionTests {
             + "Both screens side by side, the differing cells shaded: \(try artifacts())/"
             + "CleanSlateTestingTests.SnapshotAssertionTests_anInlineMismatchShowsTheDiffAndTheTextToPaste__/snapshot-inline-1.html\n"
             + "To accept what is shown now, replace the expected text with:\n\"\"\"\nName: Ada\n\"\"\""])
+    }
+
+    /// The awaited assertions report a mismatch in the words of the blocking ones (but for the
+    /// number of the side-by-side page, one per mismatch): with a reference file and inline.
+    @Test func theAwaitedFormsReportAMismatchAsTheBlockingFormsDo() async throws {
+        let app = try terminalApp("printf 'Name: Ada'")
+        try await app.waitForScreen(containing: "Ada")
+        let folder = try sandboxForTest().path(.temporary, "refs")
+        try sandboxForTest().write("Name: Bob\n", to: "refs/name.txt", in: .temporary)
+        let blocking = try issues {
+            assertScreenSnapshot(of: app, named: "name", record: .never, snapshotDirectory: folder)
+            assertScreenSnapshot(of: app, matches: "Name: Bob")
+        }
+        let awaited = try await awaitedIssues {
+            await assertScreenSnapshot(of: app, named: "name", record: .never, snapshotDirectory: folder)
+            await assertScreenSnapshot(of: app, matches: "Name: Bob")
+        }
+        #expect(blocking.count == 2 && blocking[0].contains("- Name: Bob\n+ Name: Ada"), "\(blocking)")
+        let pageNumber = /-\d+\.html/
+        #expect(awaited.map { $0.replacing(pageNumber, with: "-N.html") } == blocking.map { $0.replacing(pageNumber, with: "-N.html") })
+    }
+
+    /// A screen that never settles fails both forms with the same report, located at the
+    /// assertion's line (the times, the pid and the byte count it gives aside).
+    @Test func theAwaitedFormsReportAScreenThatNeverSettlesAsTheBlockingFormsDo() async throws {
+        let app = try terminalApp("while :; do printf '\\rbusy'; done")
+        try await app.waitForScreen(containing: "busy")
+        let blocking = try issues { assertScreenSnapshot(of: app, matches: "busy", quietPeriod: .milliseconds(300), timeout: .milliseconds(600)) }
+        let blockingLine = #line - 1
+        let awaited = try await awaitedIssues { await assertScreenSnapshot(of: app, matches: "busy", quietPeriod: .milliseconds(300), timeout: .milliseconds(600)) }
+        let awaitedLine = #line - 1
+        let place = "CleanSlate timedOut at CleanSlateTestingTests/SnapshotAssertionTests.swift:"
+        #expect(blocking.count == 1 && blocking[0].contains(place + "\(blockingLine):"), "\(blocking)")
+        let timesPidAndCounts = /\d+\.\d{3} s|pid \d+|of \d+ bytes/
+        #expect(awaited.map { $0.replacing(place + "\(awaitedLine):", with: place + "L:").replacing(timesPidAndCounts, with: "T") }
+            == blocking.map { $0.replacing(place + "\(blockingLine):", with: place + "L:").replacing(timesPidAndCounts, with: "T") })
     }
 
     @Test func aScreenThatNeverSettlesFailsWithTheWaitError() throws {

@@ -24,7 +24,7 @@ struct TraitTeardownOrderTests {
             try scope.register(app, location: location)
         }
         await scope.terminateApps()
-        scope.finishSandbox()
+        await scope.finishSandbox()
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "third\nsecond\nfirst\n")
         #expect(sandbox.isWiped)
     }

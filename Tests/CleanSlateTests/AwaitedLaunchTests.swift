@@ -64,6 +64,61 @@ final class AwaitedLaunchTests: XCTestCase {
         try await app.waitForOutput("launched")
     }
 
+    /// A task cancelled before it calls launch(): the launch throws `CancellationError` and does
+    /// nothing. A launcher that never ran starts no process, writes nothing in its sandbox and hands
+    /// no work to a thread; a running app is neither terminated nor replaced. The launcher takes
+    /// the next launch.
+    func testAnAwaitedLaunchInACancelledTaskStartsNothingAndEndsNothing() async throws {
+        let app = try makeApp(.name("sh"), arguments: ["-c", "echo launched; exec sleep 300"])
+        let sandboxBefore = try FileManager.default.subpathsOfDirectory(atPath: app.sandbox.root).sorted()
+        let busyBefore = BlockingWorkThreads.shared.unfinishedCount
+        await expectCancellation(of: app)
+        XCTAssertNil(app.currentProcessIfAny, "a process was started")
+        XCTAssertNil(app.launchedEnvironment, "the launch went as far as the environment")
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: app.sandbox.root).sorted(), sandboxBefore)
+        XCTAssertLessThanOrEqual(BlockingWorkThreads.shared.unfinishedCount, busyBefore, "work was handed to a thread")
+        XCTAssertFalse(app.launchInProgress)
+
+        try await app.launch()
+        try await app.waitForOutput("launched")
+        let running = try XCTUnwrap(app.currentProcessIfAny)
+        await expectCancellation(of: app)
+        XCTAssertTrue(app.currentProcessIfAny === running, "the running app was replaced")
+        XCTAssertEqual(app.state, .running(pid: running.pid), "the running app was ended")
+        XCTAssertFalse(app.launchInProgress)
+        let escaped = await app.terminate()
+        XCTAssertEqual(escaped, [])
+    }
+
+    /// A task cancelled while its relaunch waits out the grace period of the app it replaces: the
+    /// grace period is cut short and that app ended, then the launch throws `CancellationError`
+    /// before its spawn: no new process is started.
+    func testCancellingARelaunchWhileItEndsTheRunningAppStartsNoNewApp() async throws {
+        let app = try makeApp(.name("sh"), arguments: ["-c", "trap '' TERM; echo launched; sleep 300 & wait"])
+        app.terminationPolicy = TerminationPolicy(steps: [.signal(SIGTERM), .wait(.seconds(300)), .signal(SIGKILL)])
+        try await app.launch()
+        try await app.waitForOutput("launched")
+        let replaced = try XCTUnwrap(app.currentProcessIfAny)
+        let relaunching = Task { try await app.launch() }
+        try await AwaitedWaitTests.untilTrue("the relaunch waits out the grace period") { replaced.suspendedWaitCount == 1 }
+        relaunching.cancel()
+        await AwaitedWaitTests.expectCancellationError(from: relaunching, "the relaunch")
+        XCTAssertTrue(app.currentProcessIfAny === replaced, "a new process was started")
+        XCTAssertEqual(app.state, .exited(.signaled(SIGKILL, coreDumped: false)))
+        XCTAssertFalse(app.launchInProgress)
+        let escaped = await app.terminate()
+        XCTAssertEqual(escaped, [])
+    }
+
+    /// Calls `app.launch()` in a task cancelled before the call, and checks that it throws `CancellationError`.
+    private func expectCancellation(of app: AppLauncher, line: UInt = #line) async {
+        let launching = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await app.launch()
+        }
+        await AwaitedWaitTests.expectCancellationError(from: launching, "the launch", line: line)
+    }
+
     /// Tasks cancelled before they terminate their apps, more of them than the pool has threads:
     /// each termination cuts the grace period short, then waits for the app's tree and I/O to end,
     /// which the test holds back (each app's output handler waits at a gate) until every

@@ -243,6 +243,17 @@ final class AwaitedWaitTests: XCTestCase {
         message.replacing(/\d+\.\d{3} s/, with: "T s").replacing(/pid \d+/, with: "pid P")
     }
 
+    /// Awaits `task`, which was cancelled, and fails unless it throws `CancellationError`.
+    static func expectCancellationError(from task: Task<Void, any Error>, _ what: String, file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            try await task.value
+            XCTFail("\(what) returned although its task was cancelled", file: file, line: line)
+        } catch is CancellationError {
+        } catch {
+            XCTFail("\(what) threw \(error), not CancellationError", file: file, line: line)
+        }
+    }
+
     /// Yields until `condition` holds, failing after 10 s.
     static func untilTrue(_ what: String, _ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(10)
@@ -255,11 +266,16 @@ final class AwaitedWaitTests: XCTestCase {
 
 extension XCTestCase {
     /// Runs `wait` in a task of its own on each of more apps than the pool has threads (at least
-    /// 64, eight per core); each app prints "ready" only once it reads a line, which the test writes
-    /// to every app once every task has begun its wait. Returns the apps once every wait has ended.
-    func onAppsThatAnswerOnceEveryWaitBegan(_ wait: @escaping @Sendable (AppLauncher) async throws -> Void) async throws -> [AppLauncher] {
+    /// 64, eight per core); each app answers only once it reads a line (by default `sh` printing
+    /// "ready"), which the test writes to every app once every task has begun its wait. `started`
+    /// is awaited on each app before the waits begin. Returns the apps once every wait has ended.
+    func onAppsThatAnswerOnceEveryWaitBegan(
+        _ executable: Executable = .name("sh"), arguments: [String] = ["-c", "read line; echo ready"], terminalSize: TerminalSize? = nil,
+        started: (AppLauncher) async throws -> Void = { _ in }, _ wait: @escaping @Sendable (AppLauncher) async throws -> Void
+    ) async throws -> [AppLauncher] {
         let count = max(64, 8 * ProcessInfo.processInfo.activeProcessorCount)
-        let apps = try (0..<count).map { _ in try launchApp(.name("sh"), arguments: ["-c", "read line; echo ready"]) }
+        let apps = try (0..<count).map { _ in try launchApp(executable, arguments: arguments, terminalSize: terminalSize) }
+        for app in apps { try await started(app) }
         let begun = Countdown(count)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for app in apps {

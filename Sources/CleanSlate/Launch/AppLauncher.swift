@@ -223,7 +223,8 @@ public final class AppLauncher: @unchecked Sendable {
     /// of its own while the task is suspended.
     ///
     /// - Throws: what ``launch()-3ynqr`` throws, and `CancellationError` when the task is
-    ///   cancelled: before the spawn, nothing is started; during it, the spawn finishes and the app is
+    ///   cancelled: before the call, nothing is done (a running app keeps running); before the spawn
+    ///   (while the app it replaces is ended), nothing is started; during it, the spawn finishes and the app is
     ///   terminated at once (its processes that outlived it are reported by the next
     ///   ``terminate()-2geh4``, as escapes of any launch are), so a cancelled launch leaves nothing running.
     public func launch() async throws {

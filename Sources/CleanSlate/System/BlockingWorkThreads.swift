@@ -6,9 +6,11 @@
 ///
 /// Threads are started as work comes and none is free; up to ``idleLimit`` of them stay parked for
 /// the next piece of work (a launch then costs a wake-up, not a thread start), the rest end.
-final class BlockingWorkThreads: @unchecked Sendable {
+///
+/// The test integrations run the wipe of a test's sandbox here too (`package`: not public API).
+package final class BlockingWorkThreads: @unchecked Sendable {
     /// The threads of this process.
-    static let shared = BlockingWorkThreads()
+    package static let shared = BlockingWorkThreads()
 
     /// How many parked threads are kept for later work (each is a stack of ``stackSize`` and a
     /// parked thread, nothing more).
@@ -29,7 +31,7 @@ final class BlockingWorkThreads: @unchecked Sendable {
     /// Runs `body` on one of these threads and suspends the calling task until it returns; its
     /// result or error is the call's. Not cancellable: the work runs to its end either way (it must,
     /// to leave nothing half done); the caller looks at its task's cancellation afterwards.
-    func run<T>(_ body: @escaping () throws -> T) async throws -> T {
+    package func run<T>(_ body: @escaping () throws -> T) async throws -> T {
         let outcome = Outcome<T>()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             do {
@@ -65,6 +67,8 @@ final class BlockingWorkThreads: @unchecked Sendable {
             unfinished += 1
             // Each queued job needs a parked thread of its own; a woken thread counts as parked
             // until it takes the lock again, so this may start one thread too many, never too few.
+            // Each job that finds enough parked threads wakes one of them (each signal wakes a
+            // thread still waiting), not all: the others would only find the queue empty again.
             return parked < queue.count
         }
         if needsThread {
@@ -81,7 +85,7 @@ final class BlockingWorkThreads: @unchecked Sendable {
                 if !taken { throw error }
             }
         } else {
-            monitor.broadcast()
+            monitor.signal()
         }
     }
 

@@ -49,6 +49,13 @@ final class Monitor: @unchecked Sendable {
         broadcast(general)
     }
 
+    /// Wakes one waiter (but those on a ``Condition``), for waiters any one of which can take the
+    /// change (a piece of work for a parked thread). May be called without the mutex held, as
+    /// ``broadcast()``. Suspended tasks are not woken: use it only where none enlist.
+    func signal() {
+        pthread_cond_signal(general.condition)
+    }
+
     /// Sleeps until woken or until `deadline`. Call with the mutex held. Returns false once the deadline has passed.
     func wait(until deadline: MonotonicInstant) -> Bool {
         wait(on: general, until: deadline)

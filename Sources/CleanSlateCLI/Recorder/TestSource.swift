@@ -53,7 +53,8 @@ struct TestSource {
             // Down to the last row with content: the rows below are blank, which the assertion checks.
             var rows = lastScreen.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
             while rows.last?.allSatisfy(\.isWhitespace) == true { rows.removeLast() }
-            body.append("assertScreenSnapshot(of: app, matches: #\"\"\"")
+            // In Swift Testing's async test the awaited assertion is the one Swift picks.
+            body.append((framework == .swiftTesting ? "await " : "") + "assertScreenSnapshot(of: app, matches: #\"\"\"")
             body += rows
             body.append("\"\"\"#)")
         }

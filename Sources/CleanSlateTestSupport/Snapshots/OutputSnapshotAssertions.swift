@@ -6,7 +6,7 @@ import CleanSlate
 /// of the output is not part of the snapshot (the file ends with one newline either way).
 ///
 /// It does not wait: wait for the output or the exit first. Parameters and failures are those of
-/// ``assertScreenSnapshot(of:named:format:record:snapshotDirectory:quietPeriod:timeout:fileID:filePath:line:column:)``.
+/// ``assertScreenSnapshot(of:named:format:record:snapshotDirectory:quietPeriod:timeout:fileID:filePath:line:column:)-338bz``.
 public func assertOutputSnapshot(
     of app: AppLauncher, stream: AppOutputStream = .standardOutput, named name: String,
     record: SnapshotRecordMode? = nil, snapshotDirectory: String? = nil,

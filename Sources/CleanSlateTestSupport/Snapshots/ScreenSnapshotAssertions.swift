@@ -29,6 +29,9 @@ public enum ScreenSnapshotFormat: String, Sendable, CaseIterable {
 /// attached under Swift Testing), and how to re-record. When the reference is written is set by
 /// ``SnapshotRecordMode``.
 ///
+/// This form blocks its thread while the screen settles; an `async` test calls the awaited form
+/// of the same name, with `await`.
+///
 /// - Parameters:
 ///   - record: this assertion's record mode; nil uses the suite's, else `CLEANSLATE_RECORD`, else `.missing`
 ///     (`.never` when `CI` is set).
@@ -39,19 +42,9 @@ public func assertScreenSnapshot(
     snapshotDirectory: String? = nil, quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let subject = "screen snapshot \(name.debugDescription)"
-    let message: String?
-    do {
-        let screen = try app.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout)
-        let page = ScreenComparisonPage(screen: screen, format: format, sandbox: app.sandbox, snapshotName: name, location: location)
-        let comparison = SnapshotComparison(subject: subject, actual: format.render(screen, replacing: app.sandbox.placeholders),
-                                            styled: format == .styled, onMismatch: page.write)
-        message = SnapshotAssertion.verify(comparison, named: name, record: record, directory: snapshotDirectory, location: location)
-    } catch {
-        message = "\(subject): waiting for the screen to settle failed: \(error)"
-    }
-    SnapshotAssertion.report(message, at: location)
+    let check = ScreenSnapshotCheck(app: app, format: format, location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    check.report(check.againstReference(Result { try app.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout) },
+                                        named: name, record: record, directory: snapshotDirectory))
 }
 
 /// Asserts that `app`'s screen, once settled, reads `expected` in `format` (with the sandbox's paths
@@ -59,32 +52,12 @@ public func assertScreenSnapshot(
 /// `expected` may stop at the last row with content: the screen's rows below it must be blank (a
 /// one-line message on a 24-row screen is one line, not 24). A mismatch fails with a line diff, the
 /// path of the side-by-side page (as for a reference file) and the text to paste to accept the new
-/// screen.
+/// screen. An `async` test calls the awaited form of the same name, with `await`.
 public func assertScreenSnapshot(
     of app: AppLauncher, format: ScreenSnapshotFormat = .text, matches expected: String,
     quietPeriod: Duration = .milliseconds(100), timeout: Duration? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let message: String?
-    do {
-        let screen = try app.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout)
-        let page = ScreenComparisonPage(screen: screen, format: format, sandbox: app.sandbox, snapshotName: nil, location: location)
-        let rendered = format.render(screen, replacing: app.sandbox.placeholders)
-        // Trailing blank rows are left out of both sides: the rows are the screen's, so none is lost.
-        let trims = format == .text
-        let comparison = SnapshotComparison(subject: "the screen", actual: trims ? droppingTrailingBlankRows(rendered) : rendered,
-                                            styled: format == .styled, onMismatch: page.write)
-        message = comparison.againstInline(trims ? droppingTrailingBlankRows(expected) : expected)
-    } catch {
-        message = "waiting for the screen to settle failed: \(error)"
-    }
-    SnapshotAssertion.report(message, at: location)
-}
-
-/// `text` without its trailing rows that hold only blanks (and without the line feed before them).
-func droppingTrailingBlankRows(_ text: String) -> String {
-    var rows = text.split(separator: "\n", omittingEmptySubsequences: false)
-    while rows.count > 1, rows.last?.allSatisfy(\.isWhitespace) == true { rows.removeLast() }
-    return rows.joined(separator: "\n")
+    let check = ScreenSnapshotCheck(app: app, format: format, location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    check.report(check.againstInline(Result { try app.waitForScreenToSettle(quietPeriod: quietPeriod, timeout: timeout) }, expected: expected))
 }

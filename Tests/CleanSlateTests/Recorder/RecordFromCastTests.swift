@@ -237,7 +237,7 @@ final class RecordFromCastTests: XCTestCase {
         XCTAssertTrue(source.contains(#"let app = try await launchApp(.path("./demo"), arguments: ["--flag"], environment: ["LANG": "C.UTF-8"], "#
             + "terminalSize: try TerminalSize(rows: 5, columns: 30))"), source)
         XCTAssertTrue(source.contains("#expect(try await app.waitForExit() == .exited(3))"), source)
-        XCTAssertTrue(source.contains("assertScreenSnapshot(of: app, matches: #\"\"\"\n        bye now\n        \"\"\"#)"), source)
+        XCTAssertTrue(source.contains("        await assertScreenSnapshot(of: app, matches: #\"\"\"\n        bye now\n        \"\"\"#)"), source)
         XCTAssertFalse(source.contains("sleep("), "no sleeps in a written test")
     }
 
@@ -248,7 +248,7 @@ final class RecordFromCastTests: XCTestCase {
         var cast = SyntheticCast()
         cast.output("\u{1B}[44m\u{1B}[2J\u{1B}[2;3HSaved.\u{1B}[4;3HPress any key")
         let source = try written(cast)
-        XCTAssertTrue(source.contains("assertScreenSnapshot(of: app, matches: #\"\"\"\n\n          Saved.\n\n          Press any key\n        \"\"\"#)"), source)
+        XCTAssertTrue(source.contains("        await assertScreenSnapshot(of: app, matches: #\"\"\"\n\n          Saved.\n\n          Press any key\n        \"\"\"#)"), source)
     }
 
     func testXCTestIsWrittenWithItsAssertions() throws {

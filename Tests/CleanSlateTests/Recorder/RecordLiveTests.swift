@@ -35,8 +35,8 @@ final class RecordLiveTests: XCTestCase {
             "#expect(try await app.waitForExit() == .exited(0))",
         ], written)
         // The last screen down to its last row with content (not 30 rows), and the profile's content.
-        XCTAssertTrue(written.contains("        assertScreenSnapshot(of: app, matches: #\"\"\"\n        All set, Ada! Theme: Solarized\n        \"\"\"#)\n"),
-                      "the last screen is asserted\n\(written)")
+        XCTAssertTrue(written.contains("        await assertScreenSnapshot(of: app, matches: #\"\"\"\n        All set, Ada! Theme: Solarized\n        \"\"\"#)\n"),
+                      "the last screen is asserted, awaited\n\(written)")
         let profile = ["#expect(try String(contentsOfFile: app.sandbox.configHome + \"/sampleapp/profile.json\", encoding: .utf8) == #\"\"\"",
                        "{", #"  "name" : "Ada","#, #"  "theme" : "Solarized""#, "}", "", "\"\"\"#)"]
         XCTAssertTrue(written.contains(profile.map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")), "the file the app created is compared\n\(written)")

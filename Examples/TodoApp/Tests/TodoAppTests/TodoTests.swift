@@ -67,7 +67,7 @@ struct ReturningUserTests {
     @Test func theFullScreenListLooksAsReviewed() async throws {
         let app = try await launchApp(.product("todo"), arguments: ["ui"], terminalSize: TerminalSize(rows: 8, columns: 40))
         try await app.waitForScreen(containing: "q quits")
-        assertScreenSnapshot(of: app, named: "list", format: .styled)
+        await assertScreenSnapshot(of: app, named: "list", format: .styled)
     }
 }
 
