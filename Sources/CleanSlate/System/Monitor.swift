@@ -49,6 +49,14 @@ final class Monitor: @unchecked Sendable {
         broadcast(general)
     }
 
+    /// Wakes one thread sleeping in ``wait()`` or ``wait(until:)`` (none of the tasks suspended on
+    /// the monitor), for waiters that are interchangeable: each wakes for the same kind of work, and
+    /// one is enough for one piece of it. May be called without the mutex held, after the change was
+    /// made under it.
+    func signalOne() {
+        pthread_cond_signal(general.condition)
+    }
+
     /// Sleeps until woken or until `deadline`. Call with the mutex held. Returns false once the deadline has passed.
     func wait(until deadline: MonotonicInstant) -> Bool {
         wait(on: general, until: deadline)
