@@ -22,7 +22,6 @@ func runAwaitBenchmark(arguments: [String]) throws {
         print("suite: N tasks at once, each waiting for an app that prints 'ready' after 0.5 s; cores: \(ProcessInfo.processInfo.activeProcessorCount)")
         for (round, count) in suiteSizes.enumerated() {
             let sleeping = try await suiteSeconds(count) { try await Task.sleep(for: .milliseconds(500)) }
-            let floor = try await suiteSeconds(count) { try await AwaitFloor.run(script: slowScript, marker: "ready") }
             let piped = try await suiteSeconds(count) {
                 let app = slowApp(in: sandbox, terminal: false)
                 try await app.launch()
@@ -35,6 +34,8 @@ func runAwaitBenchmark(arguments: [String]) throws {
                 try await app.waitForScreen(containing: "ready")
                 await app.terminate()
             }
+            // Last, so that each CleanSlate suite follows what it followed before the floor existed.
+            let floor = try await suiteSeconds(count) { try await AwaitFloor.run(script: slowScript, marker: "ready") }
             print(String(format: "  N=%-4d Task.sleep only                %7.2f s   1.00x", count, sleeping))
             print(String(format: "  N=%-4d bare posix_spawn, same app      %7.2f s   %.2fx   (the app's own cost: the floor)", count, floor, floor / sleeping))
             print(String(format: "  N=%-4d awaited waitForOutput (pipes)  %7.2f s   %.2fx   %.2fx the floor", count, piped, piped / sleeping, piped / floor))

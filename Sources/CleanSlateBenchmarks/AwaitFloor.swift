@@ -3,7 +3,7 @@ import Glibc
 import _CleanSlateCShim
 
 /// The await benchmark's floor: the same slow app started with a bare `posix_spawn` from the test
-/// process (no sandbox, no keeper, no supervisor), on a thread of its own that then reads the app's
+/// process (no sandbox, no keeper, no supervisor; in a session of its own, as CleanSlate's), on a thread of its own that then reads the app's
 /// output until the marker and reaps it, while the task is suspended (as CleanSlate's awaited launch
 /// spawns on a thread of its own, off the cooperative pool). What this row adds to `Task.sleep` is
 /// the app's own cost (`sh` and `sleep` exec'd, their dynamic loading, their exit) and a thread per
@@ -31,8 +31,15 @@ enum AwaitFloor {
         let words: [String] = ["sh", "-c", script]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
+        // In a session of its own, as CleanSlate starts each app over pipes: with the scheduler's
+        // autogroups (a group per session) the apps would otherwise share one group's CPU, the
+        // test process's, where each of CleanSlate's has a group of its own.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, cs_spawn_flag_setsid())
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, "/bin/sh", &actions, nil, arguments, environ)
+        let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environ)
         close(output[1])
         defer { close(output[0]) }
         guard rc == 0 else { throw floorError("posix_spawn /bin/sh", rc) }
