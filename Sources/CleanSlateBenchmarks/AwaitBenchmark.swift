@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The suite: N tests run at once on Swift's cooperative pool (one task each, as Swift Testing
 /// runs tests), each launching an app that starts slowly (`sleep 0.5; echo ready`) and waiting for
-/// it (the launch and the wait both awaited), over pipes and on a terminal; against the same N tasks that only `Task.sleep` as long, and
+/// it (the launch and the wait both awaited), over pipes and on a terminal; against the same N tasks that only `Task.sleep` as long,
+/// against the same app started by a bare `posix_spawn` (the floor: what the app itself costs, see ``AwaitFloor``), and
 /// (for the first N) against a blocking launch and wait in the same tasks, which hold a pool thread each.
 /// The latency: an awaited PTY round trip and launch-to-exit against the blocking ones, interleaved.
 func runAwaitBenchmark(arguments: [String]) throws {
@@ -19,7 +20,7 @@ func runAwaitBenchmark(arguments: [String]) throws {
     defer { try? sandbox.wipe() }
     try runBlocking {
         print("suite: N tasks at once, each waiting for an app that prints 'ready' after 0.5 s; cores: \(ProcessInfo.processInfo.activeProcessorCount)")
-        for count in suiteSizes {
+        for (round, count) in suiteSizes.enumerated() {
             let sleeping = try await suiteSeconds(count) { try await Task.sleep(for: .milliseconds(500)) }
             let piped = try await suiteSeconds(count) {
                 let app = slowApp(in: sandbox, terminal: false)
@@ -33,10 +34,14 @@ func runAwaitBenchmark(arguments: [String]) throws {
                 try await app.waitForScreen(containing: "ready")
                 await app.terminate()
             }
+            // Last, so that each CleanSlate suite follows what it followed before the floor existed.
+            let floor = try await suiteSeconds(count) { try await AwaitFloor.run(script: slowScript, marker: "ready") }
             print(String(format: "  N=%-4d Task.sleep only                %7.2f s   1.00x", count, sleeping))
-            print(String(format: "  N=%-4d awaited waitForOutput (pipes)  %7.2f s   %.2fx", count, piped, piped / sleeping))
-            print(String(format: "  N=%-4d awaited waitForScreen (PTY)    %7.2f s   %.2fx", count, onTerminal, onTerminal / sleeping))
-            if count == suiteSizes.first {
+            print(String(format: "  N=%-4d bare posix_spawn, same app      %7.2f s   %.2fx   (the app's own cost: the floor)", count, floor, floor / sleeping))
+            print(String(format: "  N=%-4d awaited waitForOutput (pipes)  %7.2f s   %.2fx   %.2fx the floor", count, piped, piped / sleeping, piped / floor))
+            print(String(format: "  N=%-4d awaited waitForScreen (PTY)    %7.2f s   %.2fx   %.2fx the floor", count, onTerminal, onTerminal / sleeping, onTerminal / floor))
+            // Once, in the first round only: a later round of the same N would repeat its minute.
+            if round == 0 {
                 let blocking = try await suiteSeconds(count) {
                     let app = slowApp(in: sandbox, terminal: false)
                     _ = try blockingWait {
@@ -52,11 +57,14 @@ func runAwaitBenchmark(arguments: [String]) throws {
     }
 }
 
+/// What the slow app runs (`sh -c`): it answers half a second after its start.
+private let slowScript = "sleep 0.5; echo ready"
+
 /// An app that answers half a second after its launch, in `sandbox`, not launched yet (awaited
 /// suites await the launch, the blocking one blocks in it).
 private func slowApp(in sandbox: Sandbox, terminal: Bool) -> AppLauncher {
     let app = AppLauncher(.name("sh"), sandbox: sandbox)
-    app.launchArguments = ["-c", "sleep 0.5; echo ready"]
+    app.launchArguments = ["-c", slowScript]
     if terminal { app.terminalSize = .standard }
     return app
 }

@@ -487,7 +487,9 @@ public final class AppLauncher: @unchecked Sendable {
         let argumentVector = [executable.displayName] + configuration.launchArguments.map(inside)
         lock.withLock {
             environmentOfLaunch = environment.mapValues(inside)
-            commandLineOfLaunch = String(argumentVector.joined(separator: " ").reversed().drop { $0 == " " }.reversed())
+            var commandLine = argumentVector.joined(separator: " ")
+            while commandLine.last == " " { commandLine.removeLast() }
+            commandLineOfLaunch = commandLine
             launchedArguments = configuration.launchArguments
         }
         let output = (limit: configuration.outputLimit, handler: configuration.outputHandler, fragments: fragmenter)
