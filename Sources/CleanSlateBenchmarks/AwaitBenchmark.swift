@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The suite: N tests run at once on Swift's cooperative pool (one task each, as Swift Testing
 /// runs tests), each launching an app that starts slowly (`sleep 0.5; echo ready`) and waiting for
-/// it (the launch and the wait both awaited), over pipes and on a terminal; against the same N tasks that only `Task.sleep` as long,
+/// it (the launch and the wait both awaited), over pipes and on a terminal, and over pipes with a
+/// sandbox of its own made and wiped per test (as the `.cleanSlate` trait does); against the same N tasks that only `Task.sleep` as long,
 /// against the same app started by a bare `posix_spawn` (the floor: what the app itself costs, see ``AwaitFloor``), and
 /// (for the first N) against a blocking launch and wait in the same tasks, which hold a pool thread each.
 /// The latency: an awaited PTY round trip and launch-to-exit against the blocking ones, interleaved.
@@ -34,12 +35,23 @@ func runAwaitBenchmark(arguments: [String]) throws {
                 try await app.waitForScreen(containing: "ready")
                 await app.terminate()
             }
+            // As the `.cleanSlate` trait runs each test: a sandbox of its own, made before the
+            // launch and wiped after it, the wipe on a thread of its own while the task is suspended.
+            let ownSandbox = try await suiteSeconds(count) {
+                let own = try Sandbox(rootDirectory: ProcessInfo.processInfo.environment["CLEANSLATE_ROOT"])
+                let app = slowApp(in: own, terminal: false)
+                try await app.launch()
+                try await app.waitForOutput("ready")
+                await app.terminate()
+                try await BlockingWorkThreads.shared.run { try own.wipe() }
+            }
             // Last, so that each CleanSlate suite follows what it followed before the floor existed.
             let floor = try await suiteSeconds(count) { try await AwaitFloor.run(script: slowScript, marker: "ready") }
             print(String(format: "  N=%-4d Task.sleep only                %7.2f s   1.00x", count, sleeping))
             print(String(format: "  N=%-4d bare posix_spawn, same app      %7.2f s   %.2fx   (the app's own cost: the floor)", count, floor, floor / sleeping))
             print(String(format: "  N=%-4d awaited waitForOutput (pipes)  %7.2f s   %.2fx   %.2fx the floor", count, piped, piped / sleeping, piped / floor))
             print(String(format: "  N=%-4d awaited waitForScreen (PTY)    %7.2f s   %.2fx   %.2fx the floor", count, onTerminal, onTerminal / sleeping, onTerminal / floor))
+            print(String(format: "  N=%-4d pipes, a sandbox per test     %7.2f s   %.2fx   %.2fx the floor", count, ownSandbox, ownSandbox / sleeping, ownSandbox / floor))
             // Once, in the first round only: a later round of the same N would repeat its minute.
             if round == 0 {
                 let blocking = try await suiteSeconds(count) {
