@@ -455,6 +455,17 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testKeysListedOneUnderAnotherWithWhatTheyDoAreTextButATwoRowLegendBarIsNot() {
+        // htop's help: keys right-aligned before a colon, what each does after it, row after row
+        // (a row between may lack a key). A person reads that table; the bar under it is legends.
+        let table = at(0, 0, "     Tab: switch to next tab") + at(1, 0, "   Space: tag process") + at(2, 0, "  Arrows: scroll the list")
+            + at(3, 0, "       c: tag process and children") + at(4, 0, "       q: quit")
+        let bar = at(8, 0, "q:Quit  h:Help") + at(9, 0, "^X Exit  ^O Write")
+        let tree = screen(table + bar).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Quit", "Help", "Exit", "Write"], tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .staticText }.map(\.label).first, "Tab: switch to next tab", tree.debugDescription)
+    }
+
     func testAKeyNameInLowerCaseBeforeAColonIsProseNotAKey() {
         // htop's setup: "For current screen tab: Main"; a key name is read as listed or in capitals.
         let rows = at(0, 0, "For current screen tab: Main") + at(1, 0, "Go to the end: now") + at(2, 0, "TAB:Next ENTER:Open")

@@ -155,6 +155,7 @@ extension RecognitionWork {
     /// An action glued to its key is the rest of that word; one written after the key runs to a
     /// gap of two blanks or to the next legend.
     mutating func findWrittenKeyHints() {
+        var legends: [WrittenLegend] = []
         for row in 0..<grid.rows {
             for span in spans(row: row) {
                 let words = wordRanges(row: row, span.columns)
@@ -190,13 +191,59 @@ extension RecognitionWork {
                     var end = words[last].upperBound
                     // A comma or semicolon parts legends written as a list (`Alt-g: bindings, Ctrl-g: help`).
                     if end - 1 > start, grid.scalar(row, end - 1) == 0x2C || grid.scalar(row, end - 1) == 0x3B { end -= 1 }
-                    addOnRow(
-                        .keyHint, label: prefix + grid.trimmedText(row: row, start..<end), row: row, columns: words[index].lowerBound..<end,
-                        owner: span.owner, keyName: key, lookColumns: start..<end)
+                    legends.append(WrittenLegend(
+                        row: row, columns: words[index].lowerBound..<end, action: start..<end, owner: span.owner, key: key, prefix: prefix))
                     index = last + 1
                 }
             }
         }
+        let tableLegends = keyTableLegends(legends)
+        for (index, legend) in legends.enumerated() where !tableLegends.contains(index) {
+            addOnRow(
+                .keyHint, label: legend.prefix + grid.trimmedText(row: legend.row, legend.action), row: legend.row,
+                columns: legend.columns, owner: legend.owner, keyName: legend.key, lookColumns: legend.action)
+        }
+    }
+
+    /// A legend written in plain text, found but not yet recorded.
+    private struct WrittenLegend {
+        var row: Int
+        var columns: Range<Int>
+        var action: Range<Int>
+        var owner: Int
+        var key: String
+        var prefix: String
+    }
+
+    /// Legends that are rows of a key table: keys listed one under another, each followed by a
+    /// colon and a blank at the same column, with what it does after (htop's help, `     Tab:
+    /// switch to next screen tab` over `  Arrows: scroll process list`). That is text being
+    /// read, not a legend to press: three such rows in a row or more in a window, where a legend
+    /// was read on one of them, are a table, and every legend on its rows over that colon is its
+    /// text. A legend bar (nano's, two rows) is not lined up that way, and legends glued to their
+    /// key (`q:Quit`) have no blank after the colon. Each legend is given as its index in `legends`.
+    private func keyTableLegends(_ legends: [WrittenLegend]) -> Set<Int> {
+        func hasSpacedColon(_ row: Int, _ colon: Int, owner: Int) -> Bool {
+            colon >= 1 && colon + 1 < grid.columns && grid.scalar(row, colon) == 0x3A && grid.isBlank(row, colon + 1)
+                && !grid.isBlank(row, colon - 1) && Int(owners[grid.index(row, colon)]) == owner
+        }
+        var tableColons: Set<[Int]> = []  // [owner, row, colon]
+        for legend in legends {
+            let colon = legend.action.lowerBound - 2
+            guard hasSpacedColon(legend.row, colon, owner: legend.owner), !tableColons.contains([legend.owner, legend.row, colon]) else { continue }
+            var first = legend.row
+            var last = legend.row
+            while first > 0 && hasSpacedColon(first - 1, colon, owner: legend.owner) { first -= 1 }
+            while last + 1 < grid.rows && hasSpacedColon(last + 1, colon, owner: legend.owner) { last += 1 }
+            guard last - first >= 2 else { continue }
+            for row in first...last { tableColons.insert([legend.owner, row, colon]) }
+        }
+        var result: Set<Int> = []
+        guard !tableColons.isEmpty else { return result }
+        for (index, legend) in legends.enumerated() where legend.columns.contains(where: { tableColons.contains([legend.owner, legend.row, $0]) }) {
+            result.insert(index)
+        }
+        return result
     }
 
     /// The columns of each word of `columns` on `row` (split at single blanks).
