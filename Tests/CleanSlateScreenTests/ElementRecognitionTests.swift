@@ -281,6 +281,20 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testATreesDepthOrFoldMarkBeforeARowsWordsIsNotPartOfItsName() {
+        // tasksel's sub-tasks `... GNOME` under a task; tmux's folded `+ Server Options` after
+        // its shortcut; an unfolded `▾ src`. A parent folder's `..` and a mark glued to its words
+        // (`+Extras`) are the row's name as written.
+        let checks = at(0, 1, "[ ] Desktop environment") + at(1, 1, "[ ] ... GNOME") + at(2, 1, "[ ] ... Xfce")
+        let menu = at(4, 0, csi("7m") + "(0) + Server Options  " + csi("0m")) + at(5, 0, "(1) + Session Options")
+            + at(6, 0, "(2) ▾ src") + at(7, 0, "(3) +Extras") + at(8, 0, "(4) ..")
+        let tree = screen(checks + menu).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .checkBox }.map(\.label), ["Desktop environment", "GNOME", "Xfce"], tree.debugDescription)
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Server Options", "Session Options", "src", "+Extras", ".."],
+            tree.debugDescription)
+    }
+
     func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
         // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
         let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")

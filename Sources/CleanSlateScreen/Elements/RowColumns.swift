@@ -143,7 +143,18 @@ extension RecognitionWork {
     /// with their sizes and dates, tig's commits, ncdu's sizes and names, htop's processes) are
     /// named by their main column (``mainColumn(of:)``: words, not figures), the other columns,
     /// two blanks apart, being the detail.
+    /// A tree's depth or fold mark before a row's words is no part of its name
+    /// (``TreeDepthMarks``).
     func rowNames(of rows: [ListRow], detailColumn: Int?) -> [RowNames] {
+        namesAsWritten(of: rows, detailColumn: detailColumn).map { names in
+            var names = names
+            names.label = TreeDepthMarks.nameWithoutDepthMark(names.label)
+            return names
+        }
+    }
+
+    /// Each row's names as ``rowNames(of:detailColumn:)`` gives them, depth marks kept.
+    private func namesAsWritten(of rows: [ListRow], detailColumn: Int?) -> [RowNames] {
         let columns = rows.map { columnTexts(of: $0, detailColumn: detailColumn) }
         let isTagged = detailColumn.map { split in
             rows.allSatisfy { row in
