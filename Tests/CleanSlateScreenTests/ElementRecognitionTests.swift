@@ -319,6 +319,21 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testRowsOfASheetWithTheCurrentCellDrawnApartAreNoMenuBars() {
+        // sc: row numbers drawn inverse, the current cell inverse; each row is three phrases, one
+        // in a shade of its own, like a menu bar, but a row of the same columns runs under it.
+        let sheet = at(3, 0, "  0    " + csi("7m") + "  Item   " + csi("0m") + " Cost")
+            + at(4, 0, csi("7m") + "  1" + csi("0m") + "    Rent       900.00") + at(5, 0, csi("7m") + "  2" + csi("0m") + "    Food       250.00")
+        let tree = screen(sheet).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+        // A bar with legends under it, or text a row away, is a menu bar still.
+        let bar = at(0, 0, "  Left   File   " + csi("7m") + "Options" + csi("0m") + "   Right")
+        let legends = at(1, 0, "  q:Quit  h:Help  ^X Exit    ?:Help")
+        XCTAssertEqual(screen(bar + legends).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Left", "File", "Options", "Right"])
+        let apart = at(2, 0, "  some  text  under  each  of  them")
+        XCTAssertEqual(screen(bar + apart).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Left", "File", "Options", "Right"])
+    }
+
     // MARK: text fields
 
     func testARunOfItsOwnBackgroundAfterALabelIsATextFieldInColourAndUnderlinedInMonochrome() throws {

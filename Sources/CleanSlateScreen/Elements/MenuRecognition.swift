@@ -211,7 +211,8 @@ extension RecognitionWork {
                     items.append(column..<end)
                     column = end
                 }
-                guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }) else { continue }
+                guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }),
+                      !isTableRow(row: row, items: items, owner: span.owner) else { continue }
                 let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
                 let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner))
                 if let chosen {
@@ -229,6 +230,28 @@ extension RecognitionWork {
                 }
             }
         }
+    }
+
+    /// Whether `items` on `row` are a row of a table, not a menu bar: the row just above or just
+    /// below, in the same window, has free text (taken by no element found before: aptitude's key
+    /// legends under its bar are not) under every one of them (a spreadsheet's rows, sc's `1  Rent
+    /// 900.00` under `0  Item  Cost`, its current cell or row number drawn apart), no line
+    /// across them (mc's panels' top border, titled under its bar, is no row). A menu bar stands
+    /// alone: a border, a menu, legends or blank cells are next to it, not a row of the same
+    /// columns.
+    private func isTableRow(row: Int, items: [Range<Int>], owner: Int) -> Bool {
+        func hasTextUnderEveryItem(_ neighbour: Int) -> Bool {
+            guard neighbour >= 0, neighbour < grid.rows,
+                  let first = items.first, let last = items.last,
+                  !(first.lowerBound..<last.upperBound).contains(where: { BoxCharacters.isLine(grid.scalar(neighbour, $0)) })
+            else { return false }
+            return items.allSatisfy { item in
+                item.contains { column in
+                    isFree(neighbour, column) && !grid.isBlank(neighbour, column) && Int(owners[grid.index(neighbour, column)]) == owner
+                }
+            }
+        }
+        return hasTextUnderEveryItem(row - 1) || hasTextUnderEveryItem(row + 1)
     }
 
     /// Whether `items` on `row` are a menu bar that is not open: `row` is the screen's top row,
