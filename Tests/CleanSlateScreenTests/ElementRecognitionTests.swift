@@ -484,6 +484,18 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testThreeOrMoreOneLetterKeysDrawnApartWithTheirActionsAreALegendBar() {
+        // alpine: `? Help  P PrevCmd  R RelNotes` over `O OTHER CMDS`, each key inverse, no
+        // longer key anywhere. Two such letters alone (`Y Yes  N No`) are hotkeys, not a bar.
+        func key(_ letter: String) -> String { csi("7m") + letter + csi("0m") }
+        let bar = at(10, 0, key("?") + " Help      " + key("P") + " PrevCmd   " + key("R") + " RelNotes") + at(11, 0, key("O") + " OTHER CMDS")
+        let pair = at(2, 0, key("Y") + " Yes      " + key("N") + " No")
+        let tree = screen(pair + bar).elements
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .keyHint }.map { "\($0.keyName ?? "") \($0.label)" },
+            ["? Help", "P PrevCmd", "R RelNotes", "O OTHER CMDS"], tree.debugDescription)
+    }
+
     func testKeysListedOneUnderAnotherWithWhatTheyDoAreTextButATwoRowLegendBarIsNot() {
         // htop's help: keys right-aligned before a colon, what each does after it, row after row
         // (a row between may lack a key). A person reads that table; the bar under it is legends.

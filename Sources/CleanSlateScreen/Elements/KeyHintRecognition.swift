@@ -123,7 +123,8 @@ extension RecognitionWork {
                             owner: span.owner, keyName: key, lookColumns: actionStart..<actionEnd)
                         index += 2
                     } else if keyText.count == 1, let letter = keyText.unicodeScalars.first, letter.isASCII,
-                              letter.properties.isAlphabetic || ("0"..."9").contains(letter), actionStart > runs[index + 1].lowerBound {
+                              letter.properties.isAlphabetic || ("0"..."9").contains(letter) || letter == "?",
+                              actionStart > runs[index + 1].lowerBound {
                         let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
                         letterKeys.append((row, firstLetter(row: row, keyRun)..<actionEnd, actionStart..<actionEnd, span.owner, keyText))
                         index += 2
@@ -133,7 +134,13 @@ extension RecognitionWork {
                 }
             }
         }
-        for hint in letterKeys where (max(0, hint.row - 1)...min(grid.rows - 1, hint.row + 1)).contains(where: { rowsWithLegends[$0] }) {
+        // Three or more such letters with their actions on a row and the rows next to it are a
+        // legend bar of their own (alpine's `? Help  P PrevCmd  R RelNotes` over `O OTHER CMDS`).
+        func isNearby(_ other: (row: Int, columns: Range<Int>, action: Range<Int>, owner: Int, key: String), _ row: Int) -> Bool {
+            abs(other.row - row) <= 1
+        }
+        for hint in letterKeys where (max(0, hint.row - 1)...min(grid.rows - 1, hint.row + 1)).contains(where: { rowsWithLegends[$0] })
+            || letterKeys.filter({ isNearby($0, hint.row) && $0.owner == hint.owner }).count >= 3 {
             addOnRow(
                 .keyHint, label: grid.trimmedText(row: hint.row, hint.action), row: hint.row, columns: hint.columns,
                 owner: hint.owner, keyName: hint.key, lookColumns: hint.action)
