@@ -295,6 +295,17 @@ final class ElementRecognitionTests: XCTestCase {
             tree.debugDescription)
     }
 
+    func testAListMayLeaveOneBlankRowBetweenAllItsRows() {
+        // alpine's main menu: a blank row between every two rows, the current one drawn apart.
+        let spaced = at(1, 2, "Apples") + at(3, 2, csi("7m") + "Pears     " + csi("0m")) + at(5, 2, "Plums")
+        XCTAssertEqual(outline(screen(spaced).elements), ["menuItem \"Apples\"", "menuItem \"Pears\" highlighted", "menuItem \"Plums\""])
+        // A title, a blank row, then rows one under another (nnn): the title is no row of them.
+        let titled = at(0, 0, "1 2 3 4 /tmp/files") + at(2, 1, csi("7m") + "docs/" + csi("0m")) + at(3, 1, "src/") + at(4, 1, "notes.txt")
+        XCTAssertEqual(outline(screen(titled).elements), [
+            "staticText \"1 2 3 4 /tmp/files\"", "menuItem \"docs/\" highlighted", "menuItem \"src/\"", "menuItem \"notes.txt\"",
+        ])
+    }
+
     func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
         // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
         let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")

@@ -51,7 +51,9 @@ extension RecognitionWork {
                 }
                 seen.insert(candidate.owner)
                 if !candidate.isColumnHeader, var group = open[candidate.owner], let last = group.last,
-                   last.text.row == row - 1 || last.text.row == row - 2 && isSeparator(row: row - 1, column: last.text.columns.lowerBound),
+                   last.text.row == row - 1 && !isDoubleSpaced(group)
+                    || last.text.row == row - 2
+                    && (isSeparator(row: row - 1, column: last.text.columns.lowerBound) || isBlankBelow(last) && isBlankBelow(candidate)),
                    abs(last.text.columns.lowerBound - candidate.text.columns.lowerBound) <= 1 {
                     group.append(candidate)
                     open[candidate.owner] = group
@@ -60,12 +62,30 @@ extension RecognitionWork {
                     open[candidate.owner] = [candidate]
                 }
             }
-            for (owner, group) in open where !seen.contains(owner) && !(group.last.map { isSeparator(row: row, column: $0.text.columns.lowerBound) } ?? false) {
+            for (owner, group) in open where !seen.contains(owner) && !(group.last.map { isSeparator(row: row, column: $0.text.columns.lowerBound) } ?? false)
+                && !(group.last.map { $0.text.row == row - 1 && isBlankBelow($0) && (group.count == 1 || isDoubleSpaced(group)) } ?? false) {
                 closeList(group)
                 open[owner] = nil
             }
         }
         for group in open.values { closeList(group) }
+    }
+
+    /// Whether the row under `row` is blank over its columns, marker included: a list may leave
+    /// one blank row between its rows (alpine's main menu), when it does so between all of them
+    /// (a row joined one blank row under the last has a blank row under it too: rows written one
+    /// under another after a title and a blank row, nnn's, are a list of their own).
+    private func isBlankBelow(_ row: Candidate) -> Bool {
+        let below = row.text.row + 1
+        return below < grid.rows && (row.start..<row.text.columns.upperBound).allSatisfy { grid.isBlank(below, $0) }
+    }
+
+    /// Whether the rows of `group` so far are one blank row apart (the last two, no separator
+    /// between them): a row right under its last one is then no row of it.
+    private func isDoubleSpaced(_ group: [Candidate]) -> Bool {
+        guard group.count >= 2 else { return false }
+        let last = group[group.count - 1].text.row
+        return last - group[group.count - 2].text.row == 2 && !isSeparator(row: last - 1, column: group[group.count - 1].text.columns.lowerBound)
     }
 
     /// The last row with a character on it, or -1 for a blank screen.
