@@ -306,6 +306,21 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testAListKeyedByOneCharacterPerRowIsNamedByTheWordsAfterTheKey() {
+        // alpine: the key, the name, then what it does; the key is the identifier.
+        let keyed = at(1, 2, "?   HELP       -  Get help") + at(2, 2, csi("7m") + "C   COMPOSE    -  Write a message " + csi("0m"))
+            + at(3, 2, "Q   QUIT       -  Leave")
+        XCTAssertEqual(outline(screen(keyed).elements), [
+            "menuItem \"HELP\" identifier \"?\" detail \"-  Get help\"",
+            "menuItem \"COMPOSE\" identifier \"C\" highlighted detail \"-  Write a message\"",
+            "menuItem \"QUIT\" identifier \"Q\" detail \"-  Leave\"",
+        ])
+        // Row numbers and one-letter flags (newsboat's `1 N  Nov 28  Ferry`) are no keys.
+        let numbered = at(1, 1, "1 N  Nov 28   Ferry news  ") + at(2, 1, csi("7m") + "2 N  Nov 28   Fish market " + csi("0m"))
+            + at(3, 1, "3 N  Nov 28   New keeper  ")
+        XCTAssertEqual(screen(numbered).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Ferry news", "Fish market", "New keeper"])
+    }
+
     func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
         // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
         let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")
