@@ -510,6 +510,17 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testAKeyInAngleBracketsWithItsActionAfterABlankIsALegendNotAButton() {
+        // powertop: `<ESC> Exit | <Enter> Toggle tunable | <r> Window refresh`; the bar parts the
+        // legends. `<Yes>` and `<Cancel>` name no key: buttons still.
+        let legends = at(9, 1, "<ESC> Exit | <Enter> Toggle tunable | <r> Window refresh")
+        let buttons = at(3, 4, "<Yes>   <Cancel>")
+        let tree = screen(buttons + legends, columns: 70).elements
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .keyHint || $0.kind == .button }.map { "\($0.kind) \($0.keyName ?? "-") \($0.label)" },
+            ["button - Yes", "button - Cancel", "keyHint ESC Exit", "keyHint Enter Toggle tunable", "keyHint r Window refresh"], tree.debugDescription)
+    }
+
     func testThreeOrMoreOneLetterKeysDrawnApartWithTheirActionsAreALegendBar() {
         // alpine: `? Help  P PrevCmd  R RelNotes` over `O OTHER CMDS`, each key inverse, no
         // longer key anywhere. Two such letters alone (`Y Yes  N No`) are hotkeys, not a bar.

@@ -58,7 +58,7 @@ struct ElementRecognizer {
         if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
         if all || !has.isOneShade { work.findStyledKeyHints() }
-        if all || has.hasKeyMark { work.findWrittenKeyHints() }
+        if all || has.hasKeyMark || has.hasAngleBracket { work.findWrittenKeyHints() }
         if all || !isPlain { work.findMenuBars() }
         work.findTextFields(underscored: all || has.hasUnderscore, shaded: all || !isPlain || has.hasUnderline)
         if all || !isPlain { work.findMenus() }

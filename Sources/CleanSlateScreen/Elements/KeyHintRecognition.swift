@@ -29,6 +29,15 @@ enum KeyHintRecognition {
         return nil
     }
 
+    /// The key a word names in angle brackets (`<Enter>`, `<ESC>`, `<F1>`, `<r>`: a key name or one
+    /// letter or digit), or `nil`: powertop's `<ESC> Exit | <Enter> Toggle tunable`.
+    static func bracketedKey(_ word: Substring) -> String? {
+        guard word.count >= 3, word.first == "<", word.last == ">" else { return nil }
+        let name = word.dropFirst().dropLast()
+        if name.count == 1, let character = name.first, character.isASCII, character.isLetter || character.isNumber { return String(name) }
+        return key(name, allowsNumbers: false)
+    }
+
     /// `text` as a function key's number, 1 to 24.
     static func functionKeyNumber(_ text: Substring) -> Int? {
         guard (1...2).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }),
@@ -71,6 +80,7 @@ enum KeyHintRecognition {
         if let key = key(word, allowsNumbers: false), word.hasPrefix("^") || word.hasPrefix("M-") || word.hasPrefix("F") {
             return (key, "", "", false)
         }
+        if let name = bracketedKey(word) { return (name, "", "", false) }
         if word.first == "F" {
             let digits = word.dropFirst().prefix { $0.isASCII && $0.isNumber }
             let rest = word.dropFirst(1 + digits.count)
@@ -187,7 +197,7 @@ extension RecognitionWork {
                     // stops at the next legend.
                     let isGlued = actionStart != nil && !isLegendOnly
                     while last + 1 < words.count, words[last + 1].lowerBound == words[last].upperBound + 1, writtenKey(last + 1) == nil,
-                          !isGlued || Self.isCapital(grid.scalar(row, words[last + 1].lowerBound)) {
+                          !isGlued || Self.isCapital(grid.scalar(row, words[last + 1].lowerBound)), !isMarksOnly(row: row, words[last + 1]) {
                         last += 1
                         if actionStart == nil { actionStart = words[last].lowerBound }
                     }
@@ -268,6 +278,15 @@ extension RecognitionWork {
         return result
     }
 
+    /// Whether the word at `columns` holds no letter or digit (`|`, `·`): a mark parting legends
+    /// (`<ESC> Exit | <Enter> Toggle`), no part of an action.
+    private func isMarksOnly(row: Int, _ columns: Range<Int>) -> Bool {
+        columns.allSatisfy { column in
+            guard let scalar = Unicode.Scalar(grid.scalar(row, column)) else { return true }
+            return !scalar.properties.isAlphabetic && scalar.properties.numericType == nil
+        }
+    }
+
     /// Whether the word at `columns` can start a written legend at all, read before its text is
     /// built: it starts with `^`, `M` or `F`; or it starts with a visible ASCII character that is
     /// no digit and holds a colon or `=`; or its second character is `)`.
@@ -275,6 +294,7 @@ extension RecognitionWork {
         let first = grid.scalar(row, columns.lowerBound)
         if first == 0x5E || first == 0x4D || first == 0x46 { return true }
         if columns.count >= 3 && grid.scalar(row, columns.lowerBound + 1) == 0x29 { return true }
+        if columns.count >= 3 && first == 0x3C && grid.scalar(row, columns.upperBound - 1) == 0x3E { return true }
         let startsLikeAKey = (0x21...0x7E).contains(first) && !(0x30...0x39).contains(first)
         return startsLikeAKey && columns.contains { grid.scalar(row, $0) == 0x3A || grid.scalar(row, $0) == 0x3D }
     }
