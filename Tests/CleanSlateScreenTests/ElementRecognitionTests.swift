@@ -321,6 +321,19 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(screen(numbered).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Ferry news", "Fish market", "New keeper"])
     }
 
+    func testRowsKeyedInSequenceAreAMenuEvenWithNoCurrentRow() {
+        // sc's help index and a script's numbered menu, all in one shade: keys in order pick rows.
+        let lettered = at(0, 0, "Which Screen? [a-c]") + at(2, 5, "A:   This overview") + at(3, 5, "B:   Toggle Options") + at(4, 5, "C:   Set Options")
+        XCTAssertEqual(
+            screen(lettered).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["This overview", "Toggle Options", "Set Options"])
+        let numbered = at(1, 0, "1) Install") + at(2, 0, "2) Remove") + at(3, 0, "3) Quit")
+        XCTAssertEqual(screen(numbered).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Install", "Remove", "Quit"])
+        // Keys in no order explain keys (htop's help); two keyed rows are too few.
+        let explained = at(1, 0, "p: toggle program path") + at(2, 0, "m: toggle merged command") + at(3, 0, "Z: pause updates")
+            + at(6, 0, "A: first") + at(7, 0, "B: second")
+        XCTAssertEqual(screen(explained).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+    }
+
     func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
         // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
         let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")
