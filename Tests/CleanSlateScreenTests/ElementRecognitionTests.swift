@@ -334,6 +334,17 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(screen(explained).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
     }
 
+    func testAStatusBarDrawnAcrossTheBottomRowIsNoListsCurrentRow() {
+        // pinfo: a heading, then `Viewing line 23/237, 9%` inverse across the whole bottom row.
+        let bar = csi("7m") + "Viewing line 23/237, 9%" + String(repeating: " ", count: 17) + csi("0m")
+        let tree = screen(at(3, 0, "Basics") + at(4, 0, "C++ libraries") + at(5, 0, bar), rows: 6, columns: 40).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+        // A list's current row there begins like the row above: a row still.
+        let current = csi("7m") + "2024-03-02 add tests" + String(repeating: " ", count: 20) + csi("0m")
+        let list = screen(at(4, 0, "2024-03-01 fix build") + at(5, 0, current), rows: 6, columns: 40).elements
+        XCTAssertEqual(list.allElements.filter(\.isHighlighted).map(\.kind), [.menuItem], list.debugDescription)
+    }
+
     func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
         // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
         let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")

@@ -122,7 +122,9 @@ extension RecognitionWork {
     /// list's current row: drawn across the whole screen in a shade other than its ground with a
     /// reading at its right end after a gap (vim's `notes.txt    1,1    All`, tig's `[main] …
     /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`)
-    /// whose first word is not shaped like the row below's (a list's first row does begin alike);
+    /// whose first word is not shaped like the row below's (a list's first row does begin alike),
+    /// or on the bottom row holding one phrase not shaped like the row above's (pinfo's
+    /// `Viewing line 23/237, 9%`);
     /// or the last text on the screen, starting a line (at the screen's left edge, where a pager,
     /// an editor or a shell writes its prompt), drawn apart over its text alone, no marker before
     /// it (less's `notes.txt (END)` prompt). An indented list whose last row is the current one is
@@ -137,11 +139,13 @@ extension RecognitionWork {
             let text = candidate.text.columns
             let paddedOrMarked = candidate.start < text.lowerBound
                 || text.upperBound < grid.columns && grid.shade(row, text.upperBound) == grid.shade(row, text.lowerBound)
-            return !paddedOrMarked && isOneShade(row: row, text)
+            if !paddedOrMarked && isOneShade(row: row, text) { return true }
         }
         guard isOneShade(row: row, 0..<grid.columns) else { return false }
         let text = candidate.text.columns
-        if endOfFirstWords(row: row, text) >= text.upperBound { return row == 0 && !beginsLikeTheRowBelow(candidate.text) }
+        if endOfFirstWords(row: row, text) >= text.upperBound {
+            return row == 0 && !beginsLike(candidate.text, row: row + 1) || row == grid.rows - 1 && !beginsLike(candidate.text, row: row - 1)
+        }
         // A short reading (16 characters at most) ending at the right edge, three blanks or more
         // before it: a list row's last column that reaches the edge (htop's command) is longer.
         guard text.upperBound >= grid.columns - 2 else { return false }
@@ -175,12 +179,12 @@ extension RecognitionWork {
         return scalar == 0x2500 || scalar == 0x2501 || scalar == 0x2550
     }
 
-    /// Whether the row under `text` begins, at the same column, with a word of the same shape as
-    /// `text`'s first word (as long, digits, letters and marks in the same places: tig's dates
-    /// `2024-03-03`): the rows of one list begin alike, a title bar and the text under it do not.
-    private func beginsLikeTheRowBelow(_ text: ListRow) -> Bool {
-        let below = text.row + 1
-        guard below < grid.rows else { return false }
+    /// Whether `below` (the row under `text`, or over it) begins, at the same column, with a word
+    /// of the same shape as `text`'s first word (as long, digits, letters and marks in the same
+    /// places: tig's dates `2024-03-03`): the rows of one list begin alike, a title or status bar
+    /// and the text next to it do not.
+    private func beginsLike(_ text: ListRow, row below: Int) -> Bool {
+        guard below >= 0, below < grid.rows else { return false }
         func shape(_ row: Int) -> [Character] {
             var shape: [Character] = []
             var column = text.columns.lowerBound
