@@ -345,6 +345,21 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(list.allElements.filter(\.isHighlighted).map(\.kind), [.menuItem], list.debugDescription)
     }
 
+    func testTheEntriesOfAnInfoMenuAreMenuItemsNamedBeforeTheirColon() {
+        // pinfo: `* Name: (file)Node.` and `* Name::` entries, a heading and a description going
+        // on between them; the current entry's link drawn apart.
+        let menu = at(0, 0, "* Menu:") + at(1, 0, "Basics") + at(2, 0, "* Common options: " + csi("1;31m") + "(coreutils)Common options." + csi("0m"))
+            + at(3, 0, "* Ed: " + csi("1;34m") + "(ed)." + csi("0m") + "       The line editor") + at(4, 20, "Access modes.")
+            + at(5, 0, "* " + csi("1;34m") + "Introduction" + csi("0m") + "::   Caveats")
+        let tree = screen(menu, columns: 50).elements
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .menuItem }.map { $0.label + ($0.isHighlighted ? " highlighted" : "") },
+            ["Common options highlighted", "Ed", "Introduction"], tree.debugDescription)
+        // Bullets of prose with a colon are no entries.
+        let prose = at(0, 0, "* Note: see the docs.") + at(1, 0, "* Tip: (optional) read it.")
+        XCTAssertEqual(screen(prose, columns: 50).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+    }
+
     func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
         // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
         let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")

@@ -61,6 +61,7 @@ struct ElementRecognizer {
         if all || has.hasKeyMark || has.hasAngleBracket { work.findWrittenKeyHints() }
         if all || !isPlain { work.findMenuBars() }
         work.findTextFields(underscored: all || has.hasUnderscore, shaded: all || !isPlain || has.hasUnderline)
+        if all || has.hasKeyMark { work.findInfoMenuEntries() }
         if all || !isPlain { work.findMenus() } else if has.hasKeyMark { work.findMenus(keyedListsOnly: true) }
         work.nameGauges()
         work.findStaticTexts()
