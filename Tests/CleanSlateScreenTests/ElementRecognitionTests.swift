@@ -360,6 +360,15 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(screen(prose, columns: 50).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
     }
 
+    func testAnEditorsModeLineWithDashesAtBothEndsIsNoListsCurrentRow() {
+        // zile/mg: a window's text, its mode line inverse across the screen, then the help
+        // window's rows at the same column.
+        let modeLine = csi("7m") + "--:--  notes.txt   All (1,0)   (Text)" + String(repeating: "-", count: 23) + csi("0m")
+        let rows = at(0, 0, "Shopping list") + at(1, 0, modeLine) + at(2, 0, "Key translations:") + at(3, 0, "SPC    self-insert")
+        let tree = screen(rows, rows: 5, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+    }
+
     func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
         // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
         let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")

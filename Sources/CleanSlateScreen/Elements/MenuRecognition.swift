@@ -124,7 +124,8 @@ extension RecognitionWork {
     /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`)
     /// whose first word is not shaped like the row below's (a list's first row does begin alike),
     /// or on the bottom row holding one phrase not shaped like the row above's (pinfo's
-    /// `Viewing line 23/237, 9%`);
+    /// `Viewing line 23/237, 9%`), or with a dash in its first and its last cell (an editor's
+    /// mode line, `--:--  notes.txt … (Fundamental)-----`);
     /// or the last text on the screen, starting a line (at the screen's left edge, where a pager,
     /// an editor or a shell writes its prompt), drawn apart over its text alone, no marker before
     /// it (less's `notes.txt (END)` prompt). An indented list whose last row is the current one is
@@ -142,6 +143,9 @@ extension RecognitionWork {
             if !paddedOrMarked && isOneShade(row: row, text) { return true }
         }
         guard isOneShade(row: row, 0..<grid.columns) else { return false }
+        // An editor's mode line: a rule of dashes at both ends of the row (zile's `--:--  notes.txt
+        // … (Fundamental)------`, mg's `-----Mg: notes.txt … --L1-----`).
+        if grid.scalar(row, 0) == 0x2D && grid.scalar(row, grid.columns - 1) == 0x2D { return true }
         let text = candidate.text.columns
         if endOfFirstWords(row: row, text) >= text.upperBound {
             return row == 0 && !beginsLike(candidate.text, row: row + 1) || row == grid.rows - 1 && !beginsLike(candidate.text, row: row - 1)
