@@ -261,8 +261,7 @@ extension RecognitionWork {
                     items.append(column..<end)
                     column = end
                 }
-                guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }),
-                      !isTableRow(row: row, items: items, owner: span.owner) else { continue }
+                guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }) else { continue }
                 let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
                 let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner))
                 if let chosen {
@@ -270,6 +269,8 @@ extension RecognitionWork {
                 } else {
                     guard span.owner < 0, isClosedMenuBar(row: row, items: items) else { continue }
                 }
+                // Read last: most rows are no bar by the checks above.
+                guard !isTableRow(row: row, items: items, owner: span.owner) else { continue }
                 for (index, item) in items.enumerated() {
                     add(
                         ScreenElement(
