@@ -592,6 +592,14 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(tree.allElements.filter { $0.kind == .staticText }.map(\.label).first, "Tab: switch to next tab", tree.debugDescription)
     }
 
+    func testLegendsWrittenAfterACaptionInOnePhraseAreProse() {
+        // htop's help: `Process state: R: running; S: sleeping; Z: zombie` explains values; a
+        // gap of two blanks ends the phrase, and legends after it are legends again.
+        let rows = at(0, 0, "Process state: R: running; S: sleeping; Z: zombie") + at(2, 0, "Name: Ada  q:Quit  h:Help")
+        let tree = screen(rows, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Quit", "Help"], tree.debugDescription)
+    }
+
     func testAKeyNameInLowerCaseBeforeAColonIsProseNotAKey() {
         // htop's setup: "For current screen tab: Main"; a key name is read as listed or in capitals.
         let rows = at(0, 0, "For current screen tab: Main") + at(1, 0, "Go to the end: now") + at(2, 0, "TAB:Next ENTER:Open")

@@ -183,8 +183,14 @@ extension RecognitionWork {
                     return KeyHintRecognition.writtenKey(text[...]).map { ($0.key, Substring($0.rest), $0.prefix, $0.isLegendOnly) }
                 }
                 var index = 0
+                // Whether the phrase being read (words over single blanks) has a caption in it, a
+                // word that is no key ending in a colon (`Process state:`): the legends written
+                // after it in the phrase are values it explains (`R: running; S: sleeping`), prose.
+                var isCaptioned = false
                 while index < words.count {
+                    if index > 0 && words[index].lowerBound > words[index - 1].upperBound + 1 { isCaptioned = false }
                     guard let (key, rest, prefix, isLegendOnly) = writtenKey(index) else {
+                        if grid.scalar(row, words[index].upperBound - 1) == 0x3A { isCaptioned = true }
                         index += 1
                         continue
                     }
@@ -208,8 +214,10 @@ extension RecognitionWork {
                     var end = words[last].upperBound
                     // A comma or semicolon parts legends written as a list (`Alt-g: bindings, Ctrl-g: help`).
                     if end - 1 > start, grid.scalar(row, end - 1) == 0x2C || grid.scalar(row, end - 1) == 0x3B { end -= 1 }
-                    legends.append(WrittenLegend(
-                        row: row, columns: words[index].lowerBound..<end, action: start..<end, owner: span.owner, key: key, prefix: prefix))
+                    if !isCaptioned {
+                        legends.append(WrittenLegend(
+                            row: row, columns: words[index].lowerBound..<end, action: start..<end, owner: span.owner, key: key, prefix: prefix))
+                    }
                     index = last + 1
                 }
             }
