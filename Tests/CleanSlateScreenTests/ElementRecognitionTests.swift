@@ -281,6 +281,94 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testATreesDepthOrFoldMarkBeforeARowsWordsIsNotPartOfItsName() {
+        // tasksel's sub-tasks `... GNOME` under a task; tmux's folded `+ Server Options` after
+        // its shortcut; an unfolded `▾ src`. A parent folder's `..` and a mark glued to its words
+        // (`+Extras`) are the row's name as written.
+        let checks = at(0, 1, "[ ] Desktop environment") + at(1, 1, "[ ] ... GNOME") + at(2, 1, "[ ] ... Xfce")
+        let menu = at(4, 0, csi("7m") + "(0) + Server Options  " + csi("0m")) + at(5, 0, "(1) + Session Options")
+            + at(6, 0, "(2) ▾ src") + at(7, 0, "(3) +Extras") + at(8, 0, "(4) ..")
+        let tree = screen(checks + menu).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .checkBox }.map(\.label), ["Desktop environment", "GNOME", "Xfce"], tree.debugDescription)
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Server Options", "Session Options", "src", "+Extras", ".."],
+            tree.debugDescription)
+    }
+
+    func testAListMayLeaveOneBlankRowBetweenAllItsRows() {
+        // alpine's main menu: a blank row between every two rows, the current one drawn apart.
+        let spaced = at(1, 2, "Apples") + at(3, 2, csi("7m") + "Pears     " + csi("0m")) + at(5, 2, "Plums")
+        XCTAssertEqual(outline(screen(spaced).elements), ["menuItem \"Apples\"", "menuItem \"Pears\" highlighted", "menuItem \"Plums\""])
+        // A title, a blank row, then rows one under another (nnn): the title is no row of them.
+        let titled = at(0, 0, "1 2 3 4 /tmp/files") + at(2, 1, csi("7m") + "docs/" + csi("0m")) + at(3, 1, "src/") + at(4, 1, "notes.txt")
+        XCTAssertEqual(outline(screen(titled).elements), [
+            "staticText \"1 2 3 4 /tmp/files\"", "menuItem \"docs/\" highlighted", "menuItem \"src/\"", "menuItem \"notes.txt\"",
+        ])
+    }
+
+    func testAListKeyedByOneCharacterPerRowIsNamedByTheWordsAfterTheKey() {
+        // alpine: the key, the name, then what it does; the key is the identifier.
+        let keyed = at(1, 2, "?   HELP       -  Get help") + at(2, 2, csi("7m") + "C   COMPOSE    -  Write a message " + csi("0m"))
+            + at(3, 2, "Q   QUIT       -  Leave")
+        XCTAssertEqual(outline(screen(keyed).elements), [
+            "menuItem \"HELP\" identifier \"?\" detail \"-  Get help\"",
+            "menuItem \"COMPOSE\" identifier \"C\" highlighted detail \"-  Write a message\"",
+            "menuItem \"QUIT\" identifier \"Q\" detail \"-  Leave\"",
+        ])
+        // Row numbers and one-letter flags (newsboat's `1 N  Nov 28  Ferry`) are no keys.
+        let numbered = at(1, 1, "1 N  Nov 28   Ferry news  ") + at(2, 1, csi("7m") + "2 N  Nov 28   Fish market " + csi("0m"))
+            + at(3, 1, "3 N  Nov 28   New keeper  ")
+        XCTAssertEqual(screen(numbered).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Ferry news", "Fish market", "New keeper"])
+    }
+
+    func testRowsKeyedInSequenceAreAMenuEvenWithNoCurrentRow() {
+        // sc's help index and a script's numbered menu, all in one shade: keys in order pick rows.
+        let lettered = at(0, 0, "Which Screen? [a-c]") + at(2, 5, "A:   This overview") + at(3, 5, "B:   Toggle Options") + at(4, 5, "C:   Set Options")
+        XCTAssertEqual(
+            screen(lettered).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["This overview", "Toggle Options", "Set Options"])
+        let numbered = at(1, 0, "1) Install") + at(2, 0, "2) Remove") + at(3, 0, "3) Quit")
+        XCTAssertEqual(screen(numbered).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Install", "Remove", "Quit"])
+        // Keys in no order explain keys (htop's help); two keyed rows are too few.
+        let explained = at(1, 0, "p: toggle program path") + at(2, 0, "m: toggle merged command") + at(3, 0, "Z: pause updates")
+            + at(6, 0, "A: first") + at(7, 0, "B: second")
+        XCTAssertEqual(screen(explained).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+    }
+
+    func testAStatusBarDrawnAcrossTheBottomRowIsNoListsCurrentRow() {
+        // pinfo: a heading, then `Viewing line 23/237, 9%` inverse across the whole bottom row.
+        let bar = csi("7m") + "Viewing line 23/237, 9%" + String(repeating: " ", count: 17) + csi("0m")
+        let tree = screen(at(3, 0, "Basics") + at(4, 0, "C++ libraries") + at(5, 0, bar), rows: 6, columns: 40).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+        // A list's current row there begins like the row above: a row still.
+        let current = csi("7m") + "2024-03-02 add tests" + String(repeating: " ", count: 20) + csi("0m")
+        let list = screen(at(4, 0, "2024-03-01 fix build") + at(5, 0, current), rows: 6, columns: 40).elements
+        XCTAssertEqual(list.allElements.filter(\.isHighlighted).map(\.kind), [.menuItem], list.debugDescription)
+    }
+
+    func testTheEntriesOfAnInfoMenuAreMenuItemsNamedBeforeTheirColon() {
+        // pinfo: `* Name: (file)Node.` and `* Name::` entries, a heading and a description going
+        // on between them; the current entry's link drawn apart.
+        let menu = at(0, 0, "* Menu:") + at(1, 0, "Basics") + at(2, 0, "* Common options: " + csi("1;31m") + "(coreutils)Common options." + csi("0m"))
+            + at(3, 0, "* Ed: " + csi("1;34m") + "(ed)." + csi("0m") + "       The line editor") + at(4, 20, "Access modes.")
+            + at(5, 0, "* " + csi("1;34m") + "Introduction" + csi("0m") + "::   Caveats")
+        let tree = screen(menu, columns: 50).elements
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .menuItem }.map { $0.label + ($0.isHighlighted ? " highlighted" : "") },
+            ["Common options highlighted", "Ed", "Introduction"], tree.debugDescription)
+        // Bullets of prose with a colon are no entries.
+        let prose = at(0, 0, "* Note: see the docs.") + at(1, 0, "* Tip: (optional) read it.")
+        XCTAssertEqual(screen(prose, columns: 50).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+    }
+
+    func testAnEditorsModeLineWithDashesAtBothEndsIsNoListsCurrentRow() {
+        // zile/mg: a window's text, its mode line inverse across the screen, then the help
+        // window's rows at the same column.
+        let modeLine = csi("7m") + "--:--  notes.txt   All (1,0)   (Text)" + String(repeating: "-", count: 23) + csi("0m")
+        let rows = at(0, 0, "Shopping list") + at(1, 0, modeLine) + at(2, 0, "Key translations:") + at(3, 0, "SPC    self-insert")
+        let tree = screen(rows, rows: 5, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+    }
+
     func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
         // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
         let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")
@@ -303,6 +391,21 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(bar).elements), [
             "menuItem \"Left\"", "menuItem \"File\"", "menuItem \"Options\" highlighted", "menuItem \"Right\"",
         ])
+    }
+
+    func testRowsOfASheetWithTheCurrentCellDrawnApartAreNoMenuBars() {
+        // sc: row numbers drawn inverse, the current cell inverse; each row is three phrases, one
+        // in a shade of its own, like a menu bar, but a row of the same columns runs under it.
+        let sheet = at(3, 0, "  0    " + csi("7m") + "  Item   " + csi("0m") + " Cost")
+            + at(4, 0, csi("7m") + "  1" + csi("0m") + "    Rent       900.00") + at(5, 0, csi("7m") + "  2" + csi("0m") + "    Food       250.00")
+        let tree = screen(sheet).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+        // A bar with legends under it, or text a row away, is a menu bar still.
+        let bar = at(0, 0, "  Left   File   " + csi("7m") + "Options" + csi("0m") + "   Right")
+        let legends = at(1, 0, "  q:Quit  h:Help  ^X Exit    ?:Help")
+        XCTAssertEqual(screen(bar + legends).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Left", "File", "Options", "Right"])
+        let apart = at(2, 0, "  some  text  under  each  of  them")
+        XCTAssertEqual(screen(bar + apart).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Left", "File", "Options", "Right"])
     }
 
     // MARK: text fields
@@ -453,6 +556,48 @@ final class ElementRecognitionTests: XCTestCase {
             "staticText \"Press\"", "keyHint \"quit\" key q", "staticText \"or\"", "keyHint \"help\" key ?",
             "keyHint \"Write Out\" key ^O", "keyHint \"Read File\" key ^R",
         ])
+    }
+
+    func testAKeyInAngleBracketsWithItsActionAfterABlankIsALegendNotAButton() {
+        // powertop: `<ESC> Exit | <Enter> Toggle tunable | <r> Window refresh`; the bar parts the
+        // legends. `<Yes>` and `<Cancel>` name no key: buttons still.
+        let legends = at(9, 1, "<ESC> Exit | <Enter> Toggle tunable | <r> Window refresh")
+        let buttons = at(3, 4, "<Yes>   <Cancel>")
+        let tree = screen(buttons + legends, columns: 70).elements
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .keyHint || $0.kind == .button }.map { "\($0.kind) \($0.keyName ?? "-") \($0.label)" },
+            ["button - Yes", "button - Cancel", "keyHint ESC Exit", "keyHint Enter Toggle tunable", "keyHint r Window refresh"], tree.debugDescription)
+    }
+
+    func testThreeOrMoreOneLetterKeysDrawnApartWithTheirActionsAreALegendBar() {
+        // alpine: `? Help  P PrevCmd  R RelNotes` over `O OTHER CMDS`, each key inverse, no
+        // longer key anywhere. Two such letters alone (`Y Yes  N No`) are hotkeys, not a bar.
+        func key(_ letter: String) -> String { csi("7m") + letter + csi("0m") }
+        let bar = at(10, 0, key("?") + " Help      " + key("P") + " PrevCmd   " + key("R") + " RelNotes") + at(11, 0, key("O") + " OTHER CMDS")
+        let pair = at(2, 0, key("Y") + " Yes      " + key("N") + " No")
+        let tree = screen(pair + bar).elements
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .keyHint }.map { "\($0.keyName ?? "") \($0.label)" },
+            ["? Help", "P PrevCmd", "R RelNotes", "O OTHER CMDS"], tree.debugDescription)
+    }
+
+    func testKeysListedOneUnderAnotherWithWhatTheyDoAreTextButATwoRowLegendBarIsNot() {
+        // htop's help: keys right-aligned before a colon, what each does after it, row after row
+        // (a row between may lack a key). A person reads that table; the bar under it is legends.
+        let table = at(0, 0, "     Tab: switch to next tab") + at(1, 0, "   Space: tag process") + at(2, 0, "  Arrows: scroll the list")
+            + at(3, 0, "       c: tag process and children") + at(4, 0, "       q: quit")
+        let bar = at(8, 0, "q:Quit  h:Help") + at(9, 0, "^X Exit  ^O Write")
+        let tree = screen(table + bar).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Quit", "Help", "Exit", "Write"], tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .staticText }.map(\.label).first, "Tab: switch to next tab", tree.debugDescription)
+    }
+
+    func testLegendsWrittenAfterACaptionInOnePhraseAreProse() {
+        // htop's help: `Process state: R: running; S: sleeping; Z: zombie` explains values; a
+        // gap of two blanks ends the phrase, and legends after it are legends again.
+        let rows = at(0, 0, "Process state: R: running; S: sleeping; Z: zombie") + at(2, 0, "Name: Ada  q:Quit  h:Help")
+        let tree = screen(rows, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Quit", "Help"], tree.debugDescription)
     }
 
     func testAKeyNameInLowerCaseBeforeAColonIsProseNotAKey() {

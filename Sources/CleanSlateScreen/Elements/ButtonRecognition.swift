@@ -119,6 +119,9 @@ extension RecognitionWork {
         if first == 0x5B && !isMcDefault && !padded { return nil }
         if first == 0x3C && !padded {
             guard let initial = Unicode.Scalar(grid.scalar(row, labelStart)), initial.properties.isUppercase else { return nil }
+            // A key in angle brackets with its action after one blank (`<Enter> Toggle`) is a legend.
+            let isKey = KeyHintRecognition.bracketedKey(grid.text(row: row, open..<(close + 1))[...]) != nil
+            if isKey && close + 2 < span.columns.upperBound && grid.isBlank(row, close + 1) && !grid.isBlank(row, close + 2) { return nil }
         }
         return (end, label)
     }

@@ -9,7 +9,8 @@ extension ScreenSnapshot {
 
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
 /// fields or gauges), then, on the cells no earlier rule took, progress bars, calendars' days, buttons, check boxes
-/// and radio buttons, key hints, menu bars, text fields, menu rows and last static text.
+/// and radio buttons, key hints, menu bars, text fields, an Info menu's entries, menu rows and last
+/// static text.
 ///
 /// A rule is skipped when the screen lacks what it needs to find anything (see
 /// ``RecognitionTriggers``): a skipped rule would have found nothing and taken no cells, so the
@@ -58,10 +59,11 @@ struct ElementRecognizer {
         if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
         if all || !has.isOneShade { work.findStyledKeyHints() }
-        if all || has.hasKeyMark { work.findWrittenKeyHints() }
+        if all || has.hasKeyMark || has.hasAngleBracket { work.findWrittenKeyHints() }
         if all || !isPlain { work.findMenuBars() }
         work.findTextFields(underscored: all || has.hasUnderscore, shaded: all || !isPlain || has.hasUnderline)
-        if all || !isPlain { work.findMenus() }
+        if all || has.hasKeyMark { work.findInfoMenuEntries() }
+        if all || !isPlain { work.findMenus() } else if has.hasKeyMark { work.findMenus(keyedListsOnly: true) }
         work.nameGauges()
         work.findStaticTexts()
         work.markHighlights()

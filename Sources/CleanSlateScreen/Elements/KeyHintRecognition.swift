@@ -29,6 +29,15 @@ enum KeyHintRecognition {
         return nil
     }
 
+    /// The key a word names in angle brackets (`<Enter>`, `<ESC>`, `<F1>`, `<r>`: a key name or one
+    /// letter or digit), or `nil`: powertop's `<ESC> Exit | <Enter> Toggle tunable`.
+    static func bracketedKey(_ word: Substring) -> String? {
+        guard word.count >= 3, word.first == "<", word.last == ">" else { return nil }
+        let name = word.dropFirst().dropLast()
+        if name.count == 1, let character = name.first, character.isASCII, character.isLetter || character.isNumber { return String(name) }
+        return key(name, allowsNumbers: false)
+    }
+
     /// `text` as a function key's number, 1 to 24.
     static func functionKeyNumber(_ text: Substring) -> Int? {
         guard (1...2).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }),
@@ -71,6 +80,7 @@ enum KeyHintRecognition {
         if let key = key(word, allowsNumbers: false), word.hasPrefix("^") || word.hasPrefix("M-") || word.hasPrefix("F") {
             return (key, "", "", false)
         }
+        if let name = bracketedKey(word) { return (name, "", "", false) }
         if word.first == "F" {
             let digits = word.dropFirst().prefix { $0.isASCII && $0.isNumber }
             let rest = word.dropFirst(1 + digits.count)
@@ -123,7 +133,8 @@ extension RecognitionWork {
                             owner: span.owner, keyName: key, lookColumns: actionStart..<actionEnd)
                         index += 2
                     } else if keyText.count == 1, let letter = keyText.unicodeScalars.first, letter.isASCII,
-                              letter.properties.isAlphabetic || ("0"..."9").contains(letter), actionStart > runs[index + 1].lowerBound {
+                              letter.properties.isAlphabetic || ("0"..."9").contains(letter) || letter == "?",
+                              actionStart > runs[index + 1].lowerBound {
                         let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
                         letterKeys.append((row, firstLetter(row: row, keyRun)..<actionEnd, actionStart..<actionEnd, span.owner, keyText))
                         index += 2
@@ -133,7 +144,13 @@ extension RecognitionWork {
                 }
             }
         }
-        for hint in letterKeys where (max(0, hint.row - 1)...min(grid.rows - 1, hint.row + 1)).contains(where: { rowsWithLegends[$0] }) {
+        // Three or more such letters with their actions on a row and the rows next to it are a
+        // legend bar of their own (alpine's `? Help  P PrevCmd  R RelNotes` over `O OTHER CMDS`).
+        func isNearby(_ other: (row: Int, columns: Range<Int>, action: Range<Int>, owner: Int, key: String), _ row: Int) -> Bool {
+            abs(other.row - row) <= 1
+        }
+        for hint in letterKeys where (max(0, hint.row - 1)...min(grid.rows - 1, hint.row + 1)).contains(where: { rowsWithLegends[$0] })
+            || letterKeys.filter({ isNearby($0, hint.row) && $0.owner == hint.owner }).count >= 3 {
             addOnRow(
                 .keyHint, label: grid.trimmedText(row: hint.row, hint.action), row: hint.row, columns: hint.columns,
                 owner: hint.owner, keyName: hint.key, lookColumns: hint.action)
@@ -155,6 +172,7 @@ extension RecognitionWork {
     /// An action glued to its key is the rest of that word; one written after the key runs to a
     /// gap of two blanks or to the next legend.
     mutating func findWrittenKeyHints() {
+        var legends: [WrittenLegend] = []
         for row in 0..<grid.rows {
             for span in spans(row: row) {
                 let words = wordRanges(row: row, span.columns)
@@ -165,8 +183,14 @@ extension RecognitionWork {
                     return KeyHintRecognition.writtenKey(text[...]).map { ($0.key, Substring($0.rest), $0.prefix, $0.isLegendOnly) }
                 }
                 var index = 0
+                // Whether the phrase being read (words over single blanks) has a caption in it, a
+                // word that is no key ending in a colon (`Process state:`): the legends written
+                // after it in the phrase are values it explains (`R: running; S: sleeping`), prose.
+                var isCaptioned = false
                 while index < words.count {
+                    if index > 0 && words[index].lowerBound > words[index - 1].upperBound + 1 { isCaptioned = false }
                     guard let (key, rest, prefix, isLegendOnly) = writtenKey(index) else {
+                        if grid.scalar(row, words[index].upperBound - 1) == 0x3A { isCaptioned = true }
                         index += 1
                         continue
                     }
@@ -179,7 +203,7 @@ extension RecognitionWork {
                     // stops at the next legend.
                     let isGlued = actionStart != nil && !isLegendOnly
                     while last + 1 < words.count, words[last + 1].lowerBound == words[last].upperBound + 1, writtenKey(last + 1) == nil,
-                          !isGlued || Self.isCapital(grid.scalar(row, words[last + 1].lowerBound)) {
+                          !isGlued || Self.isCapital(grid.scalar(row, words[last + 1].lowerBound)), !isMarksOnly(row: row, words[last + 1]) {
                         last += 1
                         if actionStart == nil { actionStart = words[last].lowerBound }
                     }
@@ -190,13 +214,61 @@ extension RecognitionWork {
                     var end = words[last].upperBound
                     // A comma or semicolon parts legends written as a list (`Alt-g: bindings, Ctrl-g: help`).
                     if end - 1 > start, grid.scalar(row, end - 1) == 0x2C || grid.scalar(row, end - 1) == 0x3B { end -= 1 }
-                    addOnRow(
-                        .keyHint, label: prefix + grid.trimmedText(row: row, start..<end), row: row, columns: words[index].lowerBound..<end,
-                        owner: span.owner, keyName: key, lookColumns: start..<end)
+                    if !isCaptioned {
+                        legends.append(WrittenLegend(
+                            row: row, columns: words[index].lowerBound..<end, action: start..<end, owner: span.owner, key: key, prefix: prefix))
+                    }
                     index = last + 1
                 }
             }
         }
+        let tableLegends = keyTableLegends(legends)
+        for (index, legend) in legends.enumerated() where !tableLegends.contains(index) {
+            addOnRow(
+                .keyHint, label: legend.prefix + grid.trimmedText(row: legend.row, legend.action), row: legend.row,
+                columns: legend.columns, owner: legend.owner, keyName: legend.key, lookColumns: legend.action)
+        }
+    }
+
+    /// A legend written in plain text, found but not yet recorded.
+    private struct WrittenLegend {
+        var row: Int
+        var columns: Range<Int>
+        var action: Range<Int>
+        var owner: Int
+        var key: String
+        var prefix: String
+    }
+
+    /// Legends that are rows of a key table: keys listed one under another, each followed by a
+    /// colon and a blank at the same column, with what it does after (htop's help, `     Tab:
+    /// switch to next screen tab` over `  Arrows: scroll process list`). That is text being
+    /// read, not a legend to press: three such rows in a row or more in a window, where a legend
+    /// was read on one of them, are a table, and every legend on its rows over that colon is its
+    /// text. A legend bar (nano's, two rows) is not lined up that way, and legends glued to their
+    /// key (`q:Quit`) have no blank after the colon. Each legend is given as its index in `legends`.
+    private func keyTableLegends(_ legends: [WrittenLegend]) -> Set<Int> {
+        func hasSpacedColon(_ row: Int, _ colon: Int, owner: Int) -> Bool {
+            colon >= 1 && colon + 1 < grid.columns && grid.scalar(row, colon) == 0x3A && grid.isBlank(row, colon + 1)
+                && !grid.isBlank(row, colon - 1) && Int(owners[grid.index(row, colon)]) == owner
+        }
+        var tableColons: Set<[Int]> = []  // [owner, row, colon]
+        for legend in legends {
+            let colon = legend.action.lowerBound - 2
+            guard hasSpacedColon(legend.row, colon, owner: legend.owner), !tableColons.contains([legend.owner, legend.row, colon]) else { continue }
+            var first = legend.row
+            var last = legend.row
+            while first > 0 && hasSpacedColon(first - 1, colon, owner: legend.owner) { first -= 1 }
+            while last + 1 < grid.rows && hasSpacedColon(last + 1, colon, owner: legend.owner) { last += 1 }
+            guard last - first >= 2 else { continue }
+            for row in first...last { tableColons.insert([legend.owner, row, colon]) }
+        }
+        var result: Set<Int> = []
+        guard !tableColons.isEmpty else { return result }
+        for (index, legend) in legends.enumerated() where legend.columns.contains(where: { tableColons.contains([legend.owner, legend.row, $0]) }) {
+            result.insert(index)
+        }
+        return result
     }
 
     /// The columns of each word of `columns` on `row` (split at single blanks).
@@ -214,6 +286,15 @@ extension RecognitionWork {
         return result
     }
 
+    /// Whether the word at `columns` holds no letter or digit (`|`, `·`): a mark parting legends
+    /// (`<ESC> Exit | <Enter> Toggle`), no part of an action.
+    private func isMarksOnly(row: Int, _ columns: Range<Int>) -> Bool {
+        columns.allSatisfy { column in
+            guard let scalar = Unicode.Scalar(grid.scalar(row, column)) else { return true }
+            return !scalar.properties.isAlphabetic && scalar.properties.numericType == nil
+        }
+    }
+
     /// Whether the word at `columns` can start a written legend at all, read before its text is
     /// built: it starts with `^`, `M` or `F`; or it starts with a visible ASCII character that is
     /// no digit and holds a colon or `=`; or its second character is `)`.
@@ -221,6 +302,7 @@ extension RecognitionWork {
         let first = grid.scalar(row, columns.lowerBound)
         if first == 0x5E || first == 0x4D || first == 0x46 { return true }
         if columns.count >= 3 && grid.scalar(row, columns.lowerBound + 1) == 0x29 { return true }
+        if columns.count >= 3 && first == 0x3C && grid.scalar(row, columns.upperBound - 1) == 0x3E { return true }
         let startsLikeAKey = (0x21...0x7E).contains(first) && !(0x30...0x39).contains(first)
         return startsLikeAKey && columns.contains { grid.scalar(row, $0) == 0x3A || grid.scalar(row, $0) == 0x3D }
     }

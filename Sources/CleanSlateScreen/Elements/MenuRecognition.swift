@@ -33,8 +33,9 @@ extension RecognitionWork {
         var isColumnHeader = false
     }
 
-    /// Menu rows on free cells.
-    mutating func findMenus() {
+    /// Menu rows on free cells; on a screen where nothing is drawn apart (`keyedListsOnly`), only
+    /// the lists keyed in sequence (``isKeyedInSequence(_:)``) can be any.
+    mutating func findMenus(keyedListsOnly: Bool = false) {
         var open: [Int: [Candidate]] = [:]
         // Worked out only when a row outside every window is drawn apart (see ``isBar``).
         var lastTextRow: Int?
@@ -45,27 +46,68 @@ extension RecognitionWork {
                 candidate.isColumnHeader = isColumnHeader(candidate.text)
                 if !candidate.isColumnHeader && (isRuleCaption(candidate.text) || isBar(candidate, lastTextRow: &lastTextRow)) {
                     // A title, status or prompt bar ends the text above it and is none of its rows.
-                    if let group = open[candidate.owner] { closeList(group) }
+                    if let group = open[candidate.owner] { closeList(group, keyedListsOnly: keyedListsOnly) }
                     open[candidate.owner] = nil
                     continue
                 }
                 seen.insert(candidate.owner)
                 if !candidate.isColumnHeader, var group = open[candidate.owner], let last = group.last,
-                   last.text.row == row - 1 || last.text.row == row - 2 && isSeparator(row: row - 1, column: last.text.columns.lowerBound),
+                   last.text.row == row - 1 && !isDoubleSpaced(group)
+                    || last.text.row == row - 2
+                    && (isSeparator(row: row - 1, column: last.text.columns.lowerBound) || isBlankBelow(last) && isBlankBelow(candidate)),
                    abs(last.text.columns.lowerBound - candidate.text.columns.lowerBound) <= 1 {
                     group.append(candidate)
                     open[candidate.owner] = group
                 } else {
-                    if let group = open[candidate.owner] { closeList(group) }
+                    if let group = open[candidate.owner] { closeList(group, keyedListsOnly: keyedListsOnly) }
                     open[candidate.owner] = [candidate]
                 }
             }
-            for (owner, group) in open where !seen.contains(owner) && !(group.last.map { isSeparator(row: row, column: $0.text.columns.lowerBound) } ?? false) {
-                closeList(group)
+            for (owner, group) in open where !seen.contains(owner) && !(group.last.map { isSeparator(row: row, column: $0.text.columns.lowerBound) } ?? false)
+                && !(group.last.map { $0.text.row == row - 1 && isBlankBelow($0) && (group.count == 1 || isDoubleSpaced(group)) } ?? false) {
+                closeList(group, keyedListsOnly: keyedListsOnly)
                 open[owner] = nil
             }
         }
-        for group in open.values { closeList(group) }
+        for group in open.values { closeList(group, keyedListsOnly: keyedListsOnly) }
+    }
+
+    /// Whether the row under `row` is blank over its columns, marker included: a list may leave
+    /// one blank row between its rows (alpine's main menu), when it does so between all of them
+    /// (a row joined one blank row under the last has a blank row under it too: rows written one
+    /// under another after a title and a blank row, nnn's, are a list of their own).
+    private func isBlankBelow(_ row: Candidate) -> Bool {
+        let below = row.text.row + 1
+        return below < grid.rows && (row.start..<row.text.columns.upperBound).allSatisfy { grid.isBlank(below, $0) }
+    }
+
+    /// Whether the rows of `group` so far are one blank row apart (the last two, no separator
+    /// between them): a row right under its last one is then no row of it.
+    private func isDoubleSpaced(_ group: [Candidate]) -> Bool {
+        guard group.count >= 2 else { return false }
+        let last = group[group.count - 1].text.row
+        return last - group[group.count - 2].text.row == 2 && !isSeparator(row: last - 1, column: group[group.count - 1].text.columns.lowerBound)
+    }
+
+    /// Whether `rows` are three or more rows each keyed by the letter or digit after the one
+    /// above's, written first with a colon or `)` and a blank after it (sc's help index `A:   This
+    /// overview` over `B:   Toggle Options`, a script's `1) Install` over `2) Remove`): a menu to
+    /// pick from by its keys, even with no current row. Keys listed in no order (htop's help:
+    /// `p: toggle program path` over `m: toggle merged command`) explain keys: text.
+    private func isKeyedInSequence(_ rows: [Candidate]) -> Bool {
+        guard rows.count >= 3 else { return false }
+        var previous: UInt32?
+        for row in rows {
+            let column = row.text.columns.lowerBound
+            guard row.start == column, column + 3 < row.text.columns.upperBound else { return false }
+            let key = grid.scalar(row.text.row, column)
+            let mark = grid.scalar(row.text.row, column + 1)
+            guard (0x30...0x39).contains(key) || (0x41...0x5A).contains(key) || (0x61...0x7A).contains(key),
+                  mark == 0x3A || mark == 0x29, grid.isBlank(row.text.row, column + 2),
+                  previous.map({ key == $0 + 1 }) ?? true else { return false }
+            previous = key
+        }
+        return true
     }
 
     /// The last row with a character on it, or -1 for a blank screen.
@@ -80,7 +122,10 @@ extension RecognitionWork {
     /// list's current row: drawn across the whole screen in a shade other than its ground with a
     /// reading at its right end after a gap (vim's `notes.txt    1,1    All`, tig's `[main] …
     /// 100%`), or on the top row holding one phrase (ncdu's `ncdu 1.18 ~ Use the arrow keys …`)
-    /// whose first word is not shaped like the row below's (a list's first row does begin alike);
+    /// whose first word is not shaped like the row below's (a list's first row does begin alike),
+    /// or on the bottom row holding one phrase not shaped like the row above's (pinfo's
+    /// `Viewing line 23/237, 9%`), or with a dash in its first and its last cell (an editor's
+    /// mode line, `--:--  notes.txt … (Fundamental)-----`);
     /// or the last text on the screen, starting a line (at the screen's left edge, where a pager,
     /// an editor or a shell writes its prompt), drawn apart over its text alone, no marker before
     /// it (less's `notes.txt (END)` prompt). An indented list whose last row is the current one is
@@ -95,11 +140,16 @@ extension RecognitionWork {
             let text = candidate.text.columns
             let paddedOrMarked = candidate.start < text.lowerBound
                 || text.upperBound < grid.columns && grid.shade(row, text.upperBound) == grid.shade(row, text.lowerBound)
-            return !paddedOrMarked && isOneShade(row: row, text)
+            if !paddedOrMarked && isOneShade(row: row, text) { return true }
         }
         guard isOneShade(row: row, 0..<grid.columns) else { return false }
+        // An editor's mode line: a rule of dashes at both ends of the row (zile's `--:--  notes.txt
+        // … (Fundamental)------`, mg's `-----Mg: notes.txt … --L1-----`).
+        if grid.scalar(row, 0) == 0x2D && grid.scalar(row, grid.columns - 1) == 0x2D { return true }
         let text = candidate.text.columns
-        if endOfFirstWords(row: row, text) >= text.upperBound { return row == 0 && !beginsLikeTheRowBelow(candidate.text) }
+        if endOfFirstWords(row: row, text) >= text.upperBound {
+            return row == 0 && !beginsLike(candidate.text, row: row + 1) || row == grid.rows - 1 && !beginsLike(candidate.text, row: row - 1)
+        }
         // A short reading (16 characters at most) ending at the right edge, three blanks or more
         // before it: a list row's last column that reaches the edge (htop's command) is longer.
         guard text.upperBound >= grid.columns - 2 else { return false }
@@ -133,12 +183,12 @@ extension RecognitionWork {
         return scalar == 0x2500 || scalar == 0x2501 || scalar == 0x2550
     }
 
-    /// Whether the row under `text` begins, at the same column, with a word of the same shape as
-    /// `text`'s first word (as long, digits, letters and marks in the same places: tig's dates
-    /// `2024-03-03`): the rows of one list begin alike, a title bar and the text under it do not.
-    private func beginsLikeTheRowBelow(_ text: ListRow) -> Bool {
-        let below = text.row + 1
-        guard below < grid.rows else { return false }
+    /// Whether `below` (the row under `text`, or over it) begins, at the same column, with a word
+    /// of the same shape as `text`'s first word (as long, digits, letters and marks in the same
+    /// places: tig's dates `2024-03-03`): the rows of one list begin alike, a title or status bar
+    /// and the text next to it do not.
+    private func beginsLike(_ text: ListRow, row below: Int) -> Bool {
+        guard below >= 0, below < grid.rows else { return false }
         func shape(_ row: Int) -> [Character] {
             var shape: [Character] = []
             var column = text.columns.lowerBound
@@ -219,6 +269,8 @@ extension RecognitionWork {
                 } else {
                     guard span.owner < 0, isClosedMenuBar(row: row, items: items) else { continue }
                 }
+                // Read last: most rows are no bar by the checks above.
+                guard !isTableRow(row: row, items: items, owner: span.owner) else { continue }
                 for (index, item) in items.enumerated() {
                     add(
                         ScreenElement(
@@ -229,6 +281,28 @@ extension RecognitionWork {
                 }
             }
         }
+    }
+
+    /// Whether `items` on `row` are a row of a table, not a menu bar: the row just above or just
+    /// below, in the same window, has free text (taken by no element found before: aptitude's key
+    /// legends under its bar are not) under every one of them (a spreadsheet's rows, sc's `1  Rent
+    /// 900.00` under `0  Item  Cost`, its current cell or row number drawn apart), no line
+    /// across them (mc's panels' top border, titled under its bar, is no row). A menu bar stands
+    /// alone: a border, a menu, legends or blank cells are next to it, not a row of the same
+    /// columns.
+    private func isTableRow(row: Int, items: [Range<Int>], owner: Int) -> Bool {
+        func hasTextUnderEveryItem(_ neighbour: Int) -> Bool {
+            guard neighbour >= 0, neighbour < grid.rows,
+                  let first = items.first, let last = items.last,
+                  !(first.lowerBound..<last.upperBound).contains(where: { BoxCharacters.isLine(grid.scalar(neighbour, $0)) })
+            else { return false }
+            return items.allSatisfy { item in
+                item.contains { column in
+                    isFree(neighbour, column) && !grid.isBlank(neighbour, column) && Int(owners[grid.index(neighbour, column)]) == owner
+                }
+            }
+        }
+        return hasTextUnderEveryItem(row - 1) || hasTextUnderEveryItem(row + 1)
     }
 
     /// Whether `items` on `row` are a menu bar that is not open: `row` is the screen's top row,
@@ -295,7 +369,7 @@ extension RecognitionWork {
     /// it is the one drawn apart (htop -C draws it inverse), nothing is. A table in a window (a
     /// column header over its rows: mc's inactive panel, or both panels while its menu bar has the
     /// focus) is a list even when none of its rows is highlighted: a person still names its rows.
-    private mutating func closeList(_ rows: [Candidate]) {
+    private mutating func closeList(_ rows: [Candidate], keyedListsOnly: Bool) {
         guard let owner = rows.first?.owner else { return }
         if rows.count == 1 {
             // One row left (a filter matched one entry: fzf's `> banana`) is a list's current row
@@ -311,7 +385,9 @@ extension RecognitionWork {
         // some words in the middle or at one end drawn apart holds a marked match (a pager's or an
         // editor's search), and the text around it is no list.
         if let index = chosen, !isDrawnApartAtBothEnds(rows[index].text, ground: ground(of: owner)) { chosen = nil }
-        guard chosen != nil || headed && owner >= 0, !(headed && chosen == 0) else { return }
+        let isKeyed = !headed && isKeyedInSequence(rows)
+        guard !keyedListsOnly || isKeyed else { return }
+        guard chosen != nil || headed && owner >= 0 || isKeyed, !(headed && chosen == 0) else { return }
         let listed = rows.dropFirst(headed ? 1 : 0)
         let names = rowNames(of: listed.map(\.text), detailColumn: detailColumn(of: listed.map(\.text)))
         for ((index, candidate), names) in zip(zip(listed.indices, listed), names) {

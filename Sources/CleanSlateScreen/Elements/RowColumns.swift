@@ -139,11 +139,23 @@ extension RecognitionWork {
     /// 16 characters at most) and each names one row only, as keys to choose a row by are; every
     /// text holds a letter (it is words a person reads, not a figure); and the texts are not all
     /// keys (mc's menu shortcuts `M-c`). A list of names and values (`Age  36`, `Shell  bash`, a
-    /// name repeated) fails one of these and keeps its names. Other rows (a table's: mc's files
+    /// name repeated) fails one of these and keeps its names. A list whose first column is one
+    /// character on every row, a different one on each, is keyed: named by the column after it. Other rows (a table's: mc's files
     /// with their sizes and dates, tig's commits, ncdu's sizes and names, htop's processes) are
     /// named by their main column (``mainColumn(of:)``: words, not figures), the other columns,
     /// two blanks apart, being the detail.
+    /// A tree's depth or fold mark before a row's words is no part of its name
+    /// (``TreeDepthMarks``).
     func rowNames(of rows: [ListRow], detailColumn: Int?) -> [RowNames] {
+        namesAsWritten(of: rows, detailColumn: detailColumn).map { names in
+            var names = names
+            names.label = TreeDepthMarks.nameWithoutDepthMark(names.label)
+            return names
+        }
+    }
+
+    /// Each row's names as ``rowNames(of:detailColumn:)`` gives them, depth marks kept.
+    private func namesAsWritten(of rows: [ListRow], detailColumn: Int?) -> [RowNames] {
         let columns = rows.map { columnTexts(of: $0, detailColumn: detailColumn) }
         let isTagged = detailColumn.map { split in
             rows.allSatisfy { row in
@@ -157,6 +169,20 @@ extension RecognitionWork {
                 && !columns.allSatisfy { Self.isKeyShortcut($0.rest[0]) }
         } ?? false
         if isTagged { return columns.map { RowNames(label: $0.rest[0], identifier: $0.first, detail: nil) } }
+        // A key column: every row starts with one character, no digit (a table's row number is a
+        // figure), a different one on each row (the key that picks it: alpine's `C     COMPOSE
+        // MESSAGE    -  Compose and send a message`), then a word (two letters or more: a one-letter
+        // flag such as newsboat's `N` is no name). The row is named by those words, the key is its
+        // identifier, the rest its detail.
+        let isKeyed = detailColumn != nil && Set(columns.map(\.first)).count == columns.count
+            && columns.allSatisfy { first, rest in
+                first.count == 1 && !(first.first?.isNumber ?? true) && (rest.first?.filter(\.isLetter).count ?? 0) >= 2
+            }
+        if isKeyed {
+            return columns.map { first, rest in
+                RowNames(label: rest[0], identifier: first, detail: rest.count > 1 ? rest.dropFirst().joined(separator: "  ") : nil)
+            }
+        }
         // Most tables are named by their first column (``mainColumn(of:)``): no need to look further.
         if !columns.contains(where: { !$0.rest.isEmpty && Self.isFigure($0.first) && !Self.isPlaceholder($0.first) && !$0.first.isEmpty }) {
             return columns.map { first, rest in
