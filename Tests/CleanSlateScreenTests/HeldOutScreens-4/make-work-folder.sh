@@ -1,0 +1,26 @@
+#!/bin/bash
+# Creates /tmp/heldout4-work, the folder capture.sh runs every program in: a few files and folders,
+# a small CSV table, an empty Taskwarrior data folder and its rc file, a copy of /var/games, and
+# `private`, a wrapper that runs a program with empty /var/log, /var/lib, /run, /var/tmp and that
+# copy mounted over /var/games (bubblewrap), so that nothing outside the work folder and the fresh
+# HOME is written (games' score files, nvi's recovery files).
+set -e
+W=/tmp/heldout4-work
+rm -rf $W; mkdir -p $W/files/docs $W/files/src $W/games $W/task
+cd $W
+printf 'Quarterly report\n' > files/docs/report.md
+head -c 40000 /dev/zero > files/docs/manual.pdf
+printf 'int main(void){return 0;}\n' > files/src/main.c
+printf 'Shopping list\nmilk\neggs\nbread\n' > files/groceries.txt
+printf 'hello\n' > files/notes.txt
+printf 'city,country,population\nLisbon,Portugal,545000\nOslo,Norway,709000\nQuito,Ecuador,2011000\nLima,Peru,9751000\n' > cities.csv
+printf 'data.location=%s/task\nconfirmation=off\nnews.version=2.6.2\n' $W > taskrc
+cp -a /var/games/. games/
+cat > private <<'SH'
+#!/bin/sh
+# private COMMAND...: COMMAND with empty /var/log, /var/lib, /run, /var/tmp and the work folder's
+# copy of /var/games over /var/games.
+exec bwrap --dev-bind / / --tmpfs /var/log --tmpfs /var/lib --tmpfs /run --dir /run/lock \
+  --tmpfs /var/tmp --bind /tmp/heldout4-work/games /var/games -- "$@"
+SH
+chmod +x private
