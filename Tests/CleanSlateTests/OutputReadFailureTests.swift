@@ -11,11 +11,16 @@ final class OutputReadFailureTests: XCTestCase {
     /// terminal's input side is a duplicate, so the terminal stays open and the read of the closed
     /// number says EBADF.
     func testAWaitAfterTheOutputDescriptorWasClosedUnderTheLaunchNamesTheReadError() throws {
+        // Descriptors the launch (or anything else in this process) makes after the number is freed
+        // would take the lowest free number, which could be the freed one, and the read would then
+        // not fail: eight lower numbers are freed with it, for them to take instead.
+        let holes = (0..<8).map { _ in open("/dev/null", O_RDONLY | O_CLOEXEC) }
         let app = try launchApp(.name("sh"), arguments: ["-c", "echo ready; read x; echo got $x"], terminalSize: .standard)
-        // The first wait also makes the launch's serving machinery (its eventfd) before the number is freed.
         try app.waitForOutput("ready")
         let process = try XCTUnwrap(app.currentProcessIfAny)
         let output = try XCTUnwrap(process.sources.first).fd
+        XCTAssertTrue(holes.allSatisfy { $0 >= 0 && $0 < output }, "\(holes) \(output)")
+        holes.forEach { _ = Glibc.close($0) }
         XCTAssertEqual(Glibc.close(output), 0)
         try app.typeText("a\r")
         XCTAssertEqual(try app.waitForExit(), .exited(0))
