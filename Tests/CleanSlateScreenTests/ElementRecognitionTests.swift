@@ -393,6 +393,36 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testAMenuBarOfWordsOneBlankApartIsTheTopRowDrawnAcrossHoldingOnlyCapitalisedWords() {
+        // emacs's and ne's menu bar: the top row inverse across the screen (40 columns here).
+        func bar(_ words: String, apart: String? = nil) -> String {
+            var drawn = csi("7m") + words + String(repeating: " ", count: 40 - words.count) + csi("0m")
+            if let apart, let start = words.range(of: apart) {
+                drawn += at(0, words.distance(from: words.startIndex, to: start.lowerBound), apart)
+            }
+            return at(0, 0, drawn) + at(2, 0, "Shopping list")
+        }
+        func menuItems(_ input: String) -> [String] {
+            outline(screen(input).elements).filter { $0.hasPrefix("menuItem") }
+        }
+        let closed = ["menuItem \"File\"", "menuItem \"Edit\"", "menuItem \"Options\"", "menuItem \"Tools\"", "menuItem \"Help\""]
+        XCTAssertEqual(menuItems(bar("File Edit Options Tools Help")), closed)
+        XCTAssertEqual(menuItems(bar(" File Edit Options Tools Help")), closed)
+        // The open menu's title drawn apart (in the screen's ground) is the highlighted item.
+        XCTAssertEqual(menuItems(bar(" File Edit Options Tools Help", apart: "Edit")), [
+            "menuItem \"File\"", "menuItem \"Edit\" highlighted", "menuItem \"Options\"", "menuItem \"Tools\"", "menuItem \"Help\"",
+        ])
+        // Title bars and prose are no menu bar: a version or a file name, a lower-case word,
+        // fewer than four words, a title further in, words not drawn as a bar, part of a word
+        // drawn apart.
+        XCTAssertEqual(menuItems(bar("GNU nano 7.2 Notes Shopping List")), [])
+        XCTAssertEqual(menuItems(bar("Shopping list for Monday Morning")), [])
+        XCTAssertEqual(menuItems(bar("Garden Club News")), [])
+        XCTAssertEqual(menuItems(bar("    File Edit Options Tools Help")), [])
+        XCTAssertEqual(menuItems(at(0, 0, "File Edit Options Tools Help") + at(2, 0, "Shopping list")), [])
+        XCTAssertEqual(menuItems(bar("File Edit Options Tools Help", apart: "Opt")), [])
+    }
+
     func testRowsOfASheetWithTheCurrentCellDrawnApartAreNoMenuBars() {
         // sc: row numbers drawn inverse, the current cell inverse; each row is three phrases, one
         // in a shade of its own, like a menu bar, but a row of the same columns runs under it.
