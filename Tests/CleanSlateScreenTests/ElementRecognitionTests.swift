@@ -423,6 +423,29 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(menuItems(bar("File Edit Options Tools Help", apart: "Opt")), [])
     }
 
+    func testRowsDroppedDownUnderABarInABlockOfTheirOwnBackgroundWithOneDrawnApartAreAMenu() {
+        // emacs's and ne's open menu: no box, a block of rows in a background of its own under
+        // the top row's bar, the current entry drawn apart, keys after two blanks, a separator.
+        func entry(_ text: String, _ colour: String = "44m") -> String {
+            csi(colour) + text + String(repeating: " ", count: 20 - text.count) + csi("0m")
+        }
+        let bar = at(0, 0, csi("7m") + " File Edit Options Tools Help" + String(repeating: " ", count: 11) + csi("0m"))
+        let rest = at(2, 0, entry(" Save        C-x C-s")) + at(3, 0, entry(" --")) + at(4, 0, entry(" Print >"))
+            + at(5, 0, entry(" Quit")) + at(2, 25, "milk")
+        func rowItems(_ input: String) -> [String] {
+            outline(screen(input).elements).filter { $0.hasPrefix("menuItem") && !$0.contains("File\"") && !$0.contains("Edit\"") }
+                .filter { !["Options", "Tools", "Help"].contains(where: $0.contains) }
+        }
+        XCTAssertEqual(rowItems(bar + at(1, 0, entry(" Open...     C-x C-f", "41m")) + rest), [
+            "menuItem \"Open...\" highlighted", "menuItem \"Save\"", "menuItem \"Print\"", "menuItem \"Quit\"",
+        ])
+        XCTAssert(outline(screen(bar + at(1, 0, entry(" Open...     C-x C-f", "41m")) + rest).elements).contains("staticText \"milk\""))
+        // The same block with no entry drawn apart is a panel, and one not under a bar is no
+        // open menu.
+        XCTAssertEqual(rowItems(bar + at(1, 0, entry(" Open...     C-x C-f")) + rest), [])
+        XCTAssertEqual(rowItems(at(0, 0, " File Edit Options Tools Help") + at(1, 0, entry(" Open...     C-x C-f", "41m")) + rest), [])
+    }
+
     func testRowsOfASheetWithTheCurrentCellDrawnApartAreNoMenuBars() {
         // sc: row numbers drawn inverse, the current cell inverse; each row is three phrases, one
         // in a shade of its own, like a menu bar, but a row of the same columns runs under it.

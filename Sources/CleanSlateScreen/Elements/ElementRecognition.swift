@@ -63,6 +63,7 @@ struct ElementRecognizer {
         if all || !isPlain {
             work.findMenuBars()
             work.findWordMenuBar()
+            work.findDropDownMenu()
         }
         work.findTextFields(underscored: all || has.hasUnderscore, shaded: all || !isPlain || has.hasUnderline)
         if all || has.hasKeyMark { work.findInfoMenuEntries() }
