@@ -53,6 +53,18 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(tree.roots.map(\.kind), [.window, .window, .window, .window])
     }
 
+    func testATitleSetBetweenCornersInTheTopBorderNamesTheBoxAndTheBorderRunsOn() {
+        // btop: `╭─┐¹cpu┌──┐menu┌─╮`, the box's key a superscript digit in front of its name.
+        let tree = screen(box(1, 2, height: 5, width: 30, top: "─┐¹cpu┌──┐menu┌┐sync┌") + at(2, 4, "Hello")).elements
+        XCTAssertEqual(outline(tree), ["window \"cpu\"", "  staticText \"Hello\""])
+        XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 1, column: 2, height: 5, width: 30))
+        // Two boxes side by side, a blank or nothing between them, stay two.
+        let apart = screen(box(1, 0, height: 4, width: 10, top: "─ Left ") + box(1, 11, height: 4, width: 10, top: "─ Right "))
+        XCTAssertEqual(apart.elements.roots.map(\.label), ["Left", "Right"])
+        let touching = screen(box(1, 0, height: 4, width: 10, top: "─ Left ") + box(1, 10, height: 4, width: 10, top: "─ Right "))
+        XCTAssertEqual(touching.elements.roots.map(\.label), ["Left", "Right"])
+    }
+
     func testAScrollMarkInTheTopBorderIsNoTitle() {
         XCTAssertEqual(outline(screen(box(1, 2, height: 4, width: 20, top: "───↑(-)") + at(2, 4, "Sun Mon")).elements),
                        ["window \"\"", "  staticText \"Sun Mon\""])
