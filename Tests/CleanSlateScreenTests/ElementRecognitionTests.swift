@@ -623,6 +623,15 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testSingleCharactersAfterAKeyAreMoreKeysNotItsAction() {
+        // screen's `C-a ?`: a command, then the keys that run it, `^B b` (^B or b), in columns.
+        let rows = at(1, 2, "break       ^B b         clear       C") + at(2, 2, "detach      ^D d         suspend     ^Z z")
+        XCTAssertEqual(screen(rows).elements.allElements.filter { $0.kind == .keyHint }.map(\.label), [])
+        // A word after the key is its action still.
+        let legends = at(1, 0, "^B Back  ^X Exit")
+        XCTAssertEqual(screen(legends).elements.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Back", "Exit"])
+    }
+
     func testAKeyInAngleBracketsWithItsActionAfterABlankIsALegendNotAButton() {
         // powertop: `<ESC> Exit | <Enter> Toggle tunable | <r> Window refresh`; the bar parts the
         // legends. `<Yes>` and `<Cancel>` name no key: buttons still.
