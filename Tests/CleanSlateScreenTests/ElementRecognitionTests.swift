@@ -632,6 +632,17 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(screen(legends).elements.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Back", "Exit"])
     }
 
+    func testAKeyInAngleBracketsFollowedByALowerCaseWordIsNamedInASentence() {
+        // aerc's wizard: keys named in its instructions are prose, not legends.
+        let prose = at(1, 0, "For other configurations, use <Ctrl+q> to exit and read the manual.")
+            + at(2, 0, "Press <Tab> and <Shift+Tab> to cycle between each field.")
+        XCTAssertEqual(screen(prose, columns: 80).elements.allElements.filter { $0.kind == .keyHint }.map(\.label), [])
+        // powertop's legends write the action capitalised.
+        let legends = at(1, 0, "<ESC> Exit | <Enter> Toggle tunable | <r> Window refresh")
+        XCTAssertEqual(screen(legends, columns: 80).elements.allElements.filter { $0.kind == .keyHint }.map(\.label),
+                       ["Exit", "Toggle tunable", "Window refresh"])
+    }
+
     func testAKeyInAngleBracketsWithItsActionAfterABlankIsALegendNotAButton() {
         // powertop: `<ESC> Exit | <Enter> Toggle tunable | <r> Window refresh`; the bar parts the
         // legends. `<Yes>` and `<Cancel>` name no key: buttons still.

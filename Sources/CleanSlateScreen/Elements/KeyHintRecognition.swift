@@ -214,7 +214,12 @@ extension RecognitionWork {
                     // Single characters written after a key (screen's help, `^B b`: `^B` or `b`) are
                     // more keys for the same command, not what it does: an action is a word.
                     let isMoreKeys = rest.isEmpty && last > index && words[(index + 1)...last].allSatisfy { $0.count == 1 }
-                    guard !isMoreKeys else {
+                    // A key in angle brackets with a lower-case word after it is named inside a
+                    // sentence (aerc's `use <Ctrl+q> to exit`, `Press <Tab> and <Shift+Tab>`);
+                    // its legends write the action capitalised (powertop's `<Enter> Toggle tunable`).
+                    let isNamedInSentence = rest.isEmpty && grid.scalar(row, words[index].lowerBound) == 0x3C
+                        && grid.scalar(row, words[index].upperBound - 1) == 0x3E && !Self.isCapital(grid.scalar(row, start))
+                    guard !isMoreKeys && !isNamedInSentence else {
                         index = last + 1
                         continue
                     }
