@@ -501,6 +501,16 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(at(2, 0, "Name: ")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"\""])
     }
 
+    func testAColonBetweenDigitsBeforeTheCursorIsATimeNotAPrompt() {
+        // emacs's dired: the cursor on a file's name, after the time it was changed.
+        let row = "drwxr-xr-x 2 root root 4096 Nov 28 02:32 docs"
+        let listing = screen(at(2, 0, row) + at(2, 41, ""), columns: 80).elements
+        XCTAssertFalse(listing.allElements.contains { $0.kind == .textField }, listing.debugDescription)
+        // A prompt's colon ends a word: `Alarm at 07: 30` is still a prompt.
+        let prompt = screen(at(2, 0, "Alarm at 07: 30") + at(2, 15, ""), columns: 80).elements
+        XCTAssertEqual(prompt.allElements.filter { $0.kind == .textField }.map(\.label), ["Alarm at 07"])
+    }
+
     func testABlankSlotAfterAKeyIsAKeyBarsEmptyActionNotATextField() {
         // htop's setup: `F1` and `F2` have no action there, their slots blank; F10 has one.
         let cyan = csi("30;46m"), plain = csi("0m")
