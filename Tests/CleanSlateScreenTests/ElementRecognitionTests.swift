@@ -475,6 +475,18 @@ final class ElementRecognitionTests: XCTestCase {
 
     // MARK: text fields
 
+    func testARunOfItsOwnBackgroundAfterMarksWithNoLetterOrDigitIsNoTextField() {
+        // kakoune's `~` filler lines beside a drawing in another shade; a web page's `[` before a
+        // shaded link: marks are no label.
+        for label in ["~", "[", "->"] {
+            let tree = screen(at(1, 0, label + " " + csi("44m") + "          " + csi("0m") + "  ")).elements
+            XCTAssertFalse(tree.allElements.contains { $0.kind == .textField }, "\(label): \(tree.debugDescription)")
+        }
+        // A word or a number labels one.
+        let numbered = screen(at(1, 0, "2. " + csi("44m") + "          " + csi("0m") + "  ")).elements
+        XCTAssertEqual(numbered.allElements.filter { $0.kind == .textField }.map(\.label), ["2."])
+    }
+
     func testARunOfItsOwnBackgroundAfterALabelIsATextFieldInColourAndUnderlinedInMonochrome() throws {
         let colour = screen(at(1, 0, "Name: " + csi("44m") + "Ada       " + csi("0m") + "  "))
         let monochrome = screen(at(1, 0, "Name: " + csi("4m") + "Ada       " + csi("0m") + "  "))

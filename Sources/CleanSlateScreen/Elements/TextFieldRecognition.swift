@@ -188,7 +188,8 @@ extension RecognitionWork {
             } else {
                 let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
                 let label = followsLabel ? labelBefore(row: row, column: column, span: span) : ""
-                if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround && !Self.isKeyName(label) {
+                if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround && !Self.isKeyName(label)
+                    && label.contains(where: { $0.isLetter || $0.isNumber }) {
                     addOnRow(
                         .textField, label: TextFieldRecognition.labelText(label), row: row, columns: column..<end, owner: span.owner,
                         value: .text(grid.trimmedText(row: row, column..<end)))
