@@ -53,6 +53,18 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(tree.roots.map(\.kind), [.window, .window, .window, .window])
     }
 
+    func testATitleSetBetweenCornersInTheTopBorderNamesTheBoxAndTheBorderRunsOn() {
+        // btop: `╭─┐¹cpu┌──┐menu┌─╮`, the box's key a superscript digit in front of its name.
+        let tree = screen(box(1, 2, height: 5, width: 30, top: "─┐¹cpu┌──┐menu┌┐sync┌") + at(2, 4, "Hello")).elements
+        XCTAssertEqual(outline(tree), ["window \"cpu\"", "  staticText \"Hello\""])
+        XCTAssertEqual(tree.roots.first?.frame, ScreenRectangle(row: 1, column: 2, height: 5, width: 30))
+        // Two boxes side by side, a blank or nothing between them, stay two.
+        let apart = screen(box(1, 0, height: 4, width: 10, top: "─ Left ") + box(1, 11, height: 4, width: 10, top: "─ Right "))
+        XCTAssertEqual(apart.elements.roots.map(\.label), ["Left", "Right"])
+        let touching = screen(box(1, 0, height: 4, width: 10, top: "─ Left ") + box(1, 10, height: 4, width: 10, top: "─ Right "))
+        XCTAssertEqual(touching.elements.roots.map(\.label), ["Left", "Right"])
+    }
+
     func testAScrollMarkInTheTopBorderIsNoTitle() {
         XCTAssertEqual(outline(screen(box(1, 2, height: 4, width: 20, top: "───↑(-)") + at(2, 4, "Sun Mon")).elements),
                        ["window \"\"", "  staticText \"Sun Mon\""])
@@ -393,6 +405,59 @@ final class ElementRecognitionTests: XCTestCase {
         ])
     }
 
+    func testAMenuBarOfWordsOneBlankApartIsTheTopRowDrawnAcrossHoldingOnlyCapitalisedWords() {
+        // emacs's and ne's menu bar: the top row inverse across the screen (40 columns here).
+        func bar(_ words: String, apart: String? = nil) -> String {
+            var drawn = csi("7m") + words + String(repeating: " ", count: 40 - words.count) + csi("0m")
+            if let apart, let start = words.range(of: apart) {
+                drawn += at(0, words.distance(from: words.startIndex, to: start.lowerBound), apart)
+            }
+            return at(0, 0, drawn) + at(2, 0, "Shopping list")
+        }
+        func menuItems(_ input: String) -> [String] {
+            outline(screen(input).elements).filter { $0.hasPrefix("menuItem") }
+        }
+        let closed = ["menuItem \"File\"", "menuItem \"Edit\"", "menuItem \"Options\"", "menuItem \"Tools\"", "menuItem \"Help\""]
+        XCTAssertEqual(menuItems(bar("File Edit Options Tools Help")), closed)
+        XCTAssertEqual(menuItems(bar(" File Edit Options Tools Help")), closed)
+        // The open menu's title drawn apart (in the screen's ground) is the highlighted item.
+        XCTAssertEqual(menuItems(bar(" File Edit Options Tools Help", apart: "Edit")), [
+            "menuItem \"File\"", "menuItem \"Edit\" highlighted", "menuItem \"Options\"", "menuItem \"Tools\"", "menuItem \"Help\"",
+        ])
+        // Title bars and prose are no menu bar: a version or a file name, a lower-case word,
+        // fewer than four words, a title further in, words not drawn as a bar, part of a word
+        // drawn apart.
+        XCTAssertEqual(menuItems(bar("GNU nano 7.2 Notes Shopping List")), [])
+        XCTAssertEqual(menuItems(bar("Shopping list for Monday Morning")), [])
+        XCTAssertEqual(menuItems(bar("Garden Club News")), [])
+        XCTAssertEqual(menuItems(bar("    File Edit Options Tools Help")), [])
+        XCTAssertEqual(menuItems(at(0, 0, "File Edit Options Tools Help") + at(2, 0, "Shopping list")), [])
+        XCTAssertEqual(menuItems(bar("File Edit Options Tools Help", apart: "Opt")), [])
+    }
+
+    func testRowsDroppedDownUnderABarInABlockOfTheirOwnBackgroundWithOneDrawnApartAreAMenu() {
+        // emacs's and ne's open menu: no box, a block of rows in a background of its own under
+        // the top row's bar, the current entry drawn apart, keys after two blanks, a separator.
+        func entry(_ text: String, _ colour: String = "44m") -> String {
+            csi(colour) + text + String(repeating: " ", count: 20 - text.count) + csi("0m")
+        }
+        let bar = at(0, 0, csi("7m") + " File Edit Options Tools Help" + String(repeating: " ", count: 11) + csi("0m"))
+        let rest = at(2, 0, entry(" Save        C-x C-s")) + at(3, 0, entry(" --")) + at(4, 0, entry(" Print >"))
+            + at(5, 0, entry(" Quit")) + at(2, 25, "milk")
+        func rowItems(_ input: String) -> [String] {
+            outline(screen(input).elements).filter { $0.hasPrefix("menuItem") && !$0.contains("File\"") && !$0.contains("Edit\"") }
+                .filter { !["Options", "Tools", "Help"].contains(where: $0.contains) }
+        }
+        XCTAssertEqual(rowItems(bar + at(1, 0, entry(" Open...     C-x C-f", "41m")) + rest), [
+            "menuItem \"Open...\" highlighted", "menuItem \"Save\"", "menuItem \"Print\"", "menuItem \"Quit\"",
+        ])
+        XCTAssert(outline(screen(bar + at(1, 0, entry(" Open...     C-x C-f", "41m")) + rest).elements).contains("staticText \"milk\""))
+        // The same block with no entry drawn apart is a panel, and one not under a bar is no
+        // open menu.
+        XCTAssertEqual(rowItems(bar + at(1, 0, entry(" Open...     C-x C-f")) + rest), [])
+        XCTAssertEqual(rowItems(at(0, 0, " File Edit Options Tools Help") + at(1, 0, entry(" Open...     C-x C-f", "41m")) + rest), [])
+    }
+
     func testRowsOfASheetWithTheCurrentCellDrawnApartAreNoMenuBars() {
         // sc: row numbers drawn inverse, the current cell inverse; each row is three phrases, one
         // in a shade of its own, like a menu bar, but a row of the same columns runs under it.
@@ -409,6 +474,18 @@ final class ElementRecognitionTests: XCTestCase {
     }
 
     // MARK: text fields
+
+    func testARunOfItsOwnBackgroundAfterMarksWithNoLetterOrDigitIsNoTextField() {
+        // kakoune's `~` filler lines beside a drawing in another shade; a web page's `[` before a
+        // shaded link: marks are no label.
+        for label in ["~", "[", "->"] {
+            let tree = screen(at(1, 0, label + " " + csi("44m") + "          " + csi("0m") + "  ")).elements
+            XCTAssertFalse(tree.allElements.contains { $0.kind == .textField }, "\(label): \(tree.debugDescription)")
+        }
+        // A word or a number labels one.
+        let numbered = screen(at(1, 0, "2. " + csi("44m") + "          " + csi("0m") + "  ")).elements
+        XCTAssertEqual(numbered.allElements.filter { $0.kind == .textField }.map(\.label), ["2."])
+    }
 
     func testARunOfItsOwnBackgroundAfterALabelIsATextFieldInColourAndUnderlinedInMonochrome() throws {
         let colour = screen(at(1, 0, "Name: " + csi("44m") + "Ada       " + csi("0m") + "  "))
@@ -434,6 +511,16 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(outline(screen(prompt + at(5, 0, "")).elements), ["staticText \"File Name to Write: notes.txt\""])
         // An empty prompt: the field is the cell the cursor is on.
         XCTAssertEqual(outline(screen(at(2, 0, "Name: ")).elements), ["staticText \"Name:\"", "textField \"Name\" value \"\""])
+    }
+
+    func testAColonBetweenDigitsBeforeTheCursorIsATimeNotAPrompt() {
+        // emacs's dired: the cursor on a file's name, after the time it was changed.
+        let row = "drwxr-xr-x 2 root root 4096 Nov 28 02:32 docs"
+        let listing = screen(at(2, 0, row) + at(2, 41, ""), columns: 80).elements
+        XCTAssertFalse(listing.allElements.contains { $0.kind == .textField }, listing.debugDescription)
+        // A prompt's colon ends a word: `Alarm at 07: 30` is still a prompt.
+        let prompt = screen(at(2, 0, "Alarm at 07: 30") + at(2, 15, ""), columns: 80).elements
+        XCTAssertEqual(prompt.allElements.filter { $0.kind == .textField }.map(\.label), ["Alarm at 07"])
     }
 
     func testABlankSlotAfterAKeyIsAKeyBarsEmptyActionNotATextField() {
@@ -556,6 +643,26 @@ final class ElementRecognitionTests: XCTestCase {
             "staticText \"Press\"", "keyHint \"quit\" key q", "staticText \"or\"", "keyHint \"help\" key ?",
             "keyHint \"Write Out\" key ^O", "keyHint \"Read File\" key ^R",
         ])
+    }
+
+    func testSingleCharactersAfterAKeyAreMoreKeysNotItsAction() {
+        // screen's `C-a ?`: a command, then the keys that run it, `^B b` (^B or b), in columns.
+        let rows = at(1, 2, "break       ^B b         clear       C") + at(2, 2, "detach      ^D d         suspend     ^Z z")
+        XCTAssertEqual(screen(rows).elements.allElements.filter { $0.kind == .keyHint }.map(\.label), [])
+        // A word after the key is its action still.
+        let legends = at(1, 0, "^B Back  ^X Exit")
+        XCTAssertEqual(screen(legends).elements.allElements.filter { $0.kind == .keyHint }.map(\.label), ["Back", "Exit"])
+    }
+
+    func testAKeyInAngleBracketsFollowedByALowerCaseWordIsNamedInASentence() {
+        // aerc's wizard: keys named in its instructions are prose, not legends.
+        let prose = at(1, 0, "For other configurations, use <Ctrl+q> to exit and read the manual.")
+            + at(2, 0, "Press <Tab> and <Shift+Tab> to cycle between each field.")
+        XCTAssertEqual(screen(prose, columns: 80).elements.allElements.filter { $0.kind == .keyHint }.map(\.label), [])
+        // powertop's legends write the action capitalised.
+        let legends = at(1, 0, "<ESC> Exit | <Enter> Toggle tunable | <r> Window refresh")
+        XCTAssertEqual(screen(legends, columns: 80).elements.allElements.filter { $0.kind == .keyHint }.map(\.label),
+                       ["Exit", "Toggle tunable", "Window refresh"])
     }
 
     func testAKeyInAngleBracketsWithItsActionAfterABlankIsALegendNotAButton() {

@@ -60,7 +60,11 @@ struct ElementRecognizer {
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
         if all || !has.isOneShade { work.findStyledKeyHints() }
         if all || has.hasKeyMark || has.hasAngleBracket { work.findWrittenKeyHints() }
-        if all || !isPlain { work.findMenuBars() }
+        if all || !isPlain {
+            work.findMenuBars()
+            work.findWordMenuBar()
+            work.findDropDownMenu()
+        }
         work.findTextFields(underscored: all || has.hasUnderscore, shaded: all || !isPlain || has.hasUnderline)
         if all || has.hasKeyMark { work.findInfoMenuEntries() }
         if all || !isPlain { work.findMenus() } else if has.hasKeyMark { work.findMenus(keyedListsOnly: true) }

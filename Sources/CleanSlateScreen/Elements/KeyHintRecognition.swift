@@ -211,6 +211,18 @@ extension RecognitionWork {
                         index += 1
                         continue
                     }
+                    // Single characters written after a key (screen's help, `^B b`: `^B` or `b`) are
+                    // more keys for the same command, not what it does: an action is a word.
+                    let isMoreKeys = rest.isEmpty && last > index && words[(index + 1)...last].allSatisfy { $0.count == 1 }
+                    // A key in angle brackets with a lower-case word after it is named inside a
+                    // sentence (aerc's `use <Ctrl+q> to exit`, `Press <Tab> and <Shift+Tab>`);
+                    // its legends write the action capitalised (powertop's `<Enter> Toggle tunable`).
+                    let isNamedInSentence = rest.isEmpty && grid.scalar(row, words[index].lowerBound) == 0x3C
+                        && grid.scalar(row, words[index].upperBound - 1) == 0x3E && !Self.isCapital(grid.scalar(row, start))
+                    guard !isMoreKeys && !isNamedInSentence else {
+                        index = last + 1
+                        continue
+                    }
                     var end = words[last].upperBound
                     // A comma or semicolon parts legends written as a list (`Alt-g: bindings, Ctrl-g: help`).
                     if end - 1 > start, grid.scalar(row, end - 1) == 0x2C || grid.scalar(row, end - 1) == 0x3B { end -= 1 }

@@ -272,12 +272,7 @@ extension RecognitionWork {
                 // Read last: most rows are no bar by the checks above.
                 guard !isTableRow(row: row, items: items, owner: span.owner) else { continue }
                 for (index, item) in items.enumerated() {
-                    add(
-                        ScreenElement(
-                            kind: .menuItem, label: grid.text(row: row, item),
-                            frame: ScreenRectangle(row: row, column: item.lowerBound, height: 1, width: item.count),
-                            isHighlighted: index == chosen, style: grid.style(row, item.lowerBound)),
-                        owner: span.owner)
+                    addMenuBarItem(row: row, item, isHighlighted: index == chosen, owner: span.owner)
                 }
             }
         }
@@ -311,11 +306,7 @@ extension RecognitionWork {
     /// (nano's `GNU nano 7.2  notes.txt`, ncdu's `ncdu 1.18 ~ Use the arrow keys`) is not one.
     private func isClosedMenuBar(row: Int, items: [Range<Int>]) -> Bool {
         guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<grid.columns) else { return false }
-        return items.allSatisfy { item in
-            let word = grid.text(row: row, item)
-            guard let first = word.first, first.isUppercase, word.count >= 2 else { return false }
-            return word.dropFirst().allSatisfy { $0.isLetter && $0.isLowercase }
-        }
+        return items.allSatisfy { isCapitalisedWord(grid.text(row: row, $0)) }
     }
 
     /// Each window's first free text on `row`, running on across column lines (mc's panels) and

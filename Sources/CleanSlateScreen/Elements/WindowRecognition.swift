@@ -44,9 +44,15 @@ struct WindowRecognition {
     /// The box whose top-left corner is at `row`, `column`, if the corners close.
     private func box(at top: Int, _ left: Int) -> DrawnBox? {
         var right = left + 1
+        var bracketed: [Range<Int>] = []
         while right < grid.columns {
             let scalar = grid.scalar(top, right)
-            if BoxCharacters.isTopRight(scalar) { break }
+            if BoxCharacters.isTopRight(scalar) {
+                guard let reopening = reopeningCorner(row: top, after: right) else { break }
+                bracketed.append((right + 1)..<reopening)
+                right = reopening + 1
+                continue
+            }
             if BoxCharacters.isTopLeft(scalar) { return nil }
             right += 1
         }
@@ -54,8 +60,33 @@ struct WindowRecognition {
               let bottom = bottomOfSide(column: left, from: top, isSide: BoxCharacters.isLeftSide, isCorner: BoxCharacters.isBottomLeft)
                 ?? bottomOfSide(column: right, from: top, isSide: BoxCharacters.isRightSide, isCorner: BoxCharacters.isBottomRight),
               BoxCharacters.isBottomLeft(grid.scalar(bottom, left)), BoxCharacters.isBottomRight(grid.scalar(bottom, right)) else { return nil }
-        let (title, titleColumn) = self.title(row: top, between: left, right)
+        let (title, titleColumn) = bracketed.first.map { bracketedTitle(row: top, $0) } ?? self.title(row: top, between: left, right)
         return DrawnBox(top: top, left: left, bottom: bottom, right: right, title: title, titleColumn: titleColumn)
+    }
+
+    /// The column of the corner that opens the border again after a title set between corners
+    /// in it (btop's `╭─┐cpu┌──┐menu┌─╮`: `┐` before the text, `┌` after it), or `nil` when the
+    /// corner at `corner` ends the border: a line, a blank row's end or nothing but lines follows.
+    private func reopeningCorner(row: Int, after corner: Int) -> Int? {
+        var column = corner + 1
+        while column < grid.columns && !BoxCharacters.isLine(grid.scalar(row, column)) { column += 1 }
+        guard column > corner + 1, column < grid.columns, BoxCharacters.isTopLeft(grid.scalar(row, column)),
+              !grid.trimmedText(row: row, (corner + 1)..<column).isEmpty
+        else { return nil }
+        return column
+    }
+
+    /// The title set between corners over `columns`, without a superscript digit in front (btop's
+    /// `¹cpu`: the key that shows the box, drawn apart from its name).
+    private func bracketedTitle(row: Int, _ columns: Range<Int>) -> (String, Int?) {
+        var first = columns.lowerBound
+        while first < columns.upperBound && (grid.isBlank(row, first) || Self.isSuperscriptDigit(grid.scalar(row, first))) { first += 1 }
+        return (grid.trimmedText(row: row, first..<columns.upperBound), first)
+    }
+
+    /// `¹ ² ³` and `⁰ ⁴`…`⁹`.
+    private static func isSuperscriptDigit(_ scalar: UInt32) -> Bool {
+        scalar == 0xB9 || scalar == 0xB2 || scalar == 0xB3 || scalar == 0x2070 || (0x2074...0x2079).contains(scalar)
     }
 
     /// The row of the corner that ends a side drawn down `column` from the row below `top`, or
