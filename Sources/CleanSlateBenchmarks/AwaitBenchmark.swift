@@ -45,7 +45,8 @@ func runAwaitBenchmark(arguments: [String]) throws {
                 await app.terminate()
                 try await BlockingWorkThreads.shared.run { try own.wipe() }
             }
-            // Last, so that each CleanSlate suite follows what it followed before the floor existed.
+            // After the awaited suites, so that each follows what it followed before the floor existed (in
+            // the first round the blocking suite follows it).
             let floor = try await suiteSeconds(count) { try await AwaitFloor.run(script: slowScript, marker: "ready") }
             print(String(format: "  N=%-4d Task.sleep only                %7.2f s   1.00x", count, sleeping))
             print(String(format: "  N=%-4d bare posix_spawn, same app      %7.2f s   %.2fx   (the app's own cost: the floor)", count, floor, floor / sleeping))

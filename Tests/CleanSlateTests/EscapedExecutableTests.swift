@@ -32,8 +32,9 @@ final class EscapedExecutableTests: XCTestCase {
             mkdir -p "$HOME/\(folder)" && cp /bin/sleep "$HOME/\(folder)/sleep" && cd "$HOME/\(folder)" || exit 1
             ./sleep 1000 & while [ "$(cat /proc/$!/comm)" != sleep ]; do :; done
             """
-        let app = try launchApp(.name("sh"), arguments: ["-c", script])
+        let app = try makeApp(.name("sh"), arguments: ["-c", script])
         try requireExecutableFolder(app.sandbox.path(.home))
+        try app.launch()
         XCTAssertEqual(try app.waitForExit(timeout: .seconds(10)), .exited(0), app.standardError)
         let escaped = app.terminate()
         XCTAssertEqual(escaped.map(\.commandLine), ["./sleep 1000"])

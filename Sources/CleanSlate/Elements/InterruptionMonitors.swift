@@ -7,6 +7,10 @@ public struct InterruptionMonitorToken: Hashable, Sendable {
 
 /// Handles a prompt that may or may not appear (the analogue of XCUITest's
 /// `addUIInterruptionMonitor`): given the launcher, it dismisses the prompt.
+///
+/// Inside an awaited wait the handler runs on a thread of its own (it is synchronous and may wait),
+/// not in the test's task: task-local values (Swift Testing's `Test.current`, the `.cleanSlate`
+/// trait's scope) are not set there, so a handler should only drive the launcher it is given.
 public typealias InterruptionHandler = @Sendable (AppLauncher) throws -> Void
 
 /// One launcher's interruption monitors.
