@@ -43,7 +43,7 @@ func runAwaitBenchmark(arguments: [String]) throws {
                 try await app.launch()
                 try await app.waitForOutput("ready")
                 await app.terminate()
-                try await BlockingWorkThreads.shared.run { try own.wipe() }
+                try await BlockingWorkThreads.shared.runElseHere { try own.wipe() }
             }
             // After the awaited suites, so that each follows what it followed before the floor existed (in
             // the first round the blocking suite follows it).

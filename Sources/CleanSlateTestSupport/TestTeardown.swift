@@ -81,9 +81,14 @@ package enum TestTeardown {
         _ sandbox: Sandbox, of testName: String, policy: KeepPolicy, failed: Bool, reportingAt location: CallerLocation
     ) async {
         if policy.keeps(testFailed: failed) { return keep(sandbox, of: testName, policy: policy) }
-        // nil: no thread could be started for it; the wipe is then done here.
-        let wiped = try? await BlockingWorkThreads.shared.run { Result { try sandbox.wipe() } }
-        report(wiped ?? Result { try sandbox.wipe() }, at: location)
+        let wiped: Result<Void, any Error>
+        do {
+            try await BlockingWorkThreads.shared.runElseHere { try sandbox.wipe() }
+            wiped = .success(())
+        } catch {
+            wiped = .failure(error)
+        }
+        report(wiped, at: location)
     }
 
     /// Keeps `sandbox` (marked, so sweeps leave it alone for the retention period) and prints its path.

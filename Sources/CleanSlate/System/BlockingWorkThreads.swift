@@ -47,6 +47,24 @@ package final class BlockingWorkThreads: @unchecked Sendable {
         return try outcome.result!.get()
     }
 
+    /// Runs `body` as ``run(_:)`` does, or on the calling thread when no thread can be started: for
+    /// work that must be done either way (a wipe, the end of a termination, an interruption
+    /// handler). An error thrown by `body` is the call's, in either case.
+    package func runElseHere<T>(_ body: @escaping () throws -> T) async throws -> T {
+        let outcome = Outcome<T>()
+        let handedOver = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            do {
+                try submit {
+                    outcome.result = Result { try body() }
+                    continuation.resume(returning: true)
+                }
+            } catch {
+                continuation.resume(returning: false)
+            }
+        }
+        return handedOver ? try outcome.result!.get() : try body()
+    }
+
     /// What a piece of work gave, handed from its thread to the resumed task (the continuation's
     /// resume orders the write before the read).
     private final class Outcome<T>: @unchecked Sendable {

@@ -101,8 +101,7 @@ struct LaunchWait<Outcome> {
                     // An interruption handler is synchronous and may wait itself (a blocking click on
                     // a dialog's button): it runs on a thread of its own while the task stays
                     // suspended, and here only when no such thread could be started.
-                    let handled = try? await BlockingWorkThreads.shared.run { Result { try action() } }
-                    if let handled { try handled.get() } else { try action() }
+                    try await BlockingWorkThreads.shared.runElseHere { try action() }
                 }
             }
         } onCancel: {

@@ -53,7 +53,7 @@ extension LaunchedProcess {
         } catch {
             // Cancelled (or no deadline timer could be started): the wait goes on, blocking, elsewhere.
         }
-        if (try? await BlockingWorkThreads.shared.run({ _ = try wait.block() })) == nil { _ = try? wait.block() }
+        _ = try? await BlockingWorkThreads.shared.runElseHere { _ = try wait.block() }
     }
 
     /// Termination, one step at a time: ``next()`` does what comes next without waiting (signals,
@@ -97,7 +97,11 @@ extension LaunchedProcess {
                         // The supervisor's round trip (up to its reply limit) runs on a thread of its
                         // own, and the run waits for its end like any other step: an awaited
                         // termination stays suspended meanwhile instead of holding a pool thread.
-                        if (try? DetachedThread.start { [process] in process.endKeeper() }) == nil { process.endKeeper() }
+                        // (Started only once: the keeper's `.closed` report may have started it already.)
+                        if process.monitor.withLock({ process.keeperEnding == .none }),
+                           (try? DetachedThread.start { [process] in process.endKeeper() }) == nil {
+                            process.endKeeper()
+                        }
                         return process.until(MonotonicInstant(nanoseconds: .max / 2)) { $0.keeperEnding == .done }
                     }
                 case .stopIO:
