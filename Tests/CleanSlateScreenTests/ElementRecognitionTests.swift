@@ -381,6 +381,14 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
     }
 
+    func testAnEditorsModeLineRuledWithEqualsSignsIsNoListsCurrentRow() {
+        // vile's help window (a program no set captured): its mode line is ruled with `=`.
+        let modeLine = csi("7m") + "=== [Help] [view-only] is vile.hlp " + String(repeating: "=", count: 25) + csi("0m")
+        let rows = at(0, 0, "Shopping list") + at(1, 0, modeLine) + at(2, 0, "^X-^C") + at(3, 0, "SPC    self-insert")
+        let tree = screen(rows, rows: 5, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+    }
+
     func testARowOfFieldsInShadesOfTheirOwnTouchingIsABarNotACurrentRow() {
         // lnav's breadcrumb bar over its log: `LOG ` on blue, then the path on white, no gap.
         let bar = csi("44m") + "LOG " + csi("47m") + "app.log:2" + csi("0m")
@@ -433,6 +441,24 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(menuItems(bar("    File Edit Options Tools Help")), [])
         XCTAssertEqual(menuItems(at(0, 0, "File Edit Options Tools Help") + at(2, 0, "Shopping list")), [])
         XCTAssertEqual(menuItems(bar("File Edit Options Tools Help", apart: "Opt")), [])
+    }
+
+    func testATopRowMenuBarMayHoldAOneLetterModeMenuAndHyphenedWords() {
+        // emacs's bar in a C buffer (`C`) and in *scratch* (`Lisp-Interaction`), seen on screens
+        // no set captured; an acronym still makes a title, not a bar (40 columns here).
+        func menuItems(_ words: String) -> [String] {
+            let drawn = csi("7m") + words + String(repeating: " ", count: 40 - words.count) + csi("0m")
+            return outline(screen(at(0, 0, drawn) + at(2, 0, "int main(void)")).elements).filter { $0.hasPrefix("menuItem") }
+        }
+        XCTAssertEqual(menuItems("File Edit Options Buffers Tools C Help"), [
+            "menuItem \"File\"", "menuItem \"Edit\"", "menuItem \"Options\"", "menuItem \"Buffers\"", "menuItem \"Tools\"",
+            "menuItem \"C\"", "menuItem \"Help\"",
+        ])
+        XCTAssertEqual(menuItems("File Edit Tools Lisp-Interaction Help"), [
+            "menuItem \"File\"", "menuItem \"Edit\"", "menuItem \"Tools\"", "menuItem \"Lisp-Interaction\"", "menuItem \"Help\"",
+        ])
+        XCTAssertEqual(menuItems("GNU Emacs Editor Manual Index"), [])
+        XCTAssertEqual(menuItems("File Edit Options Buffers Tools Help-"), [])
     }
 
     func testRowsDroppedDownUnderABarInABlockOfTheirOwnBackgroundWithOneDrawnApartAreAMenu() {

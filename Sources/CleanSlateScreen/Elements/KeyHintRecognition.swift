@@ -180,7 +180,7 @@ extension RecognitionWork {
                 func writtenKey(_ index: Int) -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? {
                     guard mayStartKey(row: row, words[index]) else { return nil }
                     let text = grid.text(row: row, words[index])
-                    return KeyHintRecognition.writtenKey(text[...]).map { ($0.key, Substring($0.rest), $0.prefix, $0.isLegendOnly) }
+                    return KeyHintRecognition.writtenKey(text[...])
                 }
                 var index = 0
                 // Whether the phrase being read (words over single blanks) has a caption in it, a

@@ -143,9 +143,11 @@ extension RecognitionWork {
             if !paddedOrMarked && isOneShade(row: row, text) { return true }
         }
         guard isOneShade(row: row, 0..<grid.columns) else { return false }
-        // An editor's mode line: a rule of dashes at both ends of the row (zile's `--:--  notes.txt
-        // … (Fundamental)------`, mg's `-----Mg: notes.txt … --L1-----`).
-        if grid.scalar(row, 0) == 0x2D && grid.scalar(row, grid.columns - 1) == 0x2D { return true }
+        // An editor's mode line: a rule of dashes or equals signs at both ends of the row (zile's
+        // `--:--  notes.txt … (Fundamental)------`, mg's `-----Mg: notes.txt … --L1-----`, vile's
+        // `=== [Help] [view-only] … == top ==`).
+        let first = grid.scalar(row, 0), last = grid.scalar(row, grid.columns - 1)
+        if first == last && (first == 0x2D || first == 0x3D) { return true }
         let text = candidate.text.columns
         if endOfFirstWords(row: row, text) >= text.upperBound {
             return row == 0 && !beginsLike(candidate.text, row: row + 1) || row == grid.rows - 1 && !beginsLike(candidate.text, row: row - 1)

@@ -15,9 +15,9 @@ extension RecognitionWork {
         guard grid.rows > 1, grid.columns > 1, spans(row: row).map(\.columns) == [0..<grid.columns],
               spans(row: row).first?.owner == -1
         else { return }
-        let words = wordsOfBar(row: row)
+        let words = wordRanges(row: row, 0..<grid.columns)
         guard words.count >= 4, let first = words.first, first.lowerBound <= 1,
-              words.allSatisfy({ isCapitalisedWord(grid.text(row: row, $0)) })
+              words.allSatisfy({ isMenuBarWord(grid.text(row: row, $0)) })
         else { return }
         // The bar's own shade is the one of its last cell: an item drawn apart is a word, and the
         // row ends in blanks or a word of the bar.
@@ -46,20 +46,15 @@ extension RecognitionWork {
             owner: owner)
     }
 
-    /// The runs of cells on `row` that are not blank.
-    private func wordsOfBar(row: Int) -> [Range<Int>] {
-        var words: [Range<Int>] = []
-        var start: Int?
-        for column in 0...grid.columns {
-            let isBlank = column == grid.columns || grid.isBlank(row, column)
-            if isBlank, let begun = start {
-                words.append(begun..<column)
-                start = nil
-            } else if !isBlank && start == nil {
-                start = column
-            }
+    /// Whether `word` is a word of a top-row menu bar: capitalised parts joined by hyphens, a part
+    /// one capital letter and lower-case letters after it (`File`, `Options`, emacs's mode menus
+    /// `C` and `Lisp-Interaction`); not an acronym or a version (`GNU`, `7.2`).
+    private func isMenuBarWord(_ word: String) -> Bool {
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.allSatisfy { part in
+            guard let first = part.first, first.isUppercase, first.isLetter else { return false }
+            return part.dropFirst().allSatisfy { $0.isLetter && $0.isLowercase }
         }
-        return words
     }
 
     /// Whether `word` is one capitalised word of two or more letters (`File`, `Options`).
