@@ -131,21 +131,7 @@ final class ElementWaitTests: XCTestCase {
     /// half-done one for a move of the highlight, pressed Down again and went one row too far
     /// (seen with dialog's menu as a non-root user: "date" chosen instead of "cherry").
     func testSelectTakesNoHalfDoneRepaintWithTwoRowsHighlightedForAMove() throws {
-        let script = #"""
-            stty -echo -icanon min 1
-            name() { case $1 in 1) echo apple;; 2) echo banana;; 3) echo cherry;; 4) echo date;; esac; }
-            show() { printf "\033[%d;3H$2%s\033[m" $(( $1 + 1 )) "$(name $1)"; }
-            printf '\033[2J\033[1;1HPick a fruit'
-            show 1 '\033[7m'; show 2 ''; show 3 ''; show 4 ''
-            i=1
-            while k=$(dd bs=3 count=1 2>/dev/null); do
-              case $k in
-                "$(printf '\033[B')") if [ $i -lt 4 ]; then show $((i + 1)) '\033[7m'; show $i ''; i=$((i + 1)); fi;;
-                "$(printf '\033[A')") if [ $i -gt 1 ]; then show $((i - 1)) '\033[7m'; show $i ''; i=$((i - 1)); fi;;
-                *) printf '\033[8;1Hchose %s\n' "$(name $i)"; exit 0;;
-              esac
-            done
-            """#
+        let script = Self.fruitList(drawnFirst: "", current: 1)
         let app = try makeApp(.name("sh"), arguments: ["-c", script], terminalSize: .standard)
         app.defaultTimeout = .seconds(10)
         app.faults = Faults(outputFragmentLength: 1)
@@ -155,6 +141,55 @@ final class ElementWaitTests: XCTestCase {
         XCTAssertTrue(try app.menuItems["cherry"].isHighlighted)
         try app.press(.enter)
         try app.waitForScreen(containing: "chose cherry")
+    }
+
+    /// A shell script drawing a list of four fruits, the first highlighted, then running
+    /// `drawnFirst` (its own redraw, `show ROW STYLE`) with `current` the highlighted row; Down
+    /// and Up move the highlight (the new row drawn before the old one is cleared), any other key
+    /// prints `chose NAME` and exits.
+    private static func fruitList(drawnFirst: String, current: Int) -> String {
+        #"""
+        stty -echo -icanon min 1
+        name() { case $1 in 1) echo apple;; 2) echo banana;; 3) echo cherry;; 4) echo date;; esac; }
+        show() { printf "\033[%d;3H$2%s\033[m" $(( $1 + 1 )) "$(name $1)"; }
+        printf '\033[2J\033[1;1HPick a fruit'
+        show 1 '\033[7m'; show 2 ''; show 3 ''; show 4 ''
+        \#(drawnFirst)
+        i=\#(current)
+        while k=$(dd bs=3 count=1 2>/dev/null); do
+          case $k in
+            "$(printf '\033[B')") if [ $i -lt 4 ]; then show $((i + 1)) '\033[7m'; show $i ''; i=$((i + 1)); fi;;
+            "$(printf '\033[A')") if [ $i -gt 1 ]; then show $((i - 1)) '\033[7m'; show $i ''; i=$((i - 1)); fi;;
+            *) printf '\033[8;1Hchose %s\n' "$(name $i)"; exit 0;;
+          esac
+        done
+        """#
+    }
+
+    /// A list drawn with its first row highlighted, then at once moved to the row remembered from
+    /// last time (as dialog's `--default-item` and many pickers do), its output delivered one byte
+    /// at a time to every wait: the first screen showing the row looks as if it were already the
+    /// current one. select() once decided there and pressed nothing (the CI failure of the recorded
+    /// dialog test: dialog's half-drawn list looked highlighted on the second row); it must decide
+    /// on the screen the app has finished drawing, in both forms.
+    func testSelectDecidesOnTheFinishedScreenNotTheFirstOneShowingTheRow() async throws {
+        let script = Self.fruitList(drawnFirst: "show 3 '\\033[7m'; show 1 ''", current: 3)
+        for awaited in [false, true] {
+            let app = try makeApp(.name("sh"), arguments: ["-c", script], terminalSize: .standard)
+            app.defaultTimeout = .seconds(10)
+            app.faults = Faults(outputFragmentLength: 1)
+            try await app.launch()
+            if awaited {
+                try await app.menuItems["apple"].select()
+            } else {
+                let blocking: () throws -> Void = { try app.menuItems["apple"].select() }
+                try blocking()
+            }
+            let screen = try app.screen()
+            XCTAssertTrue(try app.menuItems["apple"].isHighlighted, "awaited: \(awaited)\n\(screen.text)")
+            try await app.press(.enter)
+            try await app.waitForScreen(containing: "chose apple")
+        }
     }
 
     /// A feed that grows by a row at each arrow key, its last row highlighted, raises select()'s

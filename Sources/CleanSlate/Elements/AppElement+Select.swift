@@ -7,15 +7,20 @@ extension ElementReference where Source == AppLauncher {
     /// full timeout instead.)
     public static var endOfListWait: Duration { .seconds(1) }
 
-    /// How long the screen must be quiet with the cursor in a text field before ``select(timeout:fileID:filePath:line:column:)``
-    /// and ``typeText(_:timeout:fileID:filePath:line:column:)`` count it as focused (an app's repaint moves the cursor through
+    /// How long the screen must be quiet before ``select(timeout:fileID:filePath:line:column:)`` decides on its first
+    /// look at the row (the first screen showing it may be one the app is still drawing), and with
+    /// the cursor in a text field before ``select(timeout:fileID:filePath:line:column:)`` and
+    /// ``typeText(_:timeout:fileID:filePath:line:column:)`` count it as focused (an app's repaint moves the cursor through
     /// every field on its way).
     public static var focusQuietPeriod: Duration { .milliseconds(50) }
 
     /// Makes a menu item or list row the highlighted one, as a person does with the arrow keys:
     /// Down or Up toward it (Right or Left toward a button on the same row as the highlighted one;
     /// for a text field, the current one is the one with the cursor), waiting for the app's redraw
-    /// after each press (never sleeping).
+    /// after each press (never sleeping). It decides on a screen that has been quiet for
+    /// ``focusQuietPeriod``, not the first one showing the row: an app may still be drawing it
+    /// there (dialog writes its list a row at a time), or move the highlight at once to a row it
+    /// remembers. (A screen never quiet that long, a clock ticking faster, makes it time out.)
     /// A row scrolled out of sight is looked for by pressing Down until the list stops changing
     /// (``endOfListWait``), then Up. Presses are bounded by twice the number of rows seen plus two.
     /// Already highlighted: nothing is pressed. The whole selection, every press and redraw

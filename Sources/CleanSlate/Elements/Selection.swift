@@ -72,7 +72,12 @@ struct Selection {
         case let (.rowOrList, .waited(outcome)):
             switch outcome {
             case let .held(found) where !found.value:
-                (screen, tree) = (found.screen, found.tree)
+                // The first screen showing the row may be one the app is still drawing (dialog
+                // writes its list a row at a time): its highlight, worked out from a window not
+                // yet closed, can be on the wrong row, and a selection deciding there can end
+                // before a key is pressed. Decide on a screen the app has finished drawing.
+                stage = .listSettled
+                return .settle(Reference.focusQuietPeriod)
             case .held:
                 // Only other rows so far: the row may still be being drawn. Let the screen settle.
                 stage = .listSettled
