@@ -27,5 +27,8 @@ final class OutputReadFailureTests: XCTestCase {
         let error = assertThrowsCleanSlateError(.appExited) { try app.waitForOutput("got a") }
         XCTAssertTrue(error?.message.contains("reading the app's standard output failed (errno 9, ") ?? false, error?.message ?? "no error")
         XCTAssertTrue(error?.message.contains("closed by another part of the test process") ?? false, error?.message ?? "no error")
+        // The shared I/O thread forgets the number (without closing it: it is not the launch's any
+        // more). It kept it, and with it the ended launch, until another launch registered it.
+        XCTAssertFalse(IOReactor.shared.isRegistered(output, to: process), "the reactor still holds descriptor \(output) for the ended launch")
     }
 }

@@ -144,6 +144,12 @@ final class IOReactor: @unchecked Sendable {
         }
     }
 
+    /// Whether `fd` is registered to `process` (for tests: a launch's numbers are forgotten when
+    /// its I/O ends, those it no longer owns included).
+    func isRegistered(_ fd: Int32, to process: LaunchedProcess) -> Bool {
+        lock.withLock { launches[fd] === process }
+    }
+
     /// Stops waiting on the descriptors of `process` among `fds` while a test thread serves them;
     /// they stay registered to it, so ``forget(_:)`` and ``giveBack(_:of:)`` still know them.
     func lend(_ fds: [Int32], of process: LaunchedProcess) {

@@ -69,10 +69,11 @@ extension LaunchedProcess {
     func closeSources(_ fds: [Int32]) {
         let sources = openSources.filter { fds.contains($0.fd) }
         // The shared reactor forgets a descriptor before it is closed, never after: once closed,
-        // its number may be reused at once by another launch on another thread.
-        let owned = sources.map(\.fd).filter { !unownedSources.contains($0) }
-        stopWatching(owned)
-        owned.forEach(SystemCall.close)
+        // its number may be reused at once by another launch on another thread. It forgets the
+        // numbers this launch no longer owns too (they are not closed): it only drops entries
+        // that are still this launch's, so one another launch has taken since is left alone.
+        stopWatching(sources.map(\.fd))
+        sources.map(\.fd).filter { !unownedSources.contains($0) }.forEach(SystemCall.close)
         openSources.removeAll { fds.contains($0.fd) }
         if openSources.isEmpty { monitor.withLock { if !ioFinished { ioFinished = true; noteChange(exit: exitStatus != nil) } } }
     }
