@@ -6,15 +6,11 @@
 # /run, /var/tmp and that copy mounted over /var/games (bubblewrap), so that nothing outside the
 # work folder and the fresh HOME is written (games' score files).
 set -e
+here=$(cd "$(dirname "$0")" && pwd)
 W=/tmp/heldout5-work
 rm -rf $W; mkdir -p $W/files/docs $W/files/src $W/games $W/xdg/khal $W/cal/home
 cd $W
-printf 'Quarterly report\n' > files/docs/report.md
-head -c 40000 /dev/zero > files/docs/manual.pdf
-printf 'int main(void){return 0;}\n' > files/src/main.c
-printf 'Shopping list\nmilk\neggs\nbread\n' > files/groceries.txt
-printf 'hello\n' > files/notes.txt
-printf 'city,country,population\nLisbon,Portugal,545000\nOslo,Norway,709000\nQuito,Ecuador,2011000\nLima,Peru,9751000\n' > cities.csv
+"$here/../HeldOutScreens/make-sample-files.sh" $W
 printf 'def total(prices):\n    s = 0\n    for p in prices:\n        s += p\n    return s\n\nprint(total([3, 4, 5]))\n' > shop.py
 printf '2026-11-01 Salary\n    assets:bank       1000\n    income:salary\n\n2026-11-03 Grocer\n    expenses:food       42\n    assets:bank\n\n2026-11-05 Rent\n    expenses:rent      600\n    assets:bank\n' > money.journal
 printf '[calendars]\n[[home]]\npath = %s/cal/home\ntype = calendar\n\n[locale]\ntimeformat = %%H:%%M\ndateformat = %%Y-%%m-%%d\nlongdateformat = %%Y-%%m-%%d\ndatetimeformat = %%Y-%%m-%%d %%H:%%M\nlongdatetimeformat = %%Y-%%m-%%d %%H:%%M\n\n[sqlite]\npath = %s/cal/khal.db\n' $W $W > xdg/khal/config
