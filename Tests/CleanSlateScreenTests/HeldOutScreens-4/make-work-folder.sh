@@ -5,15 +5,11 @@
 # copy mounted over /var/games (bubblewrap), so that nothing outside the work folder and the fresh
 # HOME is written (games' score files, nvi's recovery files).
 set -e
+here=$(cd "$(dirname "$0")" && pwd)
 W=/tmp/heldout4-work
 rm -rf $W; mkdir -p $W/files/docs $W/files/src $W/games $W/task
 cd $W
-printf 'Quarterly report\n' > files/docs/report.md
-head -c 40000 /dev/zero > files/docs/manual.pdf
-printf 'int main(void){return 0;}\n' > files/src/main.c
-printf 'Shopping list\nmilk\neggs\nbread\n' > files/groceries.txt
-printf 'hello\n' > files/notes.txt
-printf 'city,country,population\nLisbon,Portugal,545000\nOslo,Norway,709000\nQuito,Ecuador,2011000\nLima,Peru,9751000\n' > cities.csv
+"$here/../HeldOutScreens/make-sample-files.sh" $W
 printf 'data.location=%s/task\nconfirmation=off\nnews.version=2.6.2\n' $W > taskrc
 cp -a /var/games/. games/
 cat > private <<'SH'
