@@ -50,4 +50,18 @@ final class DocumentedValuesTests: XCTestCase {
     func testAtMostOneGibibyteOfProfilesIsMovedFromOneLaunch() {
         XCTAssertEqual(CoverageHarvest.maximumTotalSize, 1_073_741_824)
     }
+
+    /// Launching apps: "A process SIGKILL cannot end at once (uninterruptible sleep) makes
+    /// `terminate()` return after at most about 5 s more"; Process trees and sweeping: a keeper that
+    /// does not answer "is ended by the supervisor after teardown's limit (5 s, then 1 s more)".
+    func testTerminationWaitsAtMostFiveSecondsForTheKilledTree() {
+        XCTAssertEqual(LaunchedProcess.treeKillLimit, .seconds(5))
+    }
+
+    /// Process trees and sweeping: "A launch whose keeper the app stops before the keeper could say
+    /// it spawned it fails with `.spawnFailed` at the supervisor's reply limit (30 s)". The tests of
+    /// that failure make supervisors of their own with short limits; this is the one launches use.
+    func testLaunchesFailAfterThirtySecondsWithoutTheKeepersReply() {
+        XCTAssertEqual(LaunchSupervisor.shared.replyLimit, .seconds(30))
+    }
 }
