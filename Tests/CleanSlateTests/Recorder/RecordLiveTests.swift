@@ -129,6 +129,24 @@ final class RecordCreatedFileTests: XCTestCase {
         ], written)
     }
 
+    /// Recording a Test: "a text file of at most 2 KiB ...: its whole content compared"; "a longer
+    /// or binary file: its size in bytes". Pinned at the boundary, 2,048 and 2,049 bytes.
+    func testATextFileOfTwoKibibytesIsComparedWholeAndOneByteMoreBySize() throws {
+        let output = try sandboxForTest().temporaryDirectory + "/Boundary.swift"
+        let script = #"""
+            head -c 2048 /dev/zero | tr '\0' a > "$XDG_DATA_HOME/at-limit.txt"
+            head -c 2049 /dev/zero | tr '\0' b > "$XDG_DATA_HOME/past-limit.txt"
+            """#
+        let app = try makeApp(.product("cleanslate"), arguments: ["record", "--xctest", "--output", output, "--", "sh", "-c", script])
+        try app.launch()
+        try app.closeInput()
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertTrue(written.contains(#"XCTAssertEqual(try String(contentsOfFile: app.sandbox.dataHome + "/at-limit.txt", encoding: .utf8), ""#
+            + String(repeating: "a", count: 2048) + #"")"#), written)
+        XCTAssertTrue(written.contains(#"XCTAssertEqual(FileManager.default.contents(atPath: app.sandbox.dataHome + "/past-limit.txt")?.count, 2049)"#), written)
+    }
+
     /// A FIFO or a symlink the app made is checked for its existence: reading a FIFO in the written
     /// test would wait for a writer for ever, and a link's size is its target's.
     func testAFIFOOrALinkTheAppMadeIsCheckedForItsExistenceNotRead() throws {
