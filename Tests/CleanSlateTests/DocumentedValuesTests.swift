@@ -86,4 +86,10 @@ final class DocumentedValuesTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("lists 201 folders; at most 200 can be hidden"), "\(error)")
         }
     }
+
+    /// Process trees and sweeping: "Killing repeats while new ones appear (an app that keeps
+    /// forking), for five seconds at most."
+    func testASweepKillsASandboxsProcessesForFiveSecondsAtMost() {
+        XCTAssertEqual(SandboxProcesses.killLimit, .seconds(5))
+    }
 }
