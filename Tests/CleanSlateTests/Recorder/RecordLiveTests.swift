@@ -91,6 +91,20 @@ final class RecordLiveTests: XCTestCase {
         XCTAssertEqual(liveSteps.filter { $0.contains("menuItems") }, [#"try await app.menuItems["Solarized"].select()"#])
         XCTAssertEqual(steps(try String(contentsOfFile: folder + "/From.swift", encoding: .utf8)), liveSteps)
     }
+
+    /// The help: "--terminal ROWSxCOLS the pseudo-terminal's size": the size the app sees (here
+    /// with standard input a pipe, where the session would otherwise run over pipes), and the size
+    /// the written test launches at.
+    func testTheTerminalOptionIsTheSizeTheAppSeesAndTheTestLaunchesAt() throws {
+        let output = try sandboxForTest().temporaryDirectory + "/Sized.swift"
+        let app = try makeApp(.product("cleanslate"), arguments: ["record", "--xctest", "--terminal", "7x33", "--output", output, "--", "sh", "-c", "stty size"])
+        try app.launch()
+        try app.closeInput()
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertTrue(written.contains("terminalSize: try TerminalSize(rows: 7, columns: 33)"), written)
+        XCTAssertTrue(written.contains("7 33"), "stty's answer on the last screen: \(written)")
+    }
 }
 
 /// What a live `cleanslate record` session's test checks of the files the app created (see
