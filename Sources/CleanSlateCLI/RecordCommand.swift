@@ -46,7 +46,7 @@ enum RecordCommand {
             case "--name":
                 let name = try reader.value(for: "--name")
                 guard TestSource.isValidName(name) else {
-                    throw UsageError(message: "--name takes a Swift type name (letters, digits and _, not starting with a digit), got '\(name)'")
+                    throw UsageError(message: "--name takes a Swift type name (letters, digits and _, not starting with a digit, not a keyword such as class), got '\(name)'")
                 }
                 options.name = name
             case "--env":

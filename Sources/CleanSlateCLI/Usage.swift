@@ -93,8 +93,9 @@ enum Usage {
                  Kept sandboxes go once CLEANSLATE_KEEP_DAYS (default 7) days have passed. Only
                  processes CleanSlate launched are killed; a sandbox that another process stands
                  in, or that is a mount point, is left alone and listed. Exit code 1 when one
-                 could not be removed entirely. SIGINT, SIGTERM and SIGHUP end render and sweep
-                 at once with 128 + the signal.
+                 could not be removed entirely or was left alone; 64 for bad usage or a bad
+                 CLEANSLATE_KEEP_DAYS; 70 when the root folder cannot be used. SIGINT, SIGTERM
+                 and SIGHUP end render and sweep at once with 128 + the signal.
           --dry-run              list what would be removed (and killed), change nothing
           --root DIR             the folder to sweep (default: CLEANSLATE_ROOT, else /dev/shm)
         """

@@ -32,6 +32,18 @@ final class CommandLineFaultsTests: XCTestCase {
         XCTAssertEqual(status, .exited(0), errors(app))
         XCTAssertTrue(app.standardOutput.contains("got abc\nno-cache\n"), app.standardOutput)
     }
+
+    /// The help: "with strict isolation: size=BYTES (writes past it fail with ENOSPC),
+    /// read-only=FOLDER (config, data, ...: EROFS)".
+    func testASizeLimitAndAReadOnlyFolderReachAStrictApp() throws {
+        try requireStrictIsolation()
+        // The shell's messages for the refused writes go to the app's standard error, which the run passes on.
+        let script = #"echo x > "$XDG_CONFIG_HOME/settings"; head -c 200000 /dev/zero > "$XDG_DATA_HOME/big"; rm "$XDG_DATA_HOME/big""#
+        let (status, app) = try runCleanslate(["run", "--isolation", "strict", "--faults", "read-only=config,size=100000", "--", "sh", "-c", script])
+        XCTAssertEqual(status, .exited(0), errors(app))
+        XCTAssertTrue(errors(app).contains("/xdg/config/settings: Read-only file system"), errors(app))
+        XCTAssertTrue(errors(app).contains("No space left on device"), errors(app))
+    }
 }
 
 /// What `cleanslate run` says when a wait of its own fails: the error, without the line of the

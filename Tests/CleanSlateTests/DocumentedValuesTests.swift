@@ -2,6 +2,7 @@
 import CleanSlateXCTest
 import Glibc
 import XCTest
+import _CleanSlateCShim
 
 /// Defaults and limits the articles state as numbers, pinned as the literals the articles print.
 /// The tests that exercise these values elsewhere use the constants themselves, so a changed
@@ -49,5 +50,46 @@ final class DocumentedValuesTests: XCTestCase {
     /// most 1 GiB together".
     func testAtMostOneGibibyteOfProfilesIsMovedFromOneLaunch() {
         XCTAssertEqual(CoverageHarvest.maximumTotalSize, 1_073_741_824)
+    }
+
+    /// Launching apps: "A process SIGKILL cannot end at once (uninterruptible sleep) makes
+    /// `terminate()` return after at most about 5 s more"; Process trees and sweeping: a keeper that
+    /// does not answer "is ended by the supervisor after teardown's limit (5 s, then 1 s more)".
+    func testTerminationWaitsAtMostFiveSecondsForTheKilledTree() {
+        XCTAssertEqual(LaunchedProcess.treeKillLimit, .seconds(5))
+    }
+
+    /// Process trees and sweeping: "A launch whose keeper the app stops before the keeper could say
+    /// it spawned it fails with `.spawnFailed` at the supervisor's reply limit (30 s)". The tests of
+    /// that failure make supervisors of their own with short limits; this is the one launches use.
+    func testLaunchesFailAfterThirtySecondsWithoutTheKeepersReply() {
+        XCTAssertEqual(LaunchSupervisor.shared.replyLimit, .seconds(30))
+    }
+
+    /// Isolation levels: "At most 4096 socket files are covered; a host with more fails the strict
+    /// launch (`.isolationUnavailable`)". The bound is the C keeper's.
+    func testAStrictLaunchCoversAtMost4096HostSocketFiles() {
+        XCTAssertEqual(CS_MAX_COVERED_SOCKETS, 4096)
+    }
+
+    /// Coverage, faults and timeouts: "A piece waits (up to a second) for a wait to be in progress".
+    func testAPieceOfOutputWaitsAtMostASecondForAWait() {
+        XCTAssertEqual(LaunchedProcess.pieceLookLimit, .seconds(1))
+    }
+
+    /// `StrictOptions.hiddenPaths`: "at most 200 (more throw `.invalidArgument`: hide a common parent
+    /// instead)".
+    func testAtMost200FoldersCanBeHidden() throws {
+        XCTAssertNoThrow(try StrictLayout.validate(StrictOptions(hiddenPaths: (1...200).map { "/srv/\($0)" })))
+        XCTAssertThrowsError(try StrictLayout.validate(StrictOptions(hiddenPaths: (1...201).map { "/srv/\($0)" }))) { error in
+            XCTAssertEqual((error as? CleanSlateError)?.code, .invalidArgument)
+            XCTAssertTrue("\(error)".contains("lists 201 folders; at most 200 can be hidden"), "\(error)")
+        }
+    }
+
+    /// Process trees and sweeping: "Killing repeats while new ones appear (an app that keeps
+    /// forking), for five seconds at most."
+    func testASweepKillsASandboxsProcessesForFiveSecondsAtMost() {
+        XCTAssertEqual(SandboxProcesses.killLimit, .seconds(5))
     }
 }

@@ -71,7 +71,7 @@ final class EnvironmentTests: XCTestCase {
     func testSessionVariablesAreNeverPassedEvenWhenInheritingTheHostEnvironment() throws {
         let host = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "SSH_AUTH_SOCK": "/tmp/agent",
                     "DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "HOME": "/root", "XDG_CONFIG_HOME": "/root/.config",
-                    "PATH": "/usr/bin", "EDITOR": "vim", "COLUMNS": "120", "NO_COLOR": "1"]
+                    "PATH": "/usr/bin", "EDITOR": "vim", "COLUMNS": "120", "LINES": "40", "NO_COLOR": "1", "COLORTERM": "truecolor"]
         let paths = ["HOME": "/s/home", "XDG_CONFIG_HOME": "/s/c", "XDG_DATA_HOME": "/s/d", "XDG_CACHE_HOME": "/s/ca",
                      "XDG_STATE_HOME": "/s/st", "XDG_RUNTIME_DIR": "/s/r", "TMPDIR": "/s/t"]
         func build(_ policy: EnvironmentPolicy, launch: [String: String] = [:]) throws -> [String: String] {
@@ -84,7 +84,8 @@ final class EnvironmentTests: XCTestCase {
 
         let inherited = try build(EnvironmentPolicy(inheritsHostEnvironment: true))
         XCTAssertEqual(inherited["EDITOR"], "vim", "inheriting passes ordinary host variables")
-        for name in ["DBUS_SESSION_BUS_ADDRESS", "SSH_AUTH_SOCK", "DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "NO_COLOR"] {
+        // Environment: the variables it names as never passed.
+        for name in ["DBUS_SESSION_BUS_ADDRESS", "SSH_AUTH_SOCK", "DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES", "NO_COLOR", "COLORTERM"] {
             XCTAssertNil(inherited[name], "\(name) must not be inherited")
         }
         XCTAssertEqual(inherited["HOME"], "/s/home", "the sandbox still wins over the inherited HOME")

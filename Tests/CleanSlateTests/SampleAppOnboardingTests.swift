@@ -79,6 +79,23 @@ final class SampleAppOnboardingTests: XCTestCase {
         XCTAssertTrue(app.standardError.contains("--reset-data"), app.standardError)
     }
 
+    /// Getting started: "73 a folder or file cannot be created, ... 78 no HOME".
+    func testNoHomeIsExitCode78AndAFolderThatCannotBeMadeIs73() throws {
+        let app = try makeApp(.product("SampleApp"), arguments: ["whoami"])
+        app.launchEnvironment = ["HOME": "", "XDG_CONFIG_HOME": ""]
+        try app.launch()
+        XCTAssertEqual(try app.waitForExit(), .exited(78), app.standardError)
+        XCTAssertTrue(app.standardError.contains("neither XDG_CONFIG_HOME nor HOME is set"), app.standardError)
+
+        // procfs makes no folders, for root neither.
+        app.launchArguments = []
+        app.launchEnvironment = ["XDG_CONFIG_HOME": "/proc/cleanslate-config"]
+        try app.launch()
+        try app.typeText("Ada\n")
+        XCTAssertEqual(try app.waitForExit(), .exited(73), app.standardError)
+        XCTAssertTrue(app.standardError.contains("/proc/cleanslate-config"), app.standardError)
+    }
+
     func testArgumentsReachSampleAppByteForByte() throws {
         let app = try launchApp(.product("SampleApp"), arguments: ["args", "a b", "", "q\"\\", "é"])
         XCTAssertEqual(try app.waitForExit(), .exited(0))

@@ -10,14 +10,17 @@ import _CleanSlateCShim
 public struct Faults: Sendable, Equatable {
     /// Deliver the app's output to the screen and to waits in random pieces of 1 to this many
     /// bytes, each seen by every wait in progress before the next is delivered; nil (the default)
-    /// delivers it as read.
+    /// delivers it as read. 1 to ``maximumFragmentLength`` (65,536); the launch throws
+    /// `.invalidArgument` for another length.
     public var outputFragmentLength: Int?
     /// Type input one byte at a time with this pause between bytes; nil (the default) writes it at once.
+    /// 0 to 10 seconds; the launch throws `.invalidArgument` for another pause.
     public var typingDelay: Duration?
     /// The seed of the random choices; nil takes `CLEANSLATE_FAULT_SEED`, else a fresh one.
     public var seed: UInt64?
-    /// Strict isolation only: the most bytes the sandbox may hold (its home, XDG folders and
-    /// temporary folder together, the files it was seeded with included); past it, writes fail with
+    /// Strict isolation only: the most bytes the sandbox may hold, 4096 bytes to 1 TiB (another
+    /// value makes the launch throw `.invalidArgument`): its home, XDG folders and
+    /// temporary folder together, the files it was seeded with included; past it, writes fail with
     /// `ENOSPC` ("No space left on device"). The app then writes to a size-limited file system of
     /// its own holding a copy of the sandbox, copied back over the sandbox when the app exits
     /// (before a wait for its exit returns); what a process it left running writes later is lost.

@@ -31,7 +31,8 @@ public struct StrictOptions: Sendable, Equatable {
     public var fallsBackToStandard: Bool
     /// More folders to hide (cover with an empty, read-only folder), besides `/home`, `/root`,
     /// `/run`, `/tmp`, `/var/tmp`, `/dev/shm`, the test runner's working directory and the folder
-    /// sandboxes are made in. Absolute paths.
+    /// sandboxes are made in. Absolute paths; at most 200 (more throw `.invalidArgument`: hide a
+    /// common parent instead).
     public var hiddenPaths: [String]
     /// What the app can reach over the network (default ``StrictNetwork/loopback``).
     public var network: StrictNetwork

@@ -41,13 +41,16 @@ enum SandboxProcesses {
         return found
     }
 
+    /// How long a sweep goes on killing a sandbox's processes in all: five seconds.
+    static let killLimit: Duration = .seconds(5)
+
     /// Kills every process launched in a sandbox in `paths` and waits for them to exit; repeats
-    /// while new ones appear (a process forking meanwhile). Gives up waiting after five seconds in
+    /// while new ones appear (a process forking meanwhile). Gives up waiting after ``killLimit`` in
     /// all (a process stuck in the kernel cannot die sooner; the wipe then reports what it could not
     /// remove). Returns the pids killed, per sandbox.
     static func kill(in paths: [String]) -> [String: [Int32]] {
         var killed: [String: Set<Int32>] = [:]
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + killLimit
         while ContinuousClock.now < deadline {
             var pidfds: [Int32] = []
             for (path, occupants) in find(in: paths) {

@@ -138,9 +138,9 @@ struct TestSource {
     }
 
     /// Whether `name` can name the suite: a Swift identifier of letters, digits and underscores
-    /// that does not start with a digit.
+    /// that does not start with a digit and is no keyword (``SwiftKeywords``).
     static func isValidName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), !SwiftKeywords.reserved.contains(name) else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
     }
 }

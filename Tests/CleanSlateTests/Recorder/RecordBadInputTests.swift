@@ -12,6 +12,19 @@ final class RecordBadInputTests: XCTestCase {
         XCTAssertTrue(app.standardError.contains("record needs a COMMAND to run"), app.standardError)
     }
 
+    /// Recording a Test: exit code 64 for "a `--name` that is not a type name": one the written
+    /// `struct NAME` or `final class NAME: XCTestCase` would not compile with, a keyword included.
+    func testANameThatIsNoSwiftTypeNameIsAUsageErrorAndNothingRuns() throws {
+        let folder = try sandboxForTest().temporaryDirectory
+        for name in ["3Tests", "My Tests", "Tests-1", "class", "struct", "Self", "Any", "_", "some"] {
+            let (status, app) = try runCleanslate(["record", "--name", name, "--output", folder + "/Written.swift", "--", "sh", "-c", "echo ran > \"$1\"", "sh", folder + "/ran"])
+            XCTAssertEqual(status, .exited(64), "\(name): \(app.standardError)")
+            XCTAssertTrue(app.standardError.contains("--name takes a Swift type name"), "\(name): \(app.standardError)")
+            XCTAssertTrue(app.standardError.contains("got '\(name)'"), "\(name): \(app.standardError)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "no app ran and no test was written")
+    }
+
     func testACommandThatDoesNotExistWritesNoTest() throws {
         let folder = try sandboxForTest().temporaryDirectory
         let (status, app) = try runCleanslate(["record", "--output", folder + "/Written.swift", "--", "no-such-command-cleanslate"])

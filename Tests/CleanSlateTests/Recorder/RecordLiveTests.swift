@@ -91,6 +91,20 @@ final class RecordLiveTests: XCTestCase {
         XCTAssertEqual(liveSteps.filter { $0.contains("menuItems") }, [#"try await app.menuItems["Solarized"].select()"#])
         XCTAssertEqual(steps(try String(contentsOfFile: folder + "/From.swift", encoding: .utf8)), liveSteps)
     }
+
+    /// The help: "--terminal ROWSxCOLS the pseudo-terminal's size": the size the app sees (here
+    /// with standard input a pipe, where the session would otherwise run over pipes), and the size
+    /// the written test launches at.
+    func testTheTerminalOptionIsTheSizeTheAppSeesAndTheTestLaunchesAt() throws {
+        let output = try sandboxForTest().temporaryDirectory + "/Sized.swift"
+        let app = try makeApp(.product("cleanslate"), arguments: ["record", "--xctest", "--terminal", "7x33", "--output", output, "--", "sh", "-c", "stty size"])
+        try app.launch()
+        try app.closeInput()
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertTrue(written.contains("terminalSize: try TerminalSize(rows: 7, columns: 33)"), written)
+        XCTAssertTrue(written.contains("7 33"), "stty's answer on the last screen: \(written)")
+    }
 }
 
 /// What a live `cleanslate record` session's test checks of the files the app created (see
@@ -127,6 +141,24 @@ final class RecordCreatedFileTests: XCTestCase {
             #"XCTAssertEqual(app.sandbox.replacingPathsWithPlaceholders(in: try String(contentsOfFile: app.sandbox.stateHome + "/where.conf", encoding: .utf8)), "cache=$XDG_CACHE_HOME/x\n")"#,
             "}",
         ], written)
+    }
+
+    /// Recording a Test: "a text file of at most 2 KiB ...: its whole content compared"; "a longer
+    /// or binary file: its size in bytes". Pinned at the boundary, 2,048 and 2,049 bytes.
+    func testATextFileOfTwoKibibytesIsComparedWholeAndOneByteMoreBySize() throws {
+        let output = try sandboxForTest().temporaryDirectory + "/Boundary.swift"
+        let script = #"""
+            head -c 2048 /dev/zero | tr '\0' a > "$XDG_DATA_HOME/at-limit.txt"
+            head -c 2049 /dev/zero | tr '\0' b > "$XDG_DATA_HOME/past-limit.txt"
+            """#
+        let app = try makeApp(.product("cleanslate"), arguments: ["record", "--xctest", "--output", output, "--", "sh", "-c", script])
+        try app.launch()
+        try app.closeInput()
+        XCTAssertEqual(try app.waitForExit(timeout: .seconds(60)), .exited(0), app.standardError)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertTrue(written.contains(#"XCTAssertEqual(try String(contentsOfFile: app.sandbox.dataHome + "/at-limit.txt", encoding: .utf8), ""#
+            + String(repeating: "a", count: 2048) + #"")"#), written)
+        XCTAssertTrue(written.contains(#"XCTAssertEqual(FileManager.default.contents(atPath: app.sandbox.dataHome + "/past-limit.txt")?.count, 2049)"#), written)
     }
 
     /// A FIFO or a symlink the app made is checked for its existence: reading a FIFO in the written
