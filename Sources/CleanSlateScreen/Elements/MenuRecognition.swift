@@ -145,7 +145,7 @@ extension RecognitionWork {
     /// `  1/5 ──────`, a `── Section ──` heading): a line of three cells or more right after it
     /// (one blank between at most), or right before it. A caption heads or sums up rows; it is
     /// none of them.
-    private func isRuleCaption(_ text: ListRow) -> Bool {
+    func isRuleCaption(_ text: ListRow) -> Bool {
         func isRule(from column: Int, step: Int) -> Bool {
             var column = column
             if column >= 0 && column < grid.columns && grid.isBlank(text.row, column) { column += step }
