@@ -70,7 +70,7 @@ struct ElementRecognizer {
         work.findTextFields(underscored: all || has.hasUnderscore, shaded: all || !isPlain || has.hasUnderline)
         if all || has.hasKeyMark { work.findInfoMenuEntries() }
         if all || !isPlain {
-            work.findPointerLists()
+            if all || has.hasPointer { work.findPointerLists() }
             work.findMenus()
         }
         work.nameGauges()

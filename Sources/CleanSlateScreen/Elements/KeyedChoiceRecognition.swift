@@ -72,7 +72,7 @@ extension RecognitionWork {
     /// Menu items for rows picked by their keys (see ``KeyedChoiceRecognition``) on free cells.
     mutating func findKeyedChoices() {
         var byColumn: [[Int]: [KeyedRow]] = [:]
-        for row in 0..<grid.rows {
+        for row in 0..<grid.rows where mayHoldKey(row: row) {
             for span in spans(row: row) {
                 let found = keyedRows(row: row, span: span)
                 for keyed in found {
@@ -97,6 +97,28 @@ extension RecognitionWork {
             if !run.isEmpty { runs.append(run) }
         }
         for list in keyedLists(of: runs) where isChoiceList(list) { addKeyedChoices(list) }
+    }
+
+    /// Whether `row` holds a letter or digit then a mark (`)` or `:` then a blank or the row's end,
+    /// or ` - `): a cheap look at the cells before the row's spans are read (most rows hold none:
+    /// a time's `20:58` or a word's hyphen is no mark).
+    private func mayHoldKey(row: Int) -> Bool {
+        let columns = grid.columns
+        func isKey(_ scalar: UInt32) -> Bool { isASCIIDigit(scalar) || isASCIILetter(scalar) }
+        return grid.scalars.withUnsafeBufferPointer { scalars in
+            let base = row * columns
+            for column in 1..<max(1, columns) {
+                let mark = scalars[base + column]
+                let isLast = column + 1 == columns
+                if mark == 0x29 || mark == 0x3A {
+                    if (isLast || scalars[base + column + 1] == 0x20) && isKey(scalars[base + column - 1]) { return true }
+                } else if mark == 0x2D, column >= 2, !isLast, scalars[base + column + 1] == 0x20, scalars[base + column - 1] == 0x20,
+                          isKey(scalars[base + column - 2]) {
+                    return true
+                }
+            }
+            return false
+        }
     }
 
     /// The keyed rows of `span` on `row`: a key (a letter, or one or two digits) after a blank or

@@ -27,7 +27,7 @@ enum PointerListRecognition {
 extension RecognitionWork {
     /// Menu items for the rows of lists with a pointer column (see ``PointerListRecognition``).
     mutating func findPointerLists() {
-        for row in 0..<grid.rows {
+        for row in 0..<grid.rows where grid.rowHolds(row, PointerListRecognition.isPointer) {
             for span in spans(row: row) {
                 let pointer = textStart(row: row, span.columns)
                 guard pointer < span.columns.upperBound, PointerListRecognition.isPointer(grid.scalar(row, pointer)) else { continue }
