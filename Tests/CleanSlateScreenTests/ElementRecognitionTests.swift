@@ -943,4 +943,19 @@ final class ElementRecognitionTests: XCTestCase {
         let tree = screen(covered, rows: 6, columns: 40).elements
         XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["lo", "eth0"], tree.debugDescription)
     }
+
+    // MARK: menus and lists: a menu bar with a legend at its right end
+
+    func testAClosedMenuBarMayEndInALegendAndLeaveItsLastColumnUnpainted() {
+        // visidata: capitalised words two blanks apart across the top row, `Ctrl+H for help` set
+        // apart at the right end, the row's last column left in the screen's ground.
+        let words = "  File  Edit  View  Column  Help"
+        let bar = csi("30;46m") + words + String(repeating: " ", count: 5) + "Ctrl+H for help" + String(repeating: " ", count: 59 - words.count - 20) + csi("0m")
+        let tree = screen(at(0, 0, bar) + at(2, 1, "Lisbon  Portugal") + at(3, 1, "Oslo    Norway"), rows: 6, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["File", "Edit", "View", "Column", "Help"], tree.debugDescription)
+        // A title bar of three words and a reading is no menu bar.
+        let title = csi("30;46m") + "  Mail  Inbox  Ada" + String(repeating: " ", count: 5) + "Ctrl+H for help" + String(repeating: " ", count: 59 - 18 - 20) + csi("0m")
+        let titled = screen(at(0, 0, title), rows: 6, columns: 60).elements
+        XCTAssertEqual(titled.allElements.filter { $0.kind == .menuItem }.map(\.label), [], titled.debugDescription)
+    }
 }

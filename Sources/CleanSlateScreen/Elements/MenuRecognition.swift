@@ -227,7 +227,8 @@ extension RecognitionWork {
     /// Right` while a menu is open). A row whose phrases mix shades (a hotkey letter drawn apart,
     /// htop's header with its sort column) is not a menu bar. A menu bar that is not open, none
     /// of its items apart, is the screen's top row drawn across in one shade other than the
-    /// screen's ground and holding only three or more capitalised words (``isClosedMenuBar(row:items:)``).
+    /// screen's ground and holding only three or more capitalised words, a legend at its right end aside
+    /// (``closedMenuBarEntries(row:items:)``).
     mutating func findMenuBars() {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
@@ -243,15 +244,17 @@ extension RecognitionWork {
                     column = end
                 }
                 guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }) else { continue }
+                let allItems = items
                 let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
                 let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner))
                 if let chosen {
                     guard looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
                 } else {
-                    guard span.owner < 0, isClosedMenuBar(row: row, items: items) else { continue }
+                    guard span.owner < 0, let entries = closedMenuBarEntries(row: row, items: items) else { continue }
+                    items = entries
                 }
                 // Read last: most rows are no bar by the checks above.
-                guard !isTableRow(row: row, items: items, owner: span.owner) else { continue }
+                guard !isTableRow(row: row, items: allItems, owner: span.owner) else { continue }
                 for (index, item) in items.enumerated() {
                     addMenuBarItem(row: row, item, isHighlighted: index == chosen, owner: span.owner)
                 }
@@ -281,13 +284,21 @@ extension RecognitionWork {
         return hasTextUnderEveryItem(row - 1) || hasTextUnderEveryItem(row + 1)
     }
 
-    /// Whether `items` on `row` are a menu bar that is not open: `row` is the screen's top row,
-    /// every cell of it has one shade and that is not the screen's ground (a bar drawn across),
-    /// and each item is one word of letters, capitalised (`Left`, `File`, `Options`): a title bar
+    /// The entries of a menu bar that is not open among `items` on `row`, or `nil`: `row` is the
+    /// screen's top row, drawn across in one shade that is not the screen's ground (its last
+    /// column may be left unpainted: a program writing there would make the terminal wrap), and
+    /// each item is one word of letters, capitalised (`Left`, `File`, `Options`): a title bar
     /// (nano's `GNU nano 7.2  notes.txt`, ncdu's `ncdu 1.18 ~ Use the arrow keys`) is not one.
-    private func isClosedMenuBar(row: Int, items: [Range<Int>]) -> Bool {
-        guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<grid.columns) else { return false }
-        return items.allSatisfy { isCapitalisedWord(grid.text(row: row, $0)) }
+    /// One phrase set apart at the bar's right end, four blanks or more after four words or more
+    /// (visidata's `File  Edit ... Help     Ctrl+H for help`), is a legend beside the bar, none of
+    /// its entries.
+    private func closedMenuBarEntries(row: Int, items: [Range<Int>]) -> [Range<Int>]? {
+        guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<(grid.columns - 1)) else { return nil }
+        let words = items.prefix { isCapitalisedWord(grid.text(row: row, $0)) }
+        if words.count == items.count { return items }
+        guard words.count >= 4, words.count == items.count - 1, let last = words.last,
+              items[items.count - 1].lowerBound - last.upperBound >= 4 else { return nil }
+        return Array(words)
     }
 
     /// Each window's first free text on `row`, running on across column lines (mc's panels) and
