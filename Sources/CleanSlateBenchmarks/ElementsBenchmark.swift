@@ -7,8 +7,9 @@ import Foundation
 ///
 /// Screens: an mc-like screen (menu bar, two panels of file rows split by column lines, one row
 /// highlighted, a key bar) and a dialog-like one (a shadowed dialog over a coloured screen with a
-/// list box, a highlighted row and buttons), each at 24x80 and 60x200, and a hostile 60x200 screen
-/// full of top-left corners and brackets.
+/// list box, a highlighted row and buttons), each at 24x80 and 60x200, a hostile 60x200 screen
+/// full of top-left corners and brackets, and a plain 60x200 screen (a log in one shade whose
+/// times and process numbers hold `:` and `)`, so the rules that read plain text run on it).
 enum ElementsBenchmark {
     static func run(arguments: [String]) {
         var runs = 7
@@ -26,6 +27,7 @@ enum ElementsBenchmark {
             ("dialog 24x80", screen(dialog(rows: 24, columns: 80), rows: 24, columns: 80)),
             ("dialog 60x200", screen(dialog(rows: 60, columns: 200), rows: 60, columns: 200)),
             ("hostile 60x200", screen(hostile(rows: 60, columns: 200), rows: 60, columns: 200)),
+            ("plain 60x200", screen(plainLog(rows: 60, columns: 200), rows: 60, columns: 200)),
         ]
         print("snapshot.elements against snapshot.lines (median of \(runs) runs, each the mean of enough calls to take 50 ms)")
         for (name, snapshot) in screens {
@@ -116,6 +118,19 @@ enum ElementsBenchmark {
         for row in 0..<rows {
             let pattern = row % 2 == 0 ? "┌──" : "[ <"
             output += at(row, 0) + String(String(repeating: pattern, count: columns).prefix(columns))
+        }
+        return output
+    }
+
+    /// A log in one shade: every row a time, a process number in parentheses and a sentence, some
+    /// rows numbered steps (`3) retrying`), as a shell or a pager shows them.
+    private static func plainLog(rows: Int, columns: Int) -> String {
+        var output = ""
+        for row in 0..<rows {
+            let line = row % 3 == 0
+                ? "\(row % 9 + 1)) retrying the connection to the server at 10.0.0.\(row) after a short wait"
+                : "12:\(10 + row % 50):0\(row % 10) worker (pid \(4000 + row)) finished job \(row * 7): wrote \(row * 13) records to the archive"
+            output += at(row, 0) + String(line.prefix(columns))
         }
         return output
     }

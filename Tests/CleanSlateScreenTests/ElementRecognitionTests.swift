@@ -823,4 +823,139 @@ final class ElementRecognitionTests: XCTestCase {
             }
         }
     }
+
+    // MARK: menus and lists: choices picked by their keys
+
+    func testLetteredChoicesSideBySideAreOneListPerColumnNamedByTheirPhrases() throws {
+        // angband's birth: each trait's menu in a column, `a)` first, the current row drawn apart.
+        let sex = at(2, 2, csi("7m") + "a) Female" + csi("0m")) + at(3, 2, "b) Male") + at(4, 2, "c) Neuter")
+        let race = at(2, 14, "a) Human") + at(3, 14, csi("7m") + "b) Half-Elf" + csi("0m")) + at(4, 14, "c) Elf") + at(5, 14, "d) Hobbit")
+        let stats = at(2, 28, "Str:  +3  Dex:  +2") + at(3, 28, "Int:  -2")
+        let tree = screen(sex + race + stats, rows: 8, columns: 50).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Female", "Human", "Male", "Half-Elf", "Neuter", "Elf", "Hobbit"], tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter(\.isHighlighted).map(\.label), ["Female", "Half-Elf"], tree.debugDescription)
+        XCTAssertEqual(try tree.menuItems["Human"].resolve().identifier, "a")
+        XCTAssertEqual(tree.allElements.filter { $0.label.hasSuffix(")") }.map(\.label), [], tree.debugDescription)
+    }
+
+    func testAListGoingOnInTheNextColumnFromTheNextKeyIsOneList() {
+        // crawl's species: `a - ` to `c - ` then `d - ` on the same rows; one current row among them.
+        let first = at(1, 0, csi("7m") + "a - Hill Orc" + csi("0m")) + at(2, 0, "b - Minotaur") + at(3, 0, "c - Merfolk")
+        let second = at(1, 20, "d - Human") + at(2, 20, "e - Kobold")
+        let tree = screen(first + second, rows: 6, columns: 40).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Hill Orc", "Human", "Minotaur", "Kobold", "Merfolk"], tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter(\.isHighlighted).map(\.label), ["Hill Orc"])
+        // Written alike with no current row, `key - action` is a legend of keys, not a menu.
+        let legend = at(1, 0, "a - Move left") + at(2, 0, "b - Move down") + at(3, 0, "c - Move up")
+        XCTAssertEqual(screen(legend, rows: 6, columns: 40).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+    }
+
+    func testNumberedChoicesOverAPromptWithTenOrMoreRowsAreAMenu() throws {
+        // bash's `select`: numbers right-aligned, laid out down two columns, its `#?` prompt under them.
+        var list = ""
+        for number in 1...12 {
+            let row = (number - 1) % 6, column = number <= 6 ? 0 : 16
+            list += at(row, column, (number < 10 ? " " : "") + "\(number)) item\(number)")
+        }
+        let tree = screen(list + at(6, 0, "#? 3"), rows: 8, columns: 40).elements
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .menuItem }.map(\.label).sorted(), (1...12).map { "item\($0)" }.sorted(), tree.debugDescription)
+        XCTAssertEqual(try tree.menuItems["item10"].resolve().identifier, "10")
+    }
+
+    func testNumberedStepsWrittenAsProseAreNoMenu() {
+        // A README's steps in a pager: sentences, or wrapped on to a line under their text.
+        let sentences = at(0, 0, "To install it:") + at(2, 0, "1) Unpack the archive.") + at(3, 0, "2) Run the script.") + at(4, 0, "3) Restart.")
+        XCTAssertEqual(screen(sentences).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        let wrapped = at(0, 0, "1) Unpack the archive into") + at(1, 3, "a folder of your own") + at(2, 0, "2) Run the setup script") + at(3, 0, "3) Restart the service")
+        XCTAssertEqual(screen(wrapped).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        // Short options among paragraphs, none of them current: a text describing them, not a menu.
+        let described = at(0, 0, "The tool has three modes and the default one is fast;")
+            + at(1, 0, "the careful mode checks every result twice over again.") + at(3, 2, "a) fast") + at(4, 2, "b) careful") + at(5, 2, "c) quiet")
+        XCTAssertEqual(screen(described, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        XCTAssertEqual(
+            screen(at(0, 0, "Pick a mode:") + at(3, 2, "a) fast") + at(4, 2, "b) careful") + at(5, 2, "c) quiet"), columns: 60).elements
+                .allElements.filter { $0.kind == .menuItem }.map(\.label), ["fast", "careful", "quiet"])
+        // Keys that skip (a mnemonic legend) or a list starting past its first key are no menu either.
+        let skipping = at(0, 0, "h) left") + at(1, 0, "j) down") + at(2, 0, "k) up") + at(4, 0, "c) one") + at(5, 0, "d) two") + at(6, 0, "e) three")
+        XCTAssertEqual(screen(skipping).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+    }
+
+    func testAnOptionsValueAfterItsPhraseIsTheRowsDetail() {
+        // angband's birth options: the phrase, then `: no` at the same column on every row.
+        let options = at(1, 4, csi("7m") + "a) Randomise the artifacts  : no   (birth_randarts)" + csi("0m"))
+            + at(2, 4, "b) Use previous randarts    : yes  (birth_keep)") + at(3, 4, "c) Force player descent     : no   (birth_force)")
+        let tree = screen(options, rows: 6, columns: 60).elements
+        XCTAssertEqual(outline(tree).filter { $0.hasPrefix("menuItem") }, [
+            "menuItem \"Randomise the artifacts\" identifier \"a\" highlighted detail \": no   (birth_randarts)\"",
+            "menuItem \"Use previous randarts\" identifier \"b\" detail \": yes  (birth_keep)\"",
+            "menuItem \"Force player descent\" identifier \"c\" detail \": no   (birth_force)\"",
+        ], tree.debugDescription)
+        // Values at no one column: the current row's rest, drawn apart with it, is no row of its own.
+        let ragged = at(1, 4, csi("7m") + "a) Randomise the artifacts  : no" + csi("0m")) + at(2, 4, "b) Use previous randarts   : yes")
+            + at(3, 4, "c) Force player descent   : no")
+        let raggedTree = screen(ragged, rows: 6, columns: 60).elements
+        XCTAssertEqual(
+            raggedTree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Randomise the artifacts", "Use previous randarts", "Force player descent"],
+            raggedTree.debugDescription)
+    }
+
+    func testAKeyedListMayLeaveABlankRowBeforeItsNextKey() {
+        // sc's help index: `A:` to `C:`, a blank row, then `D:   Return to main spreadsheet`.
+        let index = at(0, 0, "Which Screen? [a-c, d]") + at(2, 5, "A:   This overview") + at(3, 5, "B:   Toggle Options")
+            + at(4, 5, "C:   Set Options") + at(6, 5, "D:   Return to main spreadsheet")
+        XCTAssertEqual(
+            screen(index).elements.allElements.filter { $0.kind == .menuItem }.map(\.label),
+            ["This overview", "Toggle Options", "Set Options", "Return to main spreadsheet"])
+    }
+
+    func testAChoiceInAColourOfItsOwnIsTheCurrentRowEvenAmongParagraphs() {
+        // angband's birth screen: instructions in prose above, the current choice's letters blue.
+        let prose = at(0, 0, "Use the movement keys to scroll the menu, Enter to select the")
+            + at(1, 0, "current menu item, or the escape key to step back through it.")
+        let choices = at(3, 2, csi("34m") + "a) Female" + csi("0m")) + at(4, 2, "b) Male") + at(5, 2, "c) Neuter")
+        let tree = screen(prose + choices, rows: 8, columns: 70).elements
+        XCTAssertEqual(outline(tree).filter { $0.hasPrefix("menuItem") }, [
+            "menuItem \"Female\" identifier \"a\" highlighted", "menuItem \"Male\" identifier \"b\"", "menuItem \"Neuter\" identifier \"c\"",
+        ], tree.debugDescription)
+    }
+
+    // MARK: menus and lists: a pointer column
+
+    func testRowsUnderAndOverAPointerDrawnApartAreAListEvenIndentedAsATree() {
+        // bmon: `>` inverse before the current interface, the rest plain, queueing disciplines indented.
+        let header = at(0, 0, "Interfaces                     │ RX bps")
+        let rows = at(1, 1, csi("7m") + ">" + csi("0m") + "lo                           │      0") + at(2, 4, "qdisc none (noqueue)       │      0")
+            + at(3, 2, "eth0                         │      0") + at(4, 4, "qdisc none (pfifo_fast)    │      0")
+        let tree = screen(header + rows + at(5, 0, String(repeating: "─", count: 40)), rows: 8, columns: 50).elements
+        XCTAssertEqual(outline(tree).filter { $0.hasPrefix("menuItem") }, [
+            "menuItem \"lo\" highlighted", "menuItem \"qdisc none (noqueue)\"", "menuItem \"eth0\"", "menuItem \"qdisc none (pfifo_fast)\"",
+        ], tree.debugDescription)
+    }
+
+    func testAPointerDrawnLikeItsTextOrARowCutByABoxIsNoListRow() {
+        // A quoted line in a mail (`>` in a colour of the letters only) over its reply: text.
+        let quoted = at(1, 0, csi("34m") + "> are you coming" + csi("0m")) + at(2, 2, "yes I am") + at(3, 2, "see you there") + at(5, 20, csi("1m") + "Mail" + csi("0m"))
+        XCTAssertEqual(screen(quoted, rows: 6, columns: 40).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        // bmon's help box drawn over the list: rows running into its border cannot be read.
+        let covered = at(1, 1, csi("7m") + ">" + csi("0m") + "lo") + at(2, 4, "qdisc none (") + at(3, 2, "eth0")
+            + box(1, 16, height: 4, width: 20, top: "HELP")
+        let tree = screen(covered, rows: 6, columns: 40).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["lo", "eth0"], tree.debugDescription)
+    }
+
+    // MARK: menus and lists: a menu bar with a legend at its right end
+
+    func testAClosedMenuBarMayEndInALegendAndLeaveItsLastColumnUnpainted() {
+        // visidata: capitalised words two blanks apart across the top row, `Ctrl+H for help` set
+        // apart at the right end, the row's last column left in the screen's ground.
+        let words = "  File  Edit  View  Column  Help"
+        let bar = csi("30;46m") + words + String(repeating: " ", count: 5) + "Ctrl+H for help" + String(repeating: " ", count: 59 - words.count - 20) + csi("0m")
+        let tree = screen(at(0, 0, bar) + at(2, 1, "Lisbon  Portugal") + at(3, 1, "Oslo    Norway"), rows: 6, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["File", "Edit", "View", "Column", "Help"], tree.debugDescription)
+        // A title bar of three words and a reading is no menu bar.
+        let title = csi("30;46m") + "  Mail  Inbox  Ada" + String(repeating: " ", count: 5) + "Ctrl+H for help" + String(repeating: " ", count: 59 - 18 - 20) + csi("0m")
+        let titled = screen(at(0, 0, title), rows: 6, columns: 60).elements
+        XCTAssertEqual(titled.allElements.filter { $0.kind == .menuItem }.map(\.label), [], titled.debugDescription)
+    }
 }

@@ -24,6 +24,18 @@ enum Highlighting {
         return onlyOne(of: looks, where: { $0.edgeBold || $0.labelBold })
     }
 
+    /// The current one among three or more entries whose texts are drawn in `styles`: the only
+    /// one drawn unlike the others when those are all alike, a colour of the letters being enough
+    /// (pinfo draws links blue and the current one red; angband its choices white and the current
+    /// one blue), which the shades ``highlighted(_:ground:)`` reads leave out.
+    static func onlyOneInAStyleOfItsOwn(_ styles: [ScreenElementStyle]) -> Int? {
+        guard styles.count >= 3 else { return nil }
+        var counts: [ScreenElementStyle: Int] = [:]
+        for style in styles { counts[style, default: 0] += 1 }
+        guard counts.count == 2 else { return nil }
+        return styles.firstIndex { counts[$0] == 1 }
+    }
+
     /// The index of the only element passing `test`.
     private static func onlyOne(of looks: [ElementLook], where test: (ElementLook) -> Bool) -> Int? {
         let passing = looks.indices.filter { test(looks[$0]) }

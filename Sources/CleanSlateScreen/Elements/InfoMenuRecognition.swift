@@ -17,7 +17,7 @@ extension RecognitionWork {
         var byOwner: [Int: [Int]] = [:]
         for (index, entry) in entries.enumerated() { byOwner[entry.owner, default: []].append(index) }
         for (owner, indices) in byOwner.sorted(by: { $0.key < $1.key }) where indices.count >= 2 {
-            let current = currentEntry(indices.map { entries[$0] }.map { grid.style($0.row, $0.link.lowerBound) })
+            let current = Highlighting.onlyOneInAStyleOfItsOwn(indices.map { entries[$0] }.map { grid.style($0.row, $0.link.lowerBound) })
             for (position, index) in indices.enumerated() {
                 let entry = entries[index]
                 add(
@@ -28,17 +28,6 @@ extension RecognitionWork {
                     owner: owner)
             }
         }
-    }
-
-    /// The current entry among entries whose links are drawn in `styles`: with three or more, the
-    /// only one drawn unlike the others when those are all alike (pinfo draws links blue and the
-    /// current one red: a colour of the letters, which the shades other lists are told by leave out).
-    private func currentEntry(_ styles: [ScreenElementStyle]) -> Int? {
-        guard styles.count >= 3 else { return nil }
-        var counts: [ScreenElementStyle: Int] = [:]
-        for style in styles { counts[style, default: 0] += 1 }
-        guard counts.count == 2 else { return nil }
-        return styles.firstIndex { counts[$0] == 1 }
     }
 
     /// The entry written on `row` at the start of `span`: its name's columns, its link's and

@@ -33,9 +33,9 @@ extension RecognitionWork {
         var isColumnHeader = false
     }
 
-    /// Menu rows on free cells; on a screen where nothing is drawn apart (`keyedListsOnly`), only
-    /// the lists keyed in sequence (``isKeyedInSequence(_:)``) can be any.
-    mutating func findMenus(keyedListsOnly: Bool = false) {
+    /// Menu rows on free cells (rows picked by their keys were found before: see
+    /// ``findKeyedChoices()``).
+    mutating func findMenus() {
         var open: [Int: [Candidate]] = [:]
         // Worked out only when a row outside every window is drawn apart (see ``isBar``).
         var lastTextRow: Int?
@@ -46,7 +46,7 @@ extension RecognitionWork {
                 candidate.isColumnHeader = isColumnHeader(candidate.text)
                 if !candidate.isColumnHeader && (isRuleCaption(candidate.text) || isBar(candidate, lastTextRow: &lastTextRow)) {
                     // A title, status or prompt bar ends the text above it and is none of its rows.
-                    if let group = open[candidate.owner] { closeList(group, keyedListsOnly: keyedListsOnly) }
+                    if let group = open[candidate.owner] { closeList(group) }
                     open[candidate.owner] = nil
                     continue
                 }
@@ -59,17 +59,17 @@ extension RecognitionWork {
                     group.append(candidate)
                     open[candidate.owner] = group
                 } else {
-                    if let group = open[candidate.owner] { closeList(group, keyedListsOnly: keyedListsOnly) }
+                    if let group = open[candidate.owner] { closeList(group) }
                     open[candidate.owner] = [candidate]
                 }
             }
             for (owner, group) in open where !seen.contains(owner) && !(group.last.map { isSeparator(row: row, column: $0.text.columns.lowerBound) } ?? false)
                 && !(group.last.map { $0.text.row == row - 1 && isBlankBelow($0) && (group.count == 1 || isDoubleSpaced(group)) } ?? false) {
-                closeList(group, keyedListsOnly: keyedListsOnly)
+                closeList(group)
                 open[owner] = nil
             }
         }
-        for group in open.values { closeList(group, keyedListsOnly: keyedListsOnly) }
+        for group in open.values { closeList(group) }
     }
 
     /// Whether the row under `row` is blank over its columns, marker included: a list may leave
@@ -87,27 +87,6 @@ extension RecognitionWork {
         guard group.count >= 2 else { return false }
         let last = group[group.count - 1].text.row
         return last - group[group.count - 2].text.row == 2 && !isSeparator(row: last - 1, column: group[group.count - 1].text.columns.lowerBound)
-    }
-
-    /// Whether `rows` are three or more rows each keyed by the letter or digit after the one
-    /// above's, written first with a colon or `)` and a blank after it (sc's help index `A:   This
-    /// overview` over `B:   Toggle Options`, a script's `1) Install` over `2) Remove`): a menu to
-    /// pick from by its keys, even with no current row. Keys listed in no order (htop's help:
-    /// `p: toggle program path` over `m: toggle merged command`) explain keys: text.
-    private func isKeyedInSequence(_ rows: [Candidate]) -> Bool {
-        guard rows.count >= 3 else { return false }
-        var previous: UInt32?
-        for row in rows {
-            let column = row.text.columns.lowerBound
-            guard row.start == column, column + 3 < row.text.columns.upperBound else { return false }
-            let key = grid.scalar(row.text.row, column)
-            let mark = grid.scalar(row.text.row, column + 1)
-            guard (0x30...0x39).contains(key) || (0x41...0x5A).contains(key) || (0x61...0x7A).contains(key),
-                  mark == 0x3A || mark == 0x29, grid.isBlank(row.text.row, column + 2),
-                  previous.map({ key == $0 + 1 }) ?? true else { return false }
-            previous = key
-        }
-        return true
     }
 
     /// The last row with a character on it, or -1 for a blank screen.
@@ -166,7 +145,7 @@ extension RecognitionWork {
     /// `  1/5 ──────`, a `── Section ──` heading): a line of three cells or more right after it
     /// (one blank between at most), or right before it. A caption heads or sums up rows; it is
     /// none of them.
-    private func isRuleCaption(_ text: ListRow) -> Bool {
+    func isRuleCaption(_ text: ListRow) -> Bool {
         func isRule(from column: Int, step: Int) -> Bool {
             var column = column
             if column >= 0 && column < grid.columns && grid.isBlank(text.row, column) { column += step }
@@ -248,7 +227,8 @@ extension RecognitionWork {
     /// Right` while a menu is open). A row whose phrases mix shades (a hotkey letter drawn apart,
     /// htop's header with its sort column) is not a menu bar. A menu bar that is not open, none
     /// of its items apart, is the screen's top row drawn across in one shade other than the
-    /// screen's ground and holding only three or more capitalised words (``isClosedMenuBar(row:items:)``).
+    /// screen's ground and holding only three or more capitalised words, a legend at its right end aside
+    /// (``closedMenuBarEntries(row:items:)``).
     mutating func findMenuBars() {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
@@ -264,15 +244,17 @@ extension RecognitionWork {
                     column = end
                 }
                 guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }) else { continue }
+                let allItems = items
                 let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
                 let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner))
                 if let chosen {
                     guard looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
                 } else {
-                    guard span.owner < 0, isClosedMenuBar(row: row, items: items) else { continue }
+                    guard span.owner < 0, let entries = closedMenuBarEntries(row: row, items: items) else { continue }
+                    items = entries
                 }
                 // Read last: most rows are no bar by the checks above.
-                guard !isTableRow(row: row, items: items, owner: span.owner) else { continue }
+                guard !isTableRow(row: row, items: allItems, owner: span.owner) else { continue }
                 for (index, item) in items.enumerated() {
                     addMenuBarItem(row: row, item, isHighlighted: index == chosen, owner: span.owner)
                 }
@@ -302,13 +284,21 @@ extension RecognitionWork {
         return hasTextUnderEveryItem(row - 1) || hasTextUnderEveryItem(row + 1)
     }
 
-    /// Whether `items` on `row` are a menu bar that is not open: `row` is the screen's top row,
-    /// every cell of it has one shade and that is not the screen's ground (a bar drawn across),
-    /// and each item is one word of letters, capitalised (`Left`, `File`, `Options`): a title bar
+    /// The entries of a menu bar that is not open among `items` on `row`, or `nil`: `row` is the
+    /// screen's top row, drawn across in one shade that is not the screen's ground (its last
+    /// column may be left unpainted: a program writing there would make the terminal wrap), and
+    /// each item is one word of letters, capitalised (`Left`, `File`, `Options`): a title bar
     /// (nano's `GNU nano 7.2  notes.txt`, ncdu's `ncdu 1.18 ~ Use the arrow keys`) is not one.
-    private func isClosedMenuBar(row: Int, items: [Range<Int>]) -> Bool {
-        guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<grid.columns) else { return false }
-        return items.allSatisfy { isCapitalisedWord(grid.text(row: row, $0)) }
+    /// One phrase set apart at the bar's right end, four blanks or more after four words or more
+    /// (visidata's `File  Edit ... Help     Ctrl+H for help`), is a legend beside the bar, none of
+    /// its entries.
+    private func closedMenuBarEntries(row: Int, items: [Range<Int>]) -> [Range<Int>]? {
+        guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<(grid.columns - 1)) else { return nil }
+        let words = items.prefix { isCapitalisedWord(grid.text(row: row, $0)) }
+        if words.count == items.count { return items }
+        guard words.count >= 4, words.count == items.count - 1, let last = words.last,
+              items[items.count - 1].lowerBound - last.upperBound >= 4 else { return nil }
+        return Array(words)
     }
 
     /// Each window's first free text on `row`, running on across column lines (mc's panels) and
@@ -362,7 +352,7 @@ extension RecognitionWork {
     /// it is the one drawn apart (htop -C draws it inverse), nothing is. A table in a window (a
     /// column header over its rows: mc's inactive panel, or both panels while its menu bar has the
     /// focus) is a list even when none of its rows is highlighted: a person still names its rows.
-    private mutating func closeList(_ rows: [Candidate], keyedListsOnly: Bool) {
+    private mutating func closeList(_ rows: [Candidate]) {
         guard let owner = rows.first?.owner else { return }
         if rows.count == 1 {
             // One row left (a filter matched one entry: fzf's `> banana`) is a list's current row
@@ -378,9 +368,7 @@ extension RecognitionWork {
         // some words in the middle or at one end drawn apart holds a marked match (a pager's or an
         // editor's search), and the text around it is no list.
         if let index = chosen, !isDrawnApartAtBothEnds(rows[index].text, ground: ground(of: owner)) { chosen = nil }
-        let isKeyed = !headed && isKeyedInSequence(rows)
-        guard !keyedListsOnly || isKeyed else { return }
-        guard chosen != nil || headed && owner >= 0 || isKeyed, !(headed && chosen == 0) else { return }
+        guard chosen != nil || headed && owner >= 0, !(headed && chosen == 0) else { return }
         let listed = rows.dropFirst(headed ? 1 : 0)
         let names = rowNames(of: listed.map(\.text), detailColumn: detailColumn(of: listed.map(\.text)))
         for ((index, candidate), names) in zip(zip(listed.indices, listed), names) {
