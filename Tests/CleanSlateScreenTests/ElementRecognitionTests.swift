@@ -823,4 +823,17 @@ final class ElementRecognitionTests: XCTestCase {
             }
         }
     }
+
+    // MARK: key legends in their written forms, and text that is none (round 5)
+
+    func testUnderscoresThatAreStrokesOfADrawingAreNoField() {
+        // A logo drawn with characters at the top of a chat log or a start screen (irssi, nmon,
+        // profanity): its runs of `_` have drawing marks over or under them.
+        let logo = at(1, 2, "10:00 -   ___           _") + at(2, 2, "10:00 -  |_ _|_ _ _____(_)")
+            + at(3, 2, "10:00 -   | || '_(_-<_-< |") + at(4, 2, "10:00 -  |___|_| /__/__/_|")
+        XCTAssertEqual(screen(logo, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), [])
+        // Fields to fill in, one over another, are fields still.
+        let form = at(1, 2, "Name:  ________") + at(2, 2, "Mail:  ________") + at(3, 2, "Note:  ________  (optional)")
+        XCTAssertEqual(screen(form, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Name", "Mail", "Note"])
+    }
 }

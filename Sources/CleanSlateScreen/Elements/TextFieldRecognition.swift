@@ -11,6 +11,15 @@ enum TextFieldRecognition {
         return label
     }
 
+    /// Whether `scalar` is a mark drawings made of characters are drawn with: `|` `/` `\` `(` `)`
+    /// `<` `>` `'` `` ` ``.
+    static func isArtMark(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x7C, 0x2F, 0x5C, 0x28, 0x29, 0x3C, 0x3E, 0x27, 0x60: return true
+        default: return false
+        }
+    }
+
     /// The marks a command line starts with: `>` `:` `/` `?` `$` `%` `❯` `›` `»` `➜`.
     static func isPromptMark(_ scalar: UInt32) -> Bool {
         switch scalar {
@@ -92,7 +101,7 @@ extension RecognitionWork {
             }
             var end = column
             while end < span.columns.upperBound && grid.scalar(row, end) == 0x5F { end += 1 }
-            guard end - column >= 3 else {
+            guard end - column >= 3, !isDrawnWithArtMarks(row: row, column..<end) else {
                 column = end
                 continue
             }
@@ -110,6 +119,21 @@ extension RecognitionWork {
                 .textField, label: TextFieldRecognition.labelText(label), row: row, columns: start..<end, owner: span.owner,
                 value: .text(grid.trimmedText(row: row, start..<column)))
             return true
+        }
+        return false
+    }
+
+    /// Whether the underscores at `columns` on `row` are strokes of a drawing made of characters
+    /// (a logo in a chat log or a start screen: irssi's `|_ _|_ _ _____(_)`, nmon's
+    /// `|_| |_|_| |_|\___/`): the drawing goes on over the next row or the one before, a mark
+    /// that draws (`|` `/` `\` `(` `)` `<` `>` `'` `` ` ``) standing just above or below them, one
+    /// column either side included. A field to fill in has no such marks over or under it
+    /// (`Name: ______` over `Mail: ______`).
+    private func isDrawnWithArtMarks(row: Int, _ columns: Range<Int>) -> Bool {
+        let first = max(0, columns.lowerBound - 1)
+        let last = min(grid.columns - 1, columns.upperBound)
+        for other in [row - 1, row + 1] where other >= 0 && other < grid.rows {
+            for column in first...last where TextFieldRecognition.isArtMark(grid.scalar(other, column)) { return true }
         }
         return false
     }
