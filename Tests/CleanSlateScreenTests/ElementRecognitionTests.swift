@@ -14,6 +14,11 @@ private func box(_ row: Int, _ column: Int, height: Int, width: Int, top: String
     return drawn + at(row + height - 1, column, "└" + String(repeating: "─", count: width - 2) + "┘")
 }
 
+/// The key hints of `snapshot`, each as `label key keyName`, in reading order.
+private func keyHintOutline(_ snapshot: ScreenSnapshot) -> [String] {
+    snapshot.elements.allElements.filter { $0.kind == .keyHint }.map { "\($0.label) key \($0.keyName ?? "-")" }
+}
+
 /// SGR sequences for the two ways a screen shows the current element.
 private enum Palette {
     case colour, monochrome
@@ -835,5 +840,15 @@ final class ElementRecognitionTests: XCTestCase {
         // Fields to fill in, one over another, are fields still.
         let form = at(1, 2, "Name:  ________") + at(2, 2, "Mail:  ________") + at(3, 2, "Note:  ________  (optional)")
         XCTAssertEqual(screen(form, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Name", "Mail", "Note"])
+    }
+
+    func testACommandToTypeWrittenWithKeysOrQuotesIsNoLegend() {
+        // cgdb's start screen and vim's help: commands quoted or ending in a key to press are
+        // instructions to type them, prose.
+        let rows = at(1, 2, "type  <ESC>:help<Enter>   for CGDB help") + at(2, 2, "Close this window:  Use \":q<Enter>\".")
+            + at(3, 2, "With the mouse:  \":set mouse=a\" to enable the mouse")
+        XCTAssertEqual(keyHintOutline(screen(rows, columns: 70)), [])
+        // Legends written beside them are legends still.
+        XCTAssertEqual(keyHintOutline(screen(rows + at(5, 2, "<Space>:NextPg  q:Quit"), columns: 70)), ["NextPg key Space", "Quit key q"])
     }
 }

@@ -67,6 +67,10 @@ enum KeyHintRecognition {
         if let colon = word.firstIndex(of: ":"), colon != word.startIndex {
             let name = word[..<colon]
             let rest = word[word.index(after: colon)...]
+            // Keys or quotes written into what follows make it a command to type (cgdb's
+            // `<ESC>:help<Enter>`, vim's `":q<Enter>"`, `":set`), not an action; a quotation mark
+            // before the colon opens a quotation.
+            if rest.contains(where: { "<>\"".contains($0) }) || name.first == "\"" || name.first == "'" { return nil }
             if name.count == 1, let scalar = name.unicodeScalars.first, scalar.isASCII, scalar.properties.isAlphabetic || "?/".contains(name) {
                 return (String(name), rest, "", false)
             }
