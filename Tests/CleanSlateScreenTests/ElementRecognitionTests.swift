@@ -831,6 +831,23 @@ final class ElementRecognitionTests: XCTestCase {
 
     // MARK: key legends in their written forms, and text that is none (round 5)
 
+    func testInARunOfWrittenLegendsTheWordsUpToTheNextKeyAreTheAction() {
+        // moon-buggy's bottom line: lower-case actions of two words, and keys listed before one action.
+        let legends = at(2, 0, "y,RET:start game  q:quit c:show copyright w:show warranty r:redraw")
+        XCTAssertEqual(keyHintOutline(screen(legends, columns: 80)), [
+            "start game key y", "quit key q", "show copyright key c", "show warranty key w", "redraw key r",
+        ])
+        // A word joining clauses ends the action: prose around legends stays prose.
+        let prose = at(2, 0, "Press q:quit or ?:help to leave")
+        XCTAssertEqual(keyHintOutline(screen(prose, columns: 80)), ["quit key q", "help key ?"])
+        // One legend alone keeps to its capitalised words: a lower-case word after it may be prose.
+        let alone = at(2, 0, "q:quit this screen")
+        XCTAssertEqual(keyHintOutline(screen(alone, columns: 80)), ["quit key q"])
+        // A list of figures or a path before a colon is no list of keys.
+        let figures = at(2, 0, "12,40:done  usr/bin:path  a,bc:x y")
+        XCTAssertEqual(keyHintOutline(screen(figures, columns: 80)), [])
+    }
+
     func testUnderscoresThatAreStrokesOfADrawingAreNoField() {
         // A logo drawn with characters at the top of a chat log or a start screen (irssi, nmon,
         // profanity): its runs of `_` have drawing marks over or under them.

@@ -4,8 +4,12 @@ enum KeyHintRecognition {
     /// Named keys a legend may write before a colon.
     static let namedKeys: Set<String> = [
         "Enter", "Return", "Esc", "Escape", "Tab", "Space", "Backspace", "Del", "Delete", "Ins", "Insert",
-        "Home", "End", "PgUp", "PgDn", "PageUp", "PageDown", "Up", "Down", "Left", "Right",
+        "Home", "End", "PgUp", "PgDn", "PageUp", "PageDown", "Up", "Down", "Left", "Right", "RET", "SPC",
     ]
+
+    /// Words that join clauses in a sentence: one after a legend's action (`q:quit or ?:help`)
+    /// is prose around legends, not part of the action.
+    static let joiningWords: Set<String> = ["or", "and", "to", "then", "for", "if", "with"]
 
     /// ``namedKeys`` in lower case.
     static let lowercasedNamedKeys = Set(namedKeys.map { $0.lowercased() })
@@ -36,6 +40,19 @@ enum KeyHintRecognition {
         let name = word.dropFirst().dropLast()
         if name.count == 1, let character = name.first, character.isASCII, character.isLetter || character.isNumber { return String(name) }
         return key(name, allowsNumbers: false)
+    }
+
+    /// The first key of keys written as a list before one action, parted by `,` or `/` (moon-buggy's
+    /// `y,RET:start game`, `j/k:move`), each a letter, a digit, a mark or a key name; `nil` for
+    /// anything else (a word, a figure, a path).
+    static func firstOfKeyList(_ name: Substring) -> String? {
+        let parts = name.split(separator: ",", omittingEmptySubsequences: false).flatMap { $0.split(separator: "/", omittingEmptySubsequences: false) }
+        guard parts.count >= 2 else { return nil }
+        for part in parts {
+            let isCharacter = part.count == 1 && part.first.map { $0.isASCII && !$0.isWhitespace } ?? false
+            guard isCharacter || key(part, allowsNumbers: false) != nil else { return nil }
+        }
+        return String(parts[0])
     }
 
     /// `text` as a function key's number, 1 to 24.
@@ -79,6 +96,7 @@ enum KeyHintRecognition {
             let isBracketedName = name.count >= 3 && name.first == "<" && name.last == ">"
             if isMark || isBracketedName, rest.first?.isLetter ?? false { return (String(isBracketedName ? name.dropFirst().dropLast() : name), rest, "", false) }
             if let key = key(name, allowsNumbers: false) { return (key, rest, "", false) }
+            if let first = firstOfKeyList(name), rest.first?.isLetter ?? false { return (first, rest, "", false) }
             return nil
         }
         if let key = key(word, allowsNumbers: false), word.hasPrefix("^") || word.hasPrefix("M-") || word.hasPrefix("F") {
@@ -180,12 +198,16 @@ extension RecognitionWork {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
                 let words = wordRanges(row: row, span.columns)
-                // The key a word writes, its text built only for words that can be one.
-                func writtenKey(_ index: Int) -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? {
-                    guard mayStartKey(row: row, words[index]) else { return nil }
-                    let text = grid.text(row: row, words[index])
+                // The key each word writes, its text built only for words that can be one.
+                let keys = words.map { columns -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? in
+                    guard mayStartKey(row: row, columns) else { return nil }
+                    let text = grid.text(row: row, columns)
                     return KeyHintRecognition.writtenKey(text[...])
                 }
+                func writtenKey(_ index: Int) -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? { keys[index] }
+                // Several keys on the span are a run of legends (moon-buggy's `q:quit c:show
+                // copyright w:show warranty`): the words between two of them are the first one's action.
+                let isRunOfLegends = keys.lazy.filter { $0 != nil }.prefix(2).count == 2
                 var index = 0
                 // Whether the phrase being read (words over single blanks) has a caption in it, a
                 // word that is no key ending in a colon (`Process state:`): the legends written
@@ -201,13 +223,18 @@ extension RecognitionWork {
                     var last = index
                     var actionStart: Int? = rest.isEmpty ? nil : words[index].upperBound - rest.count
                     // An action glued to its key (`q:quit`, `F10Quit`) is that word's rest, and the
-                    // capitalised words after it over single blanks (`?:View Help`, not the `or` of
-                    // `q:quit or ?:help`); one written after it (`^X Exit`, `^O Write Out`) or in
-                    // a form only legends use (`M)ain screen`) runs over single blanks. Either
-                    // stops at the next legend.
+                    // capitalised words after it over single blanks (`?:View Help`), or in a run of
+                    // legends any words up to a word joining clauses (`c:show copyright`, not the
+                    // `or` of `q:quit or ?:help`); one written after it (`^X Exit`, `^O Write Out`)
+                    // or in a form only legends use (`M)ain screen`) runs over single blanks.
+                    // Either stops at the next legend.
                     let isGlued = actionStart != nil && !isLegendOnly
+                    func continuesGluedAction(_ next: Range<Int>) -> Bool {
+                        Self.isCapital(grid.scalar(row, next.lowerBound))
+                            || isRunOfLegends && !KeyHintRecognition.joiningWords.contains(grid.text(row: row, next))
+                    }
                     while last + 1 < words.count, words[last + 1].lowerBound == words[last].upperBound + 1, writtenKey(last + 1) == nil,
-                          !isGlued || Self.isCapital(grid.scalar(row, words[last + 1].lowerBound)), !isMarksOnly(row: row, words[last + 1]) {
+                          !isGlued || continuesGluedAction(words[last + 1]), !isMarksOnly(row: row, words[last + 1]) {
                         last += 1
                         if actionStart == nil { actionStart = words[last].lowerBound }
                     }
