@@ -859,6 +859,16 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(screen(form, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Name", "Mail", "Note"])
     }
 
+    func testAKeyForAnActionStandingOnItsOwnIsALegendAndInASentenceIsNot() {
+        // visidata's `Ctrl+H for help` apart at the end of its top row; nmon's `[H for help]` in
+        // its frame's top border, beside a title.
+        let rows = at(0, 2, "File  Edit  View     Ctrl+H for help") + box(2, 0, height: 5, width: 50, top: " demo ──[H for help]")
+            + at(3, 2, "Press ? for help") + at(4, 2, "Type '?' for help.") + at(5, 2, "a for apple")
+        let tree = screen(rows, columns: 60).elements
+        XCTAssertEqual(keyHintOutline(screen(rows, columns: 60)), ["help key Ctrl+H", "help key H"])
+        XCTAssertEqual(tree.allElements.first { $0.kind == .window }?.label, "demo")
+    }
+
     func testACommandToTypeWrittenWithKeysOrQuotesIsNoLegend() {
         // cgdb's start screen and vim's help: commands quoted or ending in a key to press are
         // instructions to type them, prose.

@@ -95,13 +95,15 @@ struct RecognitionTriggers {
 
     /// Whether the screen is plain text only: one shade everywhere (its blanks' too, so that it
     /// is the screen's ground), nothing bold or underlined, no line, and none of the characters
-    /// that buttons, toggles, bars, underscored fields, key legends and prompts (`:`) need. No
+    /// that buttons, toggles, bars, underscored fields, key legends (`+` of `Ctrl+H for help` too)
+    /// and prompts (`:`) need. No
     /// rule but static text finds anything on such a screen: there is no window, no element
     /// can stand out from its siblings (no highlight, so no menu or menu bar), and nothing
     /// else has what it starts with.
     var holdsPlainTextOnly: Bool {
         isOneShade && (hasBlank || firstShade == 0) && attributesSeen & CellAttributes.bold.rawValue == 0 && underlinesSeen == 0
             && !hasLine && !hasOpeningBracket && !hasAngleBracket && !hasParenthesis && !hasUnderscore && !hasBlock && !hasKeyMark
+            && !hasPlus
     }
 
     /// Notes one cell showing `scalar` with background `shade`; `ascii` is ``Marks/ascii``.
