@@ -878,4 +878,14 @@ final class ElementRecognitionTests: XCTestCase {
         // Legends written beside them are legends still.
         XCTAssertEqual(keyHintOutline(screen(rows + at(5, 2, "<Space>:NextPg  q:Quit"), columns: 70)), ["NextPg key Space", "Quit key q"])
     }
+
+    func testAKeyNameBeforeAColonAmongCaptionsIsACaptionToo() {
+        // The header of an info node (GNU info, pinfo): `Up:` names a link, not a key to press.
+        let header = at(0, 0, "File: coreutils.info,  Node: Top,  Next: Introduction,  Up: (dir)")
+            + at(1, 0, "Next: Common options,  Prev: Introduction,  Up: Top")
+        XCTAssertEqual(keyHintOutline(screen(header, columns: 80)), [])
+        // Without a caption on the row, key names before a colon are legends; glued ones always are.
+        let legends = at(0, 0, "Enter: confirm  Up: previous") + at(1, 0, "Name: Ada  q:Quit")
+        XCTAssertEqual(keyHintOutline(screen(legends, columns: 80)), ["confirm key Enter", "previous key Up", "Quit key q"])
+    }
 }

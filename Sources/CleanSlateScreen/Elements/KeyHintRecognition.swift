@@ -208,6 +208,14 @@ extension RecognitionWork {
                 // Several keys on the span are a run of legends (moon-buggy's `q:quit c:show
                 // copyright w:show warranty`): the words between two of them are the first one's action.
                 let isRunOfLegends = keys.lazy.filter { $0 != nil }.prefix(2).count == 2
+                // A word that is no key, starts with a letter and ends in a colon before a blank is
+                // a caption (info's `File: coreutils.info,  Node: Top,  Up: (dir)`): on a stretch
+                // holding one, a key name before a colon and a blank (`Up:`) is one more caption,
+                // its value no action. Legends glued to their key (`q:Quit`) stay legends.
+                let holdsCaption = words.indices.contains { index in
+                    keys[index] == nil && words[index].count >= 2 && grid.scalar(row, words[index].upperBound - 1) == 0x3A
+                        && Self.isLetter(grid.scalar(row, words[index].lowerBound))
+                }
                 var index = 0
                 // Whether the phrase being read (words over single blanks) has a caption in it, a
                 // word that is no key ending in a colon (`Process state:`): the legends written
@@ -250,7 +258,8 @@ extension RecognitionWork {
                     // its legends write the action capitalised (powertop's `<Enter> Toggle tunable`).
                     let isNamedInSentence = rest.isEmpty && grid.scalar(row, words[index].lowerBound) == 0x3C
                         && grid.scalar(row, words[index].upperBound - 1) == 0x3E && !Self.isCapital(grid.scalar(row, start))
-                    guard !isMoreKeys && !isNamedInSentence else {
+                    let isCaption = holdsCaption && rest.isEmpty && grid.scalar(row, words[index].upperBound - 1) == 0x3A
+                    guard !isMoreKeys && !isNamedInSentence && !isCaption else {
                         index = last + 1
                         continue
                     }
