@@ -888,4 +888,14 @@ final class ElementRecognitionTests: XCTestCase {
         let legends = at(0, 0, "Enter: confirm  Up: previous") + at(1, 0, "Name: Ada  q:Quit")
         XCTAssertEqual(keyHintOutline(screen(legends, columns: 80)), ["confirm key Enter", "previous key Up", "Quit key q"])
     }
+
+    func testTheRestOfABarAcrossTheScreensTopRowIsNoField() {
+        // A tab bar (dte, aerc): the current tab on the screen's ground, the others and the rest
+        // of the bar in the bar's shade on to the right edge.
+        let tabs = at(0, 0, " 1:notes.txt " + csi("30;47m") + " 2:other.txt" + String(repeating: " ", count: 27) + csi("0m"))
+        XCTAssertEqual(screen(tabs + at(2, 0, "line one"), columns: 52).elements.allElements.filter { $0.kind == .textField }.map(\.label), [])
+        // A field after its label, on a lower row or short of the edge, is a field still.
+        let fields = at(0, 0, "Find: " + csi("30;47m") + "          " + csi("0m")) + at(2, 0, "Name: " + csi("30;47m") + String(repeating: " ", count: 46) + csi("0m"))
+        XCTAssertEqual(screen(fields, columns: 52).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Find", "Name"])
+    }
 }

@@ -214,6 +214,16 @@ extension RecognitionWork {
                 let label = followsLabel ? labelBefore(row: row, column: column, span: span) : ""
                 if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround && !Self.isKeyName(label)
                     && label.contains(where: { $0.isLetter || $0.isNumber }) {
+                    // On the screen's top row, a run on to the screen's right edge is the rest of a
+                    // bar drawn across the top (a tab bar: aerc's and dte's after the current tab; a
+                    // menu bar: links2's after `File`; micro's), not a field: its text is read.
+                    if row == 0 && end == grid.columns {
+                        let grid = grid
+                        grid.forEachStaticText(row: row, in: column..<end) { columns in
+                            addOnRow(.staticText, label: grid.text(row: row, columns), row: row, columns: columns, owner: span.owner)
+                        }
+                        return true
+                    }
                     addOnRow(
                         .textField, label: TextFieldRecognition.labelText(label), row: row, columns: column..<end, owner: span.owner,
                         value: .text(grid.trimmedText(row: row, column..<end)))
