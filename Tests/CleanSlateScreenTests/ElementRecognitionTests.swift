@@ -898,4 +898,10 @@ final class ElementRecognitionTests: XCTestCase {
         let fields = at(0, 0, "Find: " + csi("30;47m") + "          " + csi("0m")) + at(2, 0, "Name: " + csi("30;47m") + String(repeating: " ", count: 46) + csi("0m"))
         XCTAssertEqual(screen(fields, columns: 52).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Find", "Name"])
     }
+
+    func testAFieldAfterAColonStandingApartIsNamedByTheCaptionBeforeTheColon() {
+        // lynx's options form: captions, a mark `(!)` after some, colons lined up in a column.
+        let form = at(1, 2, "SSL client key file (!)   : ____________") + at(2, 2, "X Display                 : ____________")
+        XCTAssertEqual(screen(form, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["SSL client key file", "X Display"])
+    }
 }

@@ -8,6 +8,12 @@ enum TextFieldRecognition {
     static func labelText(_ text: String) -> String {
         var label = text
         while label.last == ":" || label.last == " " { label.removeLast() }
+        // A mark in parentheses after the caption dresses it (lynx's `(!)`, "not saved").
+        if label.last == ")", let open = label.lastIndex(of: "("), open > label.startIndex,
+           label[label.index(before: open)] == " ", !label[open...].contains(where: { $0.isLetter || $0.isNumber }) {
+            label = String(label[..<open])
+            while label.last == " " { label.removeLast() }
+        }
         return label
     }
 
@@ -113,7 +119,7 @@ extension RecognitionWork {
             } else {
                 while start > span.columns.lowerBound && !grid.isBlank(row, start - 1) { start -= 1 }
             }
-            var label = labelBefore(row: row, column: start, span: span)
+            var label = captionBefore(row: row, column: start, span: span)
             if label.isEmpty && row > 0 { label = textAbove(row: row, from: start, span: span) }
             addOnRow(
                 .textField, label: TextFieldRecognition.labelText(label), row: row, columns: start..<end, owner: span.owner,
@@ -136,6 +142,17 @@ extension RecognitionWork {
             for column in first...last where TextFieldRecognition.isArtMark(grid.scalar(other, column)) { return true }
         }
         return false
+    }
+
+    /// The label written before `column` on `row` (``labelBefore(row:column:span:)``); when that
+    /// is a colon standing apart, the caption before it: forms line their captions' colons up in
+    /// a column (lynx's `SSL client key file (!)          : ______`).
+    private func captionBefore(row: Int, column: Int, span: Span) -> String {
+        let label = labelBefore(row: row, column: column, span: span)
+        guard label == ":" else { return label }
+        var colon = column - 1
+        while colon > span.columns.lowerBound && grid.isBlank(row, colon) { colon -= 1 }
+        return labelBefore(row: row, column: colon, span: span)
     }
 
     /// An input bar under its prompt (mc's dialogs: `to:` over a cyan bar holding
@@ -211,7 +228,7 @@ extension RecognitionWork {
                 if hasText { followsLabel = true }
             } else {
                 let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
-                let label = followsLabel ? labelBefore(row: row, column: column, span: span) : ""
+                let label = followsLabel ? captionBefore(row: row, column: column, span: span) : ""
                 if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround && !Self.isKeyName(label)
                     && label.contains(where: { $0.isLetter || $0.isNumber }) {
                     // On the screen's top row, a run on to the screen's right edge is the rest of a
