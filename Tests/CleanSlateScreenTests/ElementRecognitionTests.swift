@@ -904,4 +904,14 @@ final class ElementRecognitionTests: XCTestCase {
         let form = at(1, 2, "SSL client key file (!)   : ____________") + at(2, 2, "X Display                 : ____________")
         XCTAssertEqual(screen(form, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["SSL client key file", "X Display"])
     }
+
+    func testAHighlightedRowLinedUpWithTextUnderItIsAListsCurrentRowNotAField() {
+        // crawl's start menu: a caption, then a list whose current row is drawn inverse.
+        let list = at(1, 0, "Choices:  " + csi("7m") + "Dungeon Crawl      " + csi("0m")) + at(2, 10, "Choose Game Seed")
+            + at(3, 10, "Tutorial for Dungeon Crawl")
+        XCTAssertEqual(screen(list, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), [])
+        // A form's fields, one under another, are fields.
+        let form = at(1, 0, "Name: " + csi("7m") + "Ada         " + csi("0m")) + at(2, 0, "Mail: " + csi("7m") + "            " + csi("0m"))
+        XCTAssertEqual(screen(form, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Name", "Mail"])
+    }
 }

@@ -230,7 +230,7 @@ extension RecognitionWork {
                 let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
                 let label = followsLabel ? captionBefore(row: row, column: column, span: span) : ""
                 if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround && !Self.isKeyName(label)
-                    && label.contains(where: { $0.isLetter || $0.isNumber }) {
+                    && label.contains(where: { $0.isLetter || $0.isNumber }) && !isListsCurrentRow(row: row, column..<end, ground: ground, owner: span.owner) {
                     // On the screen's top row, a run on to the screen's right edge is the rest of a
                     // bar drawn across the top (a tab bar: aerc's and dte's after the current tab; a
                     // menu bar: links2's after `File`; micro's), not a field: its text is read.
@@ -251,6 +251,20 @@ extension RecognitionWork {
             column = end
         }
         return false
+    }
+
+    /// Whether the run at `columns` on `row` is the current row of a list led by a caption (crawl's
+    /// `Choices:` before its highlighted `Dungeon Crawl`, over `Choose Game Seed`): text drawn on
+    /// the window's ground starts, after a blank, at the column where the run's text starts (or
+    /// the run, when it is empty) on the row just above or below. A form's fields have fields,
+    /// not lines of text, under them.
+    private func isListsCurrentRow(row: Int, _ columns: Range<Int>, ground: UInt64, owner: Int) -> Bool {
+        let text = firstLetter(row: row, columns)
+        let start = grid.isBlank(row, text) ? columns.lowerBound : text
+        return [row - 1, row + 1].contains { other in
+            other >= 0 && other < grid.rows && owners[grid.index(other, start)] == Int32(owner) && !grid.isBlank(other, start)
+                && grid.shade(other, start) == ground && (start == 0 || grid.isBlank(other, start - 1))
+        }
     }
 
     /// Whether `label` is a key written as keys are, not a word (`F1`, `^X`, `M-U`): a slot of
