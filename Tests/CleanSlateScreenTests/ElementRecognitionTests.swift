@@ -914,4 +914,18 @@ final class ElementRecognitionTests: XCTestCase {
         let form = at(1, 0, "Name: " + csi("7m") + "Ada         " + csi("0m")) + at(2, 0, "Mail: " + csi("7m") + "            " + csi("0m"))
         XCTAssertEqual(screen(form, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Name", "Mail"])
     }
+
+    func testKeysToldApartByTheirColourAloneAreLegendsInALegendBar() {
+        // calcurse's bottom rows: each key in red, its action in the ground's colour.
+        func legend(_ key: String, _ action: String) -> String { csi("31m") + key + csi("39m") + " " + action }
+        let bar = at(10, 2, legend("?", "Help") + "       " + legend("s", "Save") + "     " + legend("TAB", "Chg Win"))
+            + at(11, 2, legend("q", "Quit") + "       " + legend("R", "Reload"))
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 60)), ["Help key ?", "Save key s", "Chg Win key TAB", "Quit key q", "Reload key R"])
+        // One coloured letter before a word is no legend bar; nor are coloured words of prose.
+        let prose = at(1, 0, "a " + csi("31m") + "x" + csi("39m") + " marks the spot") + at(3, 0, csi("32m") + "error" + csi("39m") + " in file")
+        XCTAssertEqual(keyHintOutline(screen(prose, columns: 60)), [])
+        // An editor's line numbers, one per row down a column (micro's gutter), are no legends.
+        let gutter = at(0, 0, legend("1", "milk")) + at(1, 0, legend("2", "eggs")) + at(2, 0, legend("3", "tea"))
+        XCTAssertEqual(keyHintOutline(screen(gutter, columns: 60)), [])
+    }
 }

@@ -59,7 +59,7 @@ struct ElementRecognizer {
         if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
         if all || !has.isOneShade { work.findStyledKeyHints() }
-        if all || has.hasKeyMark || has.hasAngleBracket { work.findWrittenKeyHints() }
+        if all || has.hasKeyMark || has.hasAngleBracket || has.hasSeveralForegrounds { work.findWrittenKeyHints() }
         if all || has.hasKeyMark || has.hasAngleBracket || has.hasOpeningBracket || has.hasPlus { work.findForLegends() }
         if all || !isPlain {
             work.findMenuBars()

@@ -195,6 +195,7 @@ extension RecognitionWork {
     /// gap of two blanks or to the next legend.
     mutating func findWrittenKeyHints() {
         var legends: [WrittenLegend] = []
+        var inkedLegends: [WrittenLegend] = []
         for row in 0..<grid.rows {
             for span in spans(row: row) {
                 let words = wordRanges(row: row, span.columns)
@@ -225,6 +226,13 @@ extension RecognitionWork {
                     if index > 0 && words[index].lowerBound > words[index - 1].upperBound + 1 { isCaptioned = false }
                     guard let (key, rest, prefix, isLegendOnly) = writtenKey(index) else {
                         if grid.scalar(row, words[index].upperBound - 1) == 0x3A { isCaptioned = true }
+                        if let inked = inkedLegend(row: row, words: words, index) {
+                            inkedLegends.append(WrittenLegend(
+                                row: row, columns: words[index].lowerBound..<inked.action.upperBound, action: inked.action, owner: span.owner,
+                                key: inked.key, prefix: ""))
+                            index = inked.lastWord + 1
+                            continue
+                        }
                         index += 1
                         continue
                     }
@@ -274,12 +282,48 @@ extension RecognitionWork {
                 }
             }
         }
+        // Keys told apart by their colour alone are legends in a legend bar, side by side: another
+        // on the row, and three or more with the rows next to it, or a written legend on the row
+        // (calcurse's `? Help  s Save  TAB Chg Win  ^P Prv View`). One such word alone is often
+        // just a coloured word, and one per row down a column an editor's line numbers.
+        let written = legends
+        for legend in inkedLegends {
+            let beside = inkedLegends.filter { $0.row == legend.row && $0.owner == legend.owner }.count
+            let near = inkedLegends.filter { abs($0.row - legend.row) <= 1 && $0.owner == legend.owner }.count
+            if beside >= 2 && near >= 3 || written.contains(where: { $0.row == legend.row && $0.owner == legend.owner }) {
+                legends.append(legend)
+            }
+        }
         let tableLegends = keyTableLegends(legends)
         for (index, legend) in legends.enumerated() where !tableLegends.contains(index) {
             addOnRow(
                 .keyHint, label: legend.prefix + grid.trimmedText(row: legend.row, legend.action), row: legend.row,
                 columns: legend.columns, owner: legend.owner, keyName: legend.key, lookColumns: legend.action)
         }
+    }
+
+    /// A key told apart from its action by its colour alone (calcurse's red `?`, `s`, `TAB` before
+    /// `Help`, `Save`, `Chg Win` in the ground's colour): the word at `index` is a key of one
+    /// letter, digit, `?` or `/`, or a key name (`TAB`), drawn all in one colour, and after one
+    /// blank comes a word starting with a letter in another colour; the action runs over single
+    /// blanks while words start in that colour. Gives the key, the action's columns and the
+    /// index of its last word.
+    private func inkedLegend(row: Int, words: [Range<Int>], _ index: Int) -> (key: String, action: Range<Int>, lastWord: Int)? {
+        let word = words[index]
+        guard word.count <= 9, index + 1 < words.count, words[index + 1].lowerBound == word.upperBound + 1 else { return nil }
+        let keyInk = grid.ink(row, word.lowerBound)
+        let actionInk = grid.ink(row, words[index + 1].lowerBound)
+        guard actionInk != keyInk, word.allSatisfy({ grid.ink(row, $0) == keyInk }), Self.isLetter(grid.scalar(row, words[index + 1].lowerBound)) else {
+            return nil
+        }
+        let text = grid.text(row: row, word)
+        let isOneCharacterKey = text.count == 1 && text.unicodeScalars.first.map { $0.isASCII && ($0.properties.isAlphabetic || "0123456789?/".unicodeScalars.contains($0)) } ?? false
+        guard isOneCharacterKey || KeyHintRecognition.key(text[...], allowsNumbers: false) != nil else { return nil }
+        var last = index + 1
+        while last + 1 < words.count, words[last + 1].lowerBound == words[last].upperBound + 1, grid.ink(row, words[last + 1].lowerBound) == actionInk {
+            last += 1
+        }
+        return (text, words[index + 1].lowerBound..<words[last].upperBound, last)
     }
 
     /// A legend written in plain text, found but not yet recorded.
