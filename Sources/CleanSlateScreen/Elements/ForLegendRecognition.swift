@@ -40,7 +40,7 @@ extension RecognitionWork {
     /// borders, which no other rule reads for legends.
     mutating func findForLegends() {
         for row in 0..<grid.rows {
-            for span in spans(row: row) {
+            for span in spans(row: row) where holdsWordFor(row: row, span.columns) {
                 var phrase: [Range<Int>] = []
                 for word in wordRanges(row: row, span.columns) {
                     if let previous = phrase.last, word.lowerBound > previous.upperBound + 1 {
@@ -68,6 +68,21 @@ extension RecognitionWork {
                 }
             }
         }
+    }
+
+    /// Whether `columns` on `row` hold ` for ` (the word on its own): spans without it are not read
+    /// word by word.
+    private func holdsWordFor(row: Int, _ columns: Range<Int>) -> Bool {
+        guard columns.count >= 7 else { return false }
+        var column = columns.lowerBound + 1
+        while column + 3 < columns.upperBound {
+            if grid.scalar(row, column) == 0x66 && grid.scalar(row, column + 1) == 0x6F && grid.scalar(row, column + 2) == 0x72
+                && grid.isBlank(row, column - 1) && grid.isBlank(row, column + 3) {
+                return true
+            }
+            column += 1
+        }
+        return false
     }
 
     /// Records the phrase at `words` on `row` as a key hint when it is a `KEY for ACTION` legend.

@@ -199,23 +199,36 @@ extension RecognitionWork {
         for row in 0..<grid.rows {
             for span in spans(row: row) {
                 let words = wordRanges(row: row, span.columns)
-                // The key each word writes, its text built only for words that can be one.
-                let keys = words.map { columns -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? in
-                    guard mayStartKey(row: row, columns) else { return nil }
-                    let text = grid.text(row: row, columns)
+                // The key a word writes, its text built only for words that can be one.
+                func writtenKey(_ index: Int) -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? {
+                    guard mayStartKey(row: row, words[index]) else { return nil }
+                    let text = grid.text(row: row, words[index])
                     return KeyHintRecognition.writtenKey(text[...])
                 }
-                func writtenKey(_ index: Int) -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? { keys[index] }
                 // Several keys on the span are a run of legends (moon-buggy's `q:quit c:show
-                // copyright w:show warranty`): the words between two of them are the first one's action.
-                let isRunOfLegends = keys.lazy.filter { $0 != nil }.prefix(2).count == 2
+                // copyright w:show warranty`): the words between two of them are the first one's
+                // action. Worked out only when an action meets a lower-case word.
+                var runOfLegends: Bool?
+                func isRunOfLegends() -> Bool {
+                    if let known = runOfLegends { return known }
+                    var found = 0
+                    for index in words.indices where writtenKey(index) != nil {
+                        found += 1
+                        if found == 2 { break }
+                    }
+                    runOfLegends = found == 2
+                    return found == 2
+                }
                 // A word that is no key, starts with a letter and ends in a colon before a blank is
                 // a caption (info's `File: coreutils.info,  Node: Top,  Up: (dir)`): on a stretch
                 // holding one, a key name before a colon and a blank (`Up:`) is one more caption,
-                // its value no action. Legends glued to their key (`q:Quit`) stay legends.
-                let holdsCaption = words.indices.contains { index in
-                    keys[index] == nil && words[index].count >= 2 && grid.scalar(row, words[index].upperBound - 1) == 0x3A
-                        && Self.isLetter(grid.scalar(row, words[index].lowerBound))
+                // its value no action. Legends glued to their key (`q:Quit`) stay legends. Worked
+                // out only for such a legend.
+                func holdsCaption() -> Bool {
+                    words.indices.contains { index in
+                        words[index].count >= 2 && grid.scalar(row, words[index].upperBound - 1) == 0x3A
+                            && Self.isLetter(grid.scalar(row, words[index].lowerBound)) && writtenKey(index) == nil
+                    }
                 }
                 var index = 0
                 // Whether the phrase being read (words over single blanks) has a caption in it, a
@@ -247,7 +260,7 @@ extension RecognitionWork {
                     let isGlued = actionStart != nil && !isLegendOnly
                     func continuesGluedAction(_ next: Range<Int>) -> Bool {
                         Self.isCapital(grid.scalar(row, next.lowerBound))
-                            || isRunOfLegends && !KeyHintRecognition.joiningWords.contains(grid.text(row: row, next))
+                            || isRunOfLegends() && !KeyHintRecognition.joiningWords.contains(grid.text(row: row, next))
                     }
                     while last + 1 < words.count, words[last + 1].lowerBound == words[last].upperBound + 1, writtenKey(last + 1) == nil,
                           !isGlued || continuesGluedAction(words[last + 1]), !isMarksOnly(row: row, words[last + 1]) {
@@ -266,7 +279,7 @@ extension RecognitionWork {
                     // its legends write the action capitalised (powertop's `<Enter> Toggle tunable`).
                     let isNamedInSentence = rest.isEmpty && grid.scalar(row, words[index].lowerBound) == 0x3C
                         && grid.scalar(row, words[index].upperBound - 1) == 0x3E && !Self.isCapital(grid.scalar(row, start))
-                    let isCaption = holdsCaption && rest.isEmpty && grid.scalar(row, words[index].upperBound - 1) == 0x3A
+                    let isCaption = rest.isEmpty && grid.scalar(row, words[index].upperBound - 1) == 0x3A && holdsCaption()
                     guard !isMoreKeys && !isNamedInSentence && !isCaption else {
                         index = last + 1
                         continue
