@@ -14,6 +14,11 @@ private func box(_ row: Int, _ column: Int, height: Int, width: Int, top: String
     return drawn + at(row + height - 1, column, "└" + String(repeating: "─", count: width - 2) + "┘")
 }
 
+/// The key hints of `snapshot`, each as `label key keyName`, in reading order.
+private func keyHintOutline(_ snapshot: ScreenSnapshot) -> [String] {
+    snapshot.elements.allElements.filter { $0.kind == .keyHint }.map { "\($0.label) key \($0.keyName ?? "-")" }
+}
+
 /// SGR sequences for the two ways a screen shows the current element.
 private enum Palette {
     case colour, monochrome
@@ -957,5 +962,105 @@ final class ElementRecognitionTests: XCTestCase {
         let title = csi("30;46m") + "  Mail  Inbox  Ada" + String(repeating: " ", count: 5) + "Ctrl+H for help" + String(repeating: " ", count: 59 - 18 - 20) + csi("0m")
         let titled = screen(at(0, 0, title), rows: 6, columns: 60).elements
         XCTAssertEqual(titled.allElements.filter { $0.kind == .menuItem }.map(\.label), [], titled.debugDescription)
+    }
+
+    // MARK: key legends in their written forms, and text that is none (round 5)
+
+    func testInARunOfWrittenLegendsTheWordsUpToTheNextKeyAreTheAction() {
+        // moon-buggy's bottom line: lower-case actions of two words, and keys listed before one action.
+        let legends = at(2, 0, "y,RET:start game  q:quit c:show copyright w:show warranty r:redraw")
+        XCTAssertEqual(keyHintOutline(screen(legends, columns: 80)), [
+            "start game key y", "quit key q", "show copyright key c", "show warranty key w", "redraw key r",
+        ])
+        // A word joining clauses ends the action: prose around legends stays prose.
+        let prose = at(2, 0, "Press q:quit or ?:help to leave")
+        XCTAssertEqual(keyHintOutline(screen(prose, columns: 80)), ["quit key q", "help key ?"])
+        // One legend alone keeps to its capitalised words: a lower-case word after it may be prose.
+        let alone = at(2, 0, "q:quit this screen")
+        XCTAssertEqual(keyHintOutline(screen(alone, columns: 80)), ["quit key q"])
+        // A list of figures or a path before a colon is no list of keys.
+        let figures = at(2, 0, "12,40:done  usr/bin:path  a,bc:x y")
+        XCTAssertEqual(keyHintOutline(screen(figures, columns: 80)), [])
+    }
+
+    func testUnderscoresThatAreStrokesOfADrawingAreNoField() {
+        // A logo drawn with characters at the top of a chat log or a start screen (irssi, nmon,
+        // profanity): its runs of `_` have drawing marks over or under them.
+        let logo = at(1, 2, "10:00 -   ___           _") + at(2, 2, "10:00 -  |_ _|_ _ _____(_)")
+            + at(3, 2, "10:00 -   | || '_(_-<_-< |") + at(4, 2, "10:00 -  |___|_| /__/__/_|")
+        XCTAssertEqual(screen(logo, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), [])
+        // Fields to fill in, one over another, are fields still.
+        let form = at(1, 2, "Name:  ________") + at(2, 2, "Mail:  ________") + at(3, 2, "Note:  ________  (optional)")
+        XCTAssertEqual(screen(form, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Name", "Mail", "Note"])
+    }
+
+    func testAKeyForAnActionStandingOnItsOwnIsALegendAndInASentenceIsNot() {
+        // visidata's `Ctrl+H for help` apart at the end of its top row; nmon's `[H for help]` in
+        // its frame's top border, beside a title.
+        let rows = at(0, 2, "File  Edit  View     Ctrl+H for help") + box(2, 0, height: 5, width: 50, top: " demo ──[H for help]")
+            + at(3, 2, "Press ? for help") + at(4, 2, "Type '?' for help.") + at(5, 2, "a for apple")
+        let tree = screen(rows, columns: 60).elements
+        XCTAssertEqual(keyHintOutline(screen(rows, columns: 60)), ["help key Ctrl+H", "help key H"])
+        XCTAssertEqual(tree.allElements.first { $0.kind == .window }?.label, "demo")
+    }
+
+    func testACommandToTypeWrittenWithKeysOrQuotesIsNoLegend() {
+        // cgdb's start screen and vim's help: commands quoted or ending in a key to press are
+        // instructions to type them, prose.
+        let rows = at(1, 2, "type  <ESC>:help<Enter>   for CGDB help") + at(2, 2, "Close this window:  Use \":q<Enter>\".")
+            + at(3, 2, "With the mouse:  \":set mouse=a\" to enable the mouse")
+        XCTAssertEqual(keyHintOutline(screen(rows, columns: 70)), [])
+        // Legends written beside them are legends still.
+        XCTAssertEqual(keyHintOutline(screen(rows + at(5, 2, "<Space>:NextPg  q:Quit"), columns: 70)), ["NextPg key Space", "Quit key q"])
+    }
+
+    func testAKeyNameBeforeAColonAmongCaptionsIsACaptionToo() {
+        // The header of an info node (GNU info, pinfo): `Up:` names a link, not a key to press.
+        let header = at(0, 0, "File: coreutils.info,  Node: Top,  Next: Introduction,  Up: (dir)")
+            + at(1, 0, "Next: Common options,  Prev: Introduction,  Up: Top")
+        XCTAssertEqual(keyHintOutline(screen(header, columns: 80)), [])
+        // Without a caption on the row, key names before a colon are legends; glued ones always are.
+        let legends = at(0, 0, "Enter: confirm  Up: previous") + at(1, 0, "Name: Ada  q:Quit")
+        XCTAssertEqual(keyHintOutline(screen(legends, columns: 80)), ["confirm key Enter", "previous key Up", "Quit key q"])
+    }
+
+    func testTheRestOfABarAcrossTheScreensTopRowIsNoField() {
+        // A tab bar (dte, aerc): the current tab on the screen's ground, the others and the rest
+        // of the bar in the bar's shade on to the right edge.
+        let tabs = at(0, 0, " 1:notes.txt " + csi("30;47m") + " 2:other.txt" + String(repeating: " ", count: 27) + csi("0m"))
+        XCTAssertEqual(screen(tabs + at(2, 0, "line one"), columns: 52).elements.allElements.filter { $0.kind == .textField }.map(\.label), [])
+        // A field after its label, on a lower row or short of the edge, is a field still.
+        let fields = at(0, 0, "Find: " + csi("30;47m") + "          " + csi("0m")) + at(2, 0, "Name: " + csi("30;47m") + String(repeating: " ", count: 46) + csi("0m"))
+        XCTAssertEqual(screen(fields, columns: 52).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Find", "Name"])
+    }
+
+    func testAFieldAfterAColonStandingApartIsNamedByTheCaptionBeforeTheColon() {
+        // lynx's options form: captions, a mark `(!)` after some, colons lined up in a column.
+        let form = at(1, 2, "SSL client key file (!)   : ____________") + at(2, 2, "X Display                 : ____________")
+        XCTAssertEqual(screen(form, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["SSL client key file", "X Display"])
+    }
+
+    func testAHighlightedRowLinedUpWithTextUnderItIsAListsCurrentRowNotAField() {
+        // crawl's start menu: a caption, then a list whose current row is drawn inverse.
+        let list = at(1, 0, "Choices:  " + csi("7m") + "Dungeon Crawl      " + csi("0m")) + at(2, 10, "Choose Game Seed")
+            + at(3, 10, "Tutorial for Dungeon Crawl")
+        XCTAssertEqual(screen(list, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), [])
+        // A form's fields, one under another, are fields.
+        let form = at(1, 0, "Name: " + csi("7m") + "Ada         " + csi("0m")) + at(2, 0, "Mail: " + csi("7m") + "            " + csi("0m"))
+        XCTAssertEqual(screen(form, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Name", "Mail"])
+    }
+
+    func testKeysToldApartByTheirColourAloneAreLegendsInALegendBar() {
+        // calcurse's bottom rows: each key in red, its action in the ground's colour.
+        func legend(_ key: String, _ action: String) -> String { csi("31m") + key + csi("39m") + " " + action }
+        let bar = at(10, 2, legend("?", "Help") + "       " + legend("s", "Save") + "     " + legend("TAB", "Chg Win"))
+            + at(11, 2, legend("q", "Quit") + "       " + legend("R", "Reload"))
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 60)), ["Help key ?", "Save key s", "Chg Win key TAB", "Quit key q", "Reload key R"])
+        // One coloured letter before a word is no legend bar; nor are coloured words of prose.
+        let prose = at(1, 0, "a " + csi("31m") + "x" + csi("39m") + " marks the spot") + at(3, 0, csi("32m") + "error" + csi("39m") + " in file")
+        XCTAssertEqual(keyHintOutline(screen(prose, columns: 60)), [])
+        // An editor's line numbers, one per row down a column (micro's gutter), are no legends.
+        let gutter = at(0, 0, legend("1", "milk")) + at(1, 0, legend("2", "eggs")) + at(2, 0, legend("3", "tea"))
+        XCTAssertEqual(keyHintOutline(screen(gutter, columns: 60)), [])
     }
 }

@@ -61,7 +61,8 @@ struct ElementRecognizer {
         // Keyed by `)` or `:` (key marks), or by ` - ` with a current row drawn apart (not plain).
         if all || !isPlain || has.hasKeyMark { work.findKeyedChoices() }
         if all || !has.isOneShade { work.findStyledKeyHints() }
-        if all || has.hasKeyMark || has.hasAngleBracket { work.findWrittenKeyHints() }
+        if all || has.hasKeyMark || has.hasAngleBracket || has.hasSeveralForegrounds { work.findWrittenKeyHints() }
+        if all || has.hasKeyMark || has.hasAngleBracket || has.hasOpeningBracket || has.hasPlus { work.findForLegends() }
         if all || !isPlain {
             work.findMenuBars()
             work.findWordMenuBar()

@@ -4,8 +4,12 @@ enum KeyHintRecognition {
     /// Named keys a legend may write before a colon.
     static let namedKeys: Set<String> = [
         "Enter", "Return", "Esc", "Escape", "Tab", "Space", "Backspace", "Del", "Delete", "Ins", "Insert",
-        "Home", "End", "PgUp", "PgDn", "PageUp", "PageDown", "Up", "Down", "Left", "Right",
+        "Home", "End", "PgUp", "PgDn", "PageUp", "PageDown", "Up", "Down", "Left", "Right", "RET", "SPC",
     ]
+
+    /// Words that join clauses in a sentence: one after a legend's action (`q:quit or ?:help`)
+    /// is prose around legends, not part of the action.
+    static let joiningWords: Set<String> = ["or", "and", "to", "then", "for", "if", "with"]
 
     /// ``namedKeys`` in lower case.
     static let lowercasedNamedKeys = Set(namedKeys.map { $0.lowercased() })
@@ -38,6 +42,19 @@ enum KeyHintRecognition {
         return key(name, allowsNumbers: false)
     }
 
+    /// The first key of keys written as a list before one action, parted by `,` or `/` (moon-buggy's
+    /// `y,RET:start game`, `j/k:move`), each a letter, a digit, a mark or a key name; `nil` for
+    /// anything else (a word, a figure, a path).
+    static func firstOfKeyList(_ name: Substring) -> String? {
+        let parts = name.split(separator: ",", omittingEmptySubsequences: false).flatMap { $0.split(separator: "/", omittingEmptySubsequences: false) }
+        guard parts.count >= 2 else { return nil }
+        for part in parts {
+            let isCharacter = part.count == 1 && part.first.map { $0.isASCII && !$0.isWhitespace } ?? false
+            guard isCharacter || key(part, allowsNumbers: false) != nil else { return nil }
+        }
+        return String(parts[0])
+    }
+
     /// `text` as a function key's number, 1 to 24.
     static func functionKeyNumber(_ text: Substring) -> Int? {
         guard (1...2).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }),
@@ -67,6 +84,10 @@ enum KeyHintRecognition {
         if let colon = word.firstIndex(of: ":"), colon != word.startIndex {
             let name = word[..<colon]
             let rest = word[word.index(after: colon)...]
+            // Keys or quotes written into what follows make it a command to type (cgdb's
+            // `<ESC>:help<Enter>`, vim's `":q<Enter>"`, `":set`), not an action; a quotation mark
+            // before the colon opens a quotation.
+            if rest.contains(where: { "<>\"".contains($0) }) || name.first == "\"" || name.first == "'" { return nil }
             if name.count == 1, let scalar = name.unicodeScalars.first, scalar.isASCII, scalar.properties.isAlphabetic || "?/".contains(name) {
                 return (String(name), rest, "", false)
             }
@@ -75,6 +96,7 @@ enum KeyHintRecognition {
             let isBracketedName = name.count >= 3 && name.first == "<" && name.last == ">"
             if isMark || isBracketedName, rest.first?.isLetter ?? false { return (String(isBracketedName ? name.dropFirst().dropLast() : name), rest, "", false) }
             if let key = key(name, allowsNumbers: false) { return (key, rest, "", false) }
+            if let first = firstOfKeyList(name), rest.first?.isLetter ?? false { return (first, rest, "", false) }
             return nil
         }
         if let key = key(word, allowsNumbers: false), word.hasPrefix("^") || word.hasPrefix("M-") || word.hasPrefix("F") {
@@ -173,6 +195,7 @@ extension RecognitionWork {
     /// gap of two blanks or to the next legend.
     mutating func findWrittenKeyHints() {
         var legends: [WrittenLegend] = []
+        var inkedLegends: [WrittenLegend] = []
         for row in 0..<grid.rows {
             for span in spans(row: row) {
                 let words = wordRanges(row: row, span.columns)
@@ -181,6 +204,31 @@ extension RecognitionWork {
                     guard mayStartKey(row: row, words[index]) else { return nil }
                     let text = grid.text(row: row, words[index])
                     return KeyHintRecognition.writtenKey(text[...])
+                }
+                // Several keys on the span are a run of legends (moon-buggy's `q:quit c:show
+                // copyright w:show warranty`): the words between two of them are the first one's
+                // action. Worked out only when an action meets a lower-case word.
+                var runOfLegends: Bool?
+                func isRunOfLegends() -> Bool {
+                    if let known = runOfLegends { return known }
+                    var found = 0
+                    for index in words.indices where writtenKey(index) != nil {
+                        found += 1
+                        if found == 2 { break }
+                    }
+                    runOfLegends = found == 2
+                    return found == 2
+                }
+                // A word that is no key, starts with a letter and ends in a colon before a blank is
+                // a caption (info's `File: coreutils.info,  Node: Top,  Up: (dir)`): on a stretch
+                // holding one, a key name before a colon and a blank (`Up:`) is one more caption,
+                // its value no action. Legends glued to their key (`q:Quit`) stay legends. Worked
+                // out only for such a legend.
+                func holdsCaption() -> Bool {
+                    words.indices.contains { index in
+                        words[index].count >= 2 && grid.scalar(row, words[index].upperBound - 1) == 0x3A
+                            && Self.isLetter(grid.scalar(row, words[index].lowerBound)) && writtenKey(index) == nil
+                    }
                 }
                 var index = 0
                 // Whether the phrase being read (words over single blanks) has a caption in it, a
@@ -191,19 +239,31 @@ extension RecognitionWork {
                     if index > 0 && words[index].lowerBound > words[index - 1].upperBound + 1 { isCaptioned = false }
                     guard let (key, rest, prefix, isLegendOnly) = writtenKey(index) else {
                         if grid.scalar(row, words[index].upperBound - 1) == 0x3A { isCaptioned = true }
+                        if let inked = inkedLegend(row: row, words: words, index) {
+                            inkedLegends.append(WrittenLegend(
+                                row: row, columns: words[index].lowerBound..<inked.action.upperBound, action: inked.action, owner: span.owner,
+                                key: inked.key, prefix: ""))
+                            index = inked.lastWord + 1
+                            continue
+                        }
                         index += 1
                         continue
                     }
                     var last = index
                     var actionStart: Int? = rest.isEmpty ? nil : words[index].upperBound - rest.count
                     // An action glued to its key (`q:quit`, `F10Quit`) is that word's rest, and the
-                    // capitalised words after it over single blanks (`?:View Help`, not the `or` of
-                    // `q:quit or ?:help`); one written after it (`^X Exit`, `^O Write Out`) or in
-                    // a form only legends use (`M)ain screen`) runs over single blanks. Either
-                    // stops at the next legend.
+                    // capitalised words after it over single blanks (`?:View Help`), or in a run of
+                    // legends any words up to a word joining clauses (`c:show copyright`, not the
+                    // `or` of `q:quit or ?:help`); one written after it (`^X Exit`, `^O Write Out`)
+                    // or in a form only legends use (`M)ain screen`) runs over single blanks.
+                    // Either stops at the next legend.
                     let isGlued = actionStart != nil && !isLegendOnly
+                    func continuesGluedAction(_ next: Range<Int>) -> Bool {
+                        Self.isCapital(grid.scalar(row, next.lowerBound))
+                            || isRunOfLegends() && !KeyHintRecognition.joiningWords.contains(grid.text(row: row, next))
+                    }
                     while last + 1 < words.count, words[last + 1].lowerBound == words[last].upperBound + 1, writtenKey(last + 1) == nil,
-                          !isGlued || Self.isCapital(grid.scalar(row, words[last + 1].lowerBound)), !isMarksOnly(row: row, words[last + 1]) {
+                          !isGlued || continuesGluedAction(words[last + 1]), !isMarksOnly(row: row, words[last + 1]) {
                         last += 1
                         if actionStart == nil { actionStart = words[last].lowerBound }
                     }
@@ -219,7 +279,8 @@ extension RecognitionWork {
                     // its legends write the action capitalised (powertop's `<Enter> Toggle tunable`).
                     let isNamedInSentence = rest.isEmpty && grid.scalar(row, words[index].lowerBound) == 0x3C
                         && grid.scalar(row, words[index].upperBound - 1) == 0x3E && !Self.isCapital(grid.scalar(row, start))
-                    guard !isMoreKeys && !isNamedInSentence else {
+                    let isCaption = rest.isEmpty && grid.scalar(row, words[index].upperBound - 1) == 0x3A && holdsCaption()
+                    guard !isMoreKeys && !isNamedInSentence && !isCaption else {
                         index = last + 1
                         continue
                     }
@@ -234,12 +295,48 @@ extension RecognitionWork {
                 }
             }
         }
+        // Keys told apart by their colour alone are legends in a legend bar, side by side: another
+        // on the row, and three or more with the rows next to it, or a written legend on the row
+        // (calcurse's `? Help  s Save  TAB Chg Win  ^P Prv View`). One such word alone is often
+        // just a coloured word, and one per row down a column an editor's line numbers.
+        let written = legends
+        for legend in inkedLegends {
+            let beside = inkedLegends.filter { $0.row == legend.row && $0.owner == legend.owner }.count
+            let near = inkedLegends.filter { abs($0.row - legend.row) <= 1 && $0.owner == legend.owner }.count
+            if beside >= 2 && near >= 3 || written.contains(where: { $0.row == legend.row && $0.owner == legend.owner }) {
+                legends.append(legend)
+            }
+        }
         let tableLegends = keyTableLegends(legends)
         for (index, legend) in legends.enumerated() where !tableLegends.contains(index) {
             addOnRow(
                 .keyHint, label: legend.prefix + grid.trimmedText(row: legend.row, legend.action), row: legend.row,
                 columns: legend.columns, owner: legend.owner, keyName: legend.key, lookColumns: legend.action)
         }
+    }
+
+    /// A key told apart from its action by its colour alone (calcurse's red `?`, `s`, `TAB` before
+    /// `Help`, `Save`, `Chg Win` in the ground's colour): the word at `index` is a key of one
+    /// letter, digit, `?` or `/`, or a key name (`TAB`), drawn all in one colour, and after one
+    /// blank comes a word starting with a letter in another colour; the action runs over single
+    /// blanks while words start in that colour. Gives the key, the action's columns and the
+    /// index of its last word.
+    private func inkedLegend(row: Int, words: [Range<Int>], _ index: Int) -> (key: String, action: Range<Int>, lastWord: Int)? {
+        let word = words[index]
+        guard word.count <= 9, index + 1 < words.count, words[index + 1].lowerBound == word.upperBound + 1 else { return nil }
+        let keyInk = grid.ink(row, word.lowerBound)
+        let actionInk = grid.ink(row, words[index + 1].lowerBound)
+        guard actionInk != keyInk, word.allSatisfy({ grid.ink(row, $0) == keyInk }), Self.isLetter(grid.scalar(row, words[index + 1].lowerBound)) else {
+            return nil
+        }
+        let text = grid.text(row: row, word)
+        let isOneCharacterKey = text.count == 1 && text.unicodeScalars.first.map { $0.isASCII && ($0.properties.isAlphabetic || "0123456789?/".unicodeScalars.contains($0)) } ?? false
+        guard isOneCharacterKey || KeyHintRecognition.key(text[...], allowsNumbers: false) != nil else { return nil }
+        var last = index + 1
+        while last + 1 < words.count, words[last + 1].lowerBound == words[last].upperBound + 1, grid.ink(row, words[last + 1].lowerBound) == actionInk {
+            last += 1
+        }
+        return (text, words[index + 1].lowerBound..<words[last].upperBound, last)
     }
 
     /// A legend written in plain text, found but not yet recorded.

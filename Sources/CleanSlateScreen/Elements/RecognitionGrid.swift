@@ -38,7 +38,8 @@ struct RecognitionGrid {
         self.cursor = cursor
         self.isCursorVisible = isCursorVisible
         var shades: [UInt64] = []
-        var triggers = RecognitionTriggers(firstShade: cells.isEmpty ? 0 : RecognitionGrid.shade(of: cells[0]))
+        var triggers = RecognitionTriggers(
+            firstShade: cells.isEmpty ? 0 : RecognitionGrid.shade(of: cells[0]), firstForeground: cells.first?.foreground ?? 0)
         // Every cell is read here, on every wake of an element wait: one pass writing both arrays
         // through buffers, the characters' marks looked up in a table.
         let scalars = [UInt32](unsafeUninitializedCapacity: cells.count) { scalars, scalarCount in
@@ -125,6 +126,10 @@ struct RecognitionGrid {
     /// Whether a cell shows nothing (a space or an erased cell).
     @inline(__always)
     func isBlank(_ row: Int, _ column: Int) -> Bool { scalars[row * columns + column] == 0x20 }
+
+    /// The colour a cell's character is drawn in (its foreground as stored).
+    @inline(__always)
+    func ink(_ row: Int, _ column: Int) -> UInt32 { cells[row * columns + column].foreground }
 
     /// Whether a cell is bold.
     func isBold(_ row: Int, _ column: Int) -> Bool {

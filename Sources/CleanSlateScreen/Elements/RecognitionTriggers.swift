@@ -8,6 +8,10 @@ struct RecognitionTriggers {
     var firstShade: UInt64 = 0
     /// The bits in which some cell's shade differs from the first cell's.
     var shadeDifferences: UInt64 = 0
+    /// The text colour of the first cell.
+    var firstForeground: UInt32 = 0
+    /// The bits in which some cell's text colour differs from the first cell's.
+    var foregroundDifferences: UInt32 = 0
     /// Every attribute some cell has.
     var attributesSeen: UInt16 = 0
     /// Every underline style bit some cell has.
@@ -70,6 +74,9 @@ struct RecognitionTriggers {
         }
     }
 
+    /// Whether some cell's text is drawn in another colour than the first's (keys told apart by
+    /// their colour alone: calcurse's red `?` before `Help`).
+    var hasSeveralForegrounds: Bool { foregroundDifferences != 0 }
     /// Whether every cell has the shade of the first.
     var isOneShade: Bool { shadeDifferences == 0 }
     /// Whether some cell is bold (the highlight rule's last resort).
@@ -101,19 +108,22 @@ struct RecognitionTriggers {
 
     /// Whether the screen is plain text only: one shade everywhere (its blanks' too, so that it
     /// is the screen's ground), nothing bold or underlined, no line, and none of the characters
-    /// that buttons, toggles, bars, underscored fields, key legends and prompts (`:`) need. No
+    /// that buttons, toggles, bars, underscored fields, key legends (`+` of `Ctrl+H for help` too,
+    /// and text of two colours: a key in a colour of its own) and prompts (`:`) need. No
     /// rule but static text finds anything on such a screen: there is no window, no element
     /// can stand out from its siblings (no highlight, so no menu or menu bar), and nothing
     /// else has what it starts with.
     var holdsPlainTextOnly: Bool {
         isOneShade && (hasBlank || firstShade == 0) && attributesSeen & CellAttributes.bold.rawValue == 0 && underlinesSeen == 0
             && !hasLine && !hasOpeningBracket && !hasAngleBracket && !hasParenthesis && !hasUnderscore && !hasBlock && !hasKeyMark
+            && !hasPlus && !hasSeveralForegrounds
     }
 
     /// Notes one cell showing `scalar` with background `shade`; `ascii` is ``Marks/ascii``.
     @inline(__always)
     mutating func note(scalar: UInt32, shade: UInt64, cell: Cell, ascii: UnsafeBufferPointer<UInt16>) {
         shadeDifferences |= shade ^ firstShade
+        foregroundDifferences |= cell.foreground ^ firstForeground
         attributesSeen |= cell.attributes
         underlinesSeen |= cell.underline
         if scalar < 0x80 {

@@ -8,7 +8,22 @@ enum TextFieldRecognition {
     static func labelText(_ text: String) -> String {
         var label = text
         while label.last == ":" || label.last == " " { label.removeLast() }
+        // A mark in parentheses after the caption dresses it (lynx's `(!)`, "not saved").
+        if label.last == ")", let open = label.lastIndex(of: "("), open > label.startIndex,
+           label[label.index(before: open)] == " ", !label[open...].contains(where: { $0.isLetter || $0.isNumber }) {
+            label = String(label[..<open])
+            while label.last == " " { label.removeLast() }
+        }
         return label
+    }
+
+    /// Whether `scalar` is a mark drawings made of characters are drawn with: `|` `/` `\` `(` `)`
+    /// `<` `>` `'` `` ` ``.
+    static func isArtMark(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x7C, 0x2F, 0x5C, 0x28, 0x29, 0x3C, 0x3E, 0x27, 0x60: return true
+        default: return false
+        }
     }
 
     /// The marks a command line starts with: `>` `:` `/` `?` `$` `%` `❯` `›` `»` `➜`.
@@ -92,7 +107,7 @@ extension RecognitionWork {
             }
             var end = column
             while end < span.columns.upperBound && grid.scalar(row, end) == 0x5F { end += 1 }
-            guard end - column >= 3 else {
+            guard end - column >= 3, !isDrawnWithArtMarks(row: row, column..<end) else {
                 column = end
                 continue
             }
@@ -104,7 +119,7 @@ extension RecognitionWork {
             } else {
                 while start > span.columns.lowerBound && !grid.isBlank(row, start - 1) { start -= 1 }
             }
-            var label = labelBefore(row: row, column: start, span: span)
+            var label = captionBefore(row: row, column: start, span: span)
             if label.isEmpty && row > 0 { label = textAbove(row: row, from: start, span: span) }
             addOnRow(
                 .textField, label: TextFieldRecognition.labelText(label), row: row, columns: start..<end, owner: span.owner,
@@ -112,6 +127,32 @@ extension RecognitionWork {
             return true
         }
         return false
+    }
+
+    /// Whether the underscores at `columns` on `row` are strokes of a drawing made of characters
+    /// (a logo in a chat log or a start screen: irssi's `|_ _|_ _ _____(_)`, nmon's
+    /// `|_| |_|_| |_|\___/`): the drawing goes on over the next row or the one before, a mark
+    /// that draws (`|` `/` `\` `(` `)` `<` `>` `'` `` ` ``) standing just above or below them, one
+    /// column either side included. A field to fill in has no such marks over or under it
+    /// (`Name: ______` over `Mail: ______`).
+    private func isDrawnWithArtMarks(row: Int, _ columns: Range<Int>) -> Bool {
+        let first = max(0, columns.lowerBound - 1)
+        let last = min(grid.columns - 1, columns.upperBound)
+        for other in [row - 1, row + 1] where other >= 0 && other < grid.rows {
+            for column in first...last where TextFieldRecognition.isArtMark(grid.scalar(other, column)) { return true }
+        }
+        return false
+    }
+
+    /// The label written before `column` on `row` (``labelBefore(row:column:span:)``); when that
+    /// is a colon standing apart, the caption before it: forms line their captions' colons up in
+    /// a column (lynx's `SSL client key file (!)          : ______`).
+    private func captionBefore(row: Int, column: Int, span: Span) -> String {
+        let label = labelBefore(row: row, column: column, span: span)
+        guard label == ":" else { return label }
+        var colon = column - 1
+        while colon > span.columns.lowerBound && grid.isBlank(row, colon) { colon -= 1 }
+        return labelBefore(row: row, column: colon, span: span)
     }
 
     /// An input bar under its prompt (mc's dialogs: `to:` over a cyan bar holding
@@ -187,9 +228,19 @@ extension RecognitionWork {
                 if hasText { followsLabel = true }
             } else {
                 let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
-                let label = followsLabel ? labelBefore(row: row, column: column, span: span) : ""
+                let label = followsLabel ? captionBefore(row: row, column: column, span: span) : ""
                 if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround && !Self.isKeyName(label)
-                    && label.contains(where: { $0.isLetter || $0.isNumber }) {
+                    && label.contains(where: { $0.isLetter || $0.isNumber }) && !isListsCurrentRow(row: row, column..<end, ground: ground, owner: span.owner) {
+                    // On the screen's top row, a run on to the screen's right edge is the rest of a
+                    // bar drawn across the top (a tab bar: aerc's and dte's after the current tab; a
+                    // menu bar: links2's after `File`; micro's), not a field: its text is read.
+                    if row == 0 && end == grid.columns {
+                        let grid = grid
+                        grid.forEachStaticText(row: row, in: column..<end) { columns in
+                            addOnRow(.staticText, label: grid.text(row: row, columns), row: row, columns: columns, owner: span.owner)
+                        }
+                        return true
+                    }
                     addOnRow(
                         .textField, label: TextFieldRecognition.labelText(label), row: row, columns: column..<end, owner: span.owner,
                         value: .text(grid.trimmedText(row: row, column..<end)))
@@ -200,6 +251,20 @@ extension RecognitionWork {
             column = end
         }
         return false
+    }
+
+    /// Whether the run at `columns` on `row` is the current row of a list led by a caption (crawl's
+    /// `Choices:` before its highlighted `Dungeon Crawl`, over `Choose Game Seed`): text drawn on
+    /// the window's ground starts, after a blank, at the column where the run's text starts (or
+    /// the run, when it is empty) on the row just above or below. A form's fields have fields,
+    /// not lines of text, under them.
+    private func isListsCurrentRow(row: Int, _ columns: Range<Int>, ground: UInt64, owner: Int) -> Bool {
+        let text = firstLetter(row: row, columns)
+        let start = grid.isBlank(row, text) ? columns.lowerBound : text
+        return [row - 1, row + 1].contains { other in
+            other >= 0 && other < grid.rows && owners[grid.index(other, start)] == Int32(owner) && !grid.isBlank(other, start)
+                && grid.shade(other, start) == ground && (start == 0 || grid.isBlank(other, start - 1))
+        }
     }
 
     /// Whether `label` is a key written as keys are, not a word (`F1`, `^X`, `M-U`): a slot of
