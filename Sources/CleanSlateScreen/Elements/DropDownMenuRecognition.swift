@@ -55,7 +55,8 @@ extension RecognitionWork {
             else { continue }
             counts[last + 1, default: 0] += 1
         }
-        guard let best = counts.max(by: { $0.value < $1.value }), best.value >= 2 else { return nil }
+        // On a tie, the leftmost end: never the dictionary's order, which changes between processes.
+        guard let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), best.value >= 2 else { return nil }
         return best.key
     }
 
@@ -82,7 +83,11 @@ extension RecognitionWork {
                 start = column
             }
         }
-        guard let best = counts.values.max(by: { $0.count < $1.count }), best.count >= 2 else { return nil }
+        // On a tie, the run starting leftmost, then the narrowest, then the lowest shade: never the
+        // dictionary's order, which changes between processes.
+        guard let best = counts.values.max(by: {
+            ($0.count, $1.columns.lowerBound, $1.columns.upperBound, $1.shade) < ($1.count, $0.columns.lowerBound, $0.columns.upperBound, $0.shade)
+        }), best.count >= 2 else { return nil }
         return (best.shade, best.columns)
     }
 

@@ -63,13 +63,18 @@ extension RecognitionWork {
                     open[candidate.owner] = [candidate]
                 }
             }
-            for (owner, group) in open where !seen.contains(owner) && !(group.last.map { isSeparator(row: row, column: $0.text.columns.lowerBound) } ?? false)
-                && !(group.last.map { $0.text.row == row - 1 && isBlankBelow($0) && (group.count == 1 || isDoubleSpaced(group)) } ?? false) {
+            // Lists are closed in the order of their owners, never in the dictionary's (which
+            // changes from one process to the next): closing one claims cells another may want.
+            for owner in open.keys.sorted() {
+                guard let group = open[owner], !seen.contains(owner),
+                      !(group.last.map { isSeparator(row: row, column: $0.text.columns.lowerBound) } ?? false),
+                      !(group.last.map { $0.text.row == row - 1 && isBlankBelow($0) && (group.count == 1 || isDoubleSpaced(group)) } ?? false)
+                else { continue }
                 closeList(group)
                 open[owner] = nil
             }
         }
-        for group in open.values { closeList(group) }
+        for owner in open.keys.sorted() { closeList(open[owner]!) }
     }
 
     /// Whether the row under `row` is blank over its columns, marker included: a list may leave
