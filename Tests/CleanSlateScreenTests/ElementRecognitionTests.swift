@@ -925,30 +925,6 @@ final class ElementRecognitionTests: XCTestCase {
         ], tree.debugDescription)
     }
 
-    // MARK: menus and lists: a pointer column
-
-    func testRowsUnderAndOverAPointerDrawnApartAreAListEvenIndentedAsATree() {
-        // bmon: `>` inverse before the current interface, the rest plain, queueing disciplines indented.
-        let header = at(0, 0, "Interfaces                     │ RX bps")
-        let rows = at(1, 1, csi("7m") + ">" + csi("0m") + "lo                           │      0") + at(2, 4, "qdisc none (noqueue)       │      0")
-            + at(3, 2, "eth0                         │      0") + at(4, 4, "qdisc none (pfifo_fast)    │      0")
-        let tree = screen(header + rows + at(5, 0, String(repeating: "─", count: 40)), rows: 8, columns: 50).elements
-        XCTAssertEqual(outline(tree).filter { $0.hasPrefix("menuItem") }, [
-            "menuItem \"lo\" highlighted", "menuItem \"qdisc none (noqueue)\"", "menuItem \"eth0\"", "menuItem \"qdisc none (pfifo_fast)\"",
-        ], tree.debugDescription)
-    }
-
-    func testAPointerDrawnLikeItsTextOrARowCutByABoxIsNoListRow() {
-        // A quoted line in a mail (`>` in a colour of the letters only) over its reply: text.
-        let quoted = at(1, 0, csi("34m") + "> are you coming" + csi("0m")) + at(2, 2, "yes I am") + at(3, 2, "see you there") + at(5, 20, csi("1m") + "Mail" + csi("0m"))
-        XCTAssertEqual(screen(quoted, rows: 6, columns: 40).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
-        // bmon's help box drawn over the list: rows running into its border cannot be read.
-        let covered = at(1, 1, csi("7m") + ">" + csi("0m") + "lo") + at(2, 4, "qdisc none (") + at(3, 2, "eth0")
-            + box(1, 16, height: 4, width: 20, top: "HELP")
-        let tree = screen(covered, rows: 6, columns: 40).elements
-        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), ["lo", "eth0"], tree.debugDescription)
-    }
-
     // MARK: menus and lists: a menu bar with a legend at its right end
 
     func testAClosedMenuBarMayEndInALegendAndLeaveItsLastColumnUnpainted() {

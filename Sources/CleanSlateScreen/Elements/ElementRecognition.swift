@@ -9,7 +9,7 @@ extension ScreenSnapshot {
 
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
 /// fields or gauges), then, on the cells no earlier rule took, progress bars, calendars' days, buttons, check boxes
-/// and radio buttons, choices picked by their keys, key hints, menu bars, text fields, an Info menu's entries, lists with a pointer column, menu rows and last
+/// and radio buttons, choices picked by their keys, key hints, menu bars, text fields, an Info menu's entries, menu rows and last
 /// static text.
 ///
 /// A rule is skipped when the screen lacks what it needs to find anything (see
@@ -71,7 +71,6 @@ struct ElementRecognizer {
         work.findTextFields(underscored: all || has.hasUnderscore, shaded: all || !isPlain || has.hasUnderline)
         if all || has.hasKeyMark { work.findInfoMenuEntries() }
         if all || !isPlain {
-            if all || has.hasPointer { work.findPointerLists() }
             work.findMenus()
         }
         work.nameGauges()

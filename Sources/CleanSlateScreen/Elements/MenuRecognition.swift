@@ -150,7 +150,7 @@ extension RecognitionWork {
     /// `  1/5 ──────`, a `── Section ──` heading): a line of three cells or more right after it
     /// (one blank between at most), or right before it. A caption heads or sums up rows; it is
     /// none of them.
-    func isRuleCaption(_ text: ListRow) -> Bool {
+    private func isRuleCaption(_ text: ListRow) -> Bool {
         func isRule(from column: Int, step: Int) -> Bool {
             var column = column
             if column >= 0 && column < grid.columns && grid.isBlank(text.row, column) { column += step }
@@ -300,9 +300,11 @@ extension RecognitionWork {
     private func closedMenuBarEntries(row: Int, items: [Range<Int>]) -> [Range<Int>]? {
         guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<(grid.columns - 1)) else { return nil }
         let words = items.prefix { isCapitalisedWord(grid.text(row: row, $0)) }
-        if words.count == items.count { return items }
-        guard words.count >= 4, words.count == items.count - 1, let last = words.last,
-              items[items.count - 1].lowerBound - last.upperBound >= 4 else { return nil }
+        guard let last = words.last else { return nil }
+        // The legend may be read already (a key hint claims `Ctrl+H for help`): look at the cells.
+        let textAfter = (last.upperBound..<grid.columns).first { !grid.isBlank(row, $0) }
+        if words.count == items.count && textAfter == nil { return items }
+        guard words.count >= 4, words.count >= items.count - 1, let legend = textAfter, legend - last.upperBound >= 4 else { return nil }
         return Array(words)
     }
 

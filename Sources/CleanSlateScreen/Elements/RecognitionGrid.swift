@@ -110,15 +110,6 @@ struct RecognitionGrid {
     @inline(__always)
     func scalar(_ row: Int, _ column: Int) -> UInt32 { scalars[row * columns + column] }
 
-    /// Whether some cell of `row` shows a scalar passing `test`: a cheap look before a rule reads
-    /// a row whose marks it needs (a key's `)`, a pointer's `>`).
-    @inline(__always)
-    func rowHolds(_ row: Int, _ test: (UInt32) -> Bool) -> Bool {
-        scalars.withUnsafeBufferPointer { scalars in
-            (row * columns..<(row + 1) * columns).contains { test(scalars[$0]) }
-        }
-    }
-
     /// The shade at a cell.
     @inline(__always)
     func shade(_ row: Int, _ column: Int) -> UInt64 { shades[row * columns + column] }

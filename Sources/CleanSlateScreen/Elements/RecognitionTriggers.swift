@@ -44,8 +44,6 @@ struct RecognitionTriggers {
         static let keyMark = Marks(rawValue: 1 << 8)
         /// `+`: the corners of boxes drawn in ASCII.
         static let plus = Marks(rawValue: 1 << 9)
-        /// A pointer before a list's current row (`>`, `❯`, `→`, `➜`, `▶`, `►`).
-        static let pointer = Marks(rawValue: 1 << 10)
 
         /// The marks of each ASCII character, by its code.
         static let ascii: [UInt16] = (0..<128).map { code -> UInt16 in
@@ -58,7 +56,6 @@ struct RecognitionTriggers {
             case 0x25: return percent.rawValue
             case 0x5E, 0x4D, 0x46, 0x3A, 0x29, 0x3D: return keyMark.rawValue
             case 0x2B: return plus.rawValue
-            case 0x3E: return pointer.rawValue
             default: return 0
             }
         }
@@ -69,7 +66,6 @@ struct RecognitionTriggers {
             if cell.isCluster { marks.insert(.percent) }
             if BoxCharacters.isLine(scalar) { marks.insert(.line) }
             if ProgressRecognition.isBlock(scalar) { marks.insert(.block) }
-            if PointerListRecognition.isPointer(scalar) { marks.insert(.pointer) }
             return marks
         }
     }
@@ -101,8 +97,6 @@ struct RecognitionTriggers {
     var hasBlock: Bool { marks.contains(.block) }
     /// Whether some cell shows `+` (an ASCII box may be drawn).
     var hasPlus: Bool { marks.contains(.plus) }
-    /// Whether some cell shows a pointer (`>`, `❯`, `→`, `➜`, `▶`, `►`).
-    var hasPointer: Bool { marks.contains(.pointer) }
     /// Whether some cell shows `^`, `M`, `F`, `:`, `)` or `=`.
     var hasKeyMark: Bool { marks.contains(.keyMark) }
 
