@@ -884,6 +884,9 @@ final class ElementRecognitionTests: XCTestCase {
         // Keys that skip (a mnemonic legend) or a list starting past its first key are no menu either.
         let skipping = at(0, 0, "h) left") + at(1, 0, "j) down") + at(2, 0, "k) up") + at(4, 0, "c) one") + at(5, 0, "d) two") + at(6, 0, "e) three")
         XCTAssertEqual(screen(skipping).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        // Numbered records whose first word is a caption (`ip -o link`: found in review) are output, not choices.
+        let links = at(0, 0, "1: lo: mtu 65536 qdisc noqueue") + at(1, 0, "2: eth0: mtu 1500 qdisc fq") + at(2, 0, "3: docker0: mtu 1500 qdisc noqueue")
+        XCTAssertEqual(screen(links, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
     }
 
     func testAnOptionsValueAfterItsPhraseIsTheRowsDetail() {
@@ -1038,5 +1041,12 @@ final class ElementRecognitionTests: XCTestCase {
         // An editor's line numbers, one per row down a column (micro's gutter), are no legends.
         let gutter = at(0, 0, legend("1", "milk")) + at(1, 0, legend("2", "eggs")) + at(2, 0, legend("3", "tea"))
         XCTAssertEqual(keyHintOutline(screen(gutter, columns: 60)), [])
+        // Code drawn in colours (vim or nano with syntax on): a one-letter name one blank before a
+        // keyword is no key, however many rows hold one (found in review: 9 false key hints).
+        func keyword(_ word: String) -> String { csi("33m") + word + csi("39m") }
+        let code = at(0, 0, "    x = i " + keyword("if") + " i " + keyword("else") + " 0")
+            + at(1, 0, "    y = a " + keyword("or") + " b " + keyword("and") + " c")
+            + at(2, 0, "    " + keyword("for") + " k " + keyword("in") + " x:")
+        XCTAssertEqual(keyHintOutline(screen(code, columns: 60)), [])
     }
 }

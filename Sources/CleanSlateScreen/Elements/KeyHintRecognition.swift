@@ -316,14 +316,17 @@ extension RecognitionWork {
     }
 
     /// A key told apart from its action by its colour alone (calcurse's red `?`, `s`, `TAB` before
-    /// `Help`, `Save`, `Chg Win` in the ground's colour): the word at `index` is a key of one
+    /// `Help`, `Save`, `Chg Win` in the ground's colour): the word at `index` starts a phrase (the
+    /// first word, or two blanks or more after the one before: in code drawn in colours, `x = i if
+    /// i else 0`, a name and a keyword are one blank apart), is a key of one
     /// letter, digit, `?` or `/`, or a key name (`TAB`), drawn all in one colour, and after one
     /// blank comes a word starting with a letter in another colour; the action runs over single
     /// blanks while words start in that colour. Gives the key, the action's columns and the
     /// index of its last word.
     private func inkedLegend(row: Int, words: [Range<Int>], _ index: Int) -> (key: String, action: Range<Int>, lastWord: Int)? {
         let word = words[index]
-        guard word.count <= 9, index + 1 < words.count, words[index + 1].lowerBound == word.upperBound + 1 else { return nil }
+        guard word.count <= 9, index + 1 < words.count, words[index + 1].lowerBound == word.upperBound + 1,
+              index == 0 || word.lowerBound > words[index - 1].upperBound + 1 else { return nil }
         let keyInk = grid.ink(row, word.lowerBound)
         let actionInk = grid.ink(row, words[index + 1].lowerBound)
         guard actionInk != keyInk, word.allSatisfy({ grid.ink(row, $0) == keyInk }), Self.isLetter(grid.scalar(row, words[index + 1].lowerBound)) else {
