@@ -200,8 +200,11 @@ extension RecognitionWork {
         let rows = Set(list.map { [$0.row, $0.keyEnd] })
         for keyed in list {
             let phrase = grid.text(row: keyed.row, keyed.phrase)
-            guard !KeyedChoiceRecognition.endsAsSentence(phrase),
-                  phrase.split(separator: " ").count <= KeyedChoiceRecognition.mostWords else { return false }
+            // A phrase whose first word ends in a colon is a caption before its values (`ip -o
+            // link`'s `1: lo: <LOOPBACK,UP>`), not a choice.
+            let words = phrase.split(separator: " ")
+            guard !KeyedChoiceRecognition.endsAsSentence(phrase), words.count <= KeyedChoiceRecognition.mostWords,
+                  words.first?.hasSuffix(":") != true else { return false }
             // A wrapped line: text starting under the phrase on the row below, blank under the key.
             let below = keyed.row + 1
             if below < grid.rows, !rows.contains([below, keyed.keyEnd]), !grid.isBlank(below, keyed.phrase.lowerBound),
