@@ -32,7 +32,24 @@ package final class BlockingWorkThreads: @unchecked Sendable {
     /// result or error is the call's. Not cancellable: the work runs to its end either way (it must,
     /// to leave nothing half done); the caller looks at its task's cancellation afterwards.
     package func run<T>(_ body: @escaping () throws -> T) async throws -> T {
+        try await handOver(body).get().get()
+    }
+
+    /// Runs `body` as ``run(_:)`` does, or on the calling thread when no thread can be started: for
+    /// work that must be done either way (a wipe, the end of a termination, an interruption
+    /// handler). An error thrown by `body` is the call's, in either case.
+    package func runElseHere<T>(_ body: @escaping () throws -> T) async throws -> T {
+        switch await handOver(body) {
+        case let .success(ran): return try ran.get()
+        case .failure: return try body()
+        }
+    }
+
+    /// Hands `body` to one of these threads and suspends the calling task until it has run: what
+    /// it gave, or (outer failure) why no thread could take it, `body` then not run at all.
+    private func handOver<T>(_ body: @escaping () throws -> T) async -> Result<Result<T, any Error>, any Error> {
         let outcome = Outcome<T>()
+        var notStarted: (any Error)?
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             do {
                 try submit {
@@ -40,29 +57,12 @@ package final class BlockingWorkThreads: @unchecked Sendable {
                     continuation.resume()
                 }
             } catch {
-                outcome.result = .failure(error)
+                notStarted = error
                 continuation.resume()
             }
         }
-        return try outcome.result!.get()
-    }
-
-    /// Runs `body` as ``run(_:)`` does, or on the calling thread when no thread can be started: for
-    /// work that must be done either way (a wipe, the end of a termination, an interruption
-    /// handler). An error thrown by `body` is the call's, in either case.
-    package func runElseHere<T>(_ body: @escaping () throws -> T) async throws -> T {
-        let outcome = Outcome<T>()
-        let handedOver = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            do {
-                try submit {
-                    outcome.result = Result { try body() }
-                    continuation.resume(returning: true)
-                }
-            } catch {
-                continuation.resume(returning: false)
-            }
-        }
-        return handedOver ? try outcome.result!.get() : try body()
+        if let notStarted { return .failure(notStarted) }
+        return .success(outcome.result!)
     }
 
     /// What a piece of work gave, handed from its thread to the resumed task (the continuation's
