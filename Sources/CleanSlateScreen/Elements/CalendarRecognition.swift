@@ -126,10 +126,7 @@ extension RecognitionWork {
         return folded >= 0x61 && folded <= 0x7A
     }
 
-    private func isDigit(_ row: Int, _ column: Int) -> Bool {
-        let scalar = grid.scalar(row, column)
-        return scalar >= 0x30 && scalar <= 0x39
-    }
+    private func isDigit(_ row: Int, _ column: Int) -> Bool { RecognitionGrid.isASCIIDigit(grid.scalar(row, column)) }
 
     private func isOpening(_ scalar: UInt32) -> Bool { scalar == 0x5B || scalar == 0x28 || scalar == 0x3C }
 

@@ -16,8 +16,8 @@
 /// text describes them, nobody picks them there), and when keyed `a - phrase` (a legend of keys
 /// is written the same way).
 enum KeyedChoiceRecognition {
-    /// How a key is set apart from its phrase.
-    enum Mark: Equatable {
+    /// How a key is set apart from its phrase (the raw value orders lists found side by side).
+    enum Mark: Int, Equatable {
         /// `a) Human`, ` 9) kiwi`.
         case parenthesis
         /// `A:   This overview`.
@@ -76,7 +76,7 @@ extension RecognitionWork {
             for span in spans(row: row) {
                 let found = keyedRows(row: row, span: span)
                 for keyed in found {
-                    byColumn[[keyed.owner, keyed.keyEnd, keyed.mark == .dash ? 2 : keyed.mark == .colon ? 1 : 0], default: []].append(keyed)
+                    byColumn[[keyed.owner, keyed.keyEnd, keyed.mark.rawValue], default: []].append(keyed)
                 }
             }
         }
@@ -104,7 +104,7 @@ extension RecognitionWork {
     /// a time's `20:58` or a word's hyphen is no mark).
     private func mayHoldKey(row: Int) -> Bool {
         let columns = grid.columns
-        func isKey(_ scalar: UInt32) -> Bool { isASCIIDigit(scalar) || isASCIILetter(scalar) }
+        func isKey(_ scalar: UInt32) -> Bool { RecognitionGrid.isASCIIDigit(scalar) || RecognitionGrid.isASCIILetter(scalar) }
         return grid.scalars.withUnsafeBufferPointer { scalars in
             let base = row * columns
             for column in 1..<max(1, columns) {
@@ -131,8 +131,8 @@ extension RecognitionWork {
             defer { column += 1 }
             guard column == columns.lowerBound || grid.isBlank(row, column - 1) else { continue }
             var keyEnd = column
-            while keyEnd < columns.upperBound && keyEnd - column < 2 && isASCIIDigit(grid.scalar(row, keyEnd)) { keyEnd += 1 }
-            if keyEnd == column && isASCIILetter(grid.scalar(row, column)) { keyEnd = column + 1 }
+            while keyEnd < columns.upperBound && keyEnd - column < 2 && RecognitionGrid.isASCIIDigit(grid.scalar(row, keyEnd)) { keyEnd += 1 }
+            if keyEnd == column && RecognitionGrid.isASCIILetter(grid.scalar(row, column)) { keyEnd = column + 1 }
             guard keyEnd > column, let (mark, phraseSearch) = mark(row: row, after: keyEnd, within: columns) else { continue }
             var phraseStart = phraseSearch
             while phraseStart < columns.upperBound && phraseStart - phraseSearch < 4 && grid.isBlank(row, phraseStart) { phraseStart += 1 }
@@ -166,8 +166,6 @@ extension RecognitionWork {
         }
     }
 
-    private func isASCIIDigit(_ scalar: UInt32) -> Bool { (0x30...0x39).contains(scalar) }
-    private func isASCIILetter(_ scalar: UInt32) -> Bool { (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar) }
 
     /// The lists `runs` make: a run starting at a first key, with the runs that go on from it in a
     /// column to its right, from its first row, from the key after its last (one after another).

@@ -110,6 +110,12 @@ struct RecognitionGrid {
     @inline(__always)
     func scalar(_ row: Int, _ column: Int) -> UInt32 { scalars[row * columns + column] }
 
+    /// Whether `scalar` is an ASCII digit (`0` to `9`).
+    static func isASCIIDigit(_ scalar: UInt32) -> Bool { (0x30...0x39).contains(scalar) }
+
+    /// Whether `scalar` is an ASCII letter (`A` to `Z`, `a` to `z`).
+    static func isASCIILetter(_ scalar: UInt32) -> Bool { (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar) }
+
     /// The shade at a cell.
     @inline(__always)
     func shade(_ row: Int, _ column: Int) -> UInt64 { shades[row * columns + column] }

@@ -274,9 +274,6 @@ extension RecognitionWork {
         !label.allSatisfy(\.isLetter) && KeyHintRecognition.key(Substring(label), allowsNumbers: false) != nil
     }
 
-    /// Whether `scalar` is an ASCII digit.
-    private static func isDigit(_ scalar: UInt32) -> Bool { (0x30...0x39).contains(scalar) }
-
     /// The visible cursor on this span after a word ending in `:`, in or just after the text that
     /// follows the colon: a prompt field. Its value runs from after the colon (and one blank) to a
     /// gap of two blanks, its frame on over the blanks of its shade after it (the rest of the
@@ -294,7 +291,7 @@ extension RecognitionWork {
         }
         guard colon > span.columns.lowerBound, grid.scalar(row, colon) == 0x3A, !grid.isBlank(row, colon - 1) else { return }
         // A colon between digits is a time's (`Nov 28 02:32 notes.txt`, a file list's), no prompt's.
-        guard colon + 1 >= span.columns.upperBound || !(Self.isDigit(grid.scalar(row, colon - 1)) && Self.isDigit(grid.scalar(row, colon + 1))) else { return }
+        guard colon + 1 >= span.columns.upperBound || !(RecognitionGrid.isASCIIDigit(grid.scalar(row, colon - 1)) && RecognitionGrid.isASCIIDigit(grid.scalar(row, colon + 1))) else { return }
         var valueStart = colon + 1
         if valueStart < span.columns.upperBound && grid.isBlank(row, valueStart) { valueStart += 1 }
         let valueEnd = endOfFirstWords(row: row, valueStart..<span.columns.upperBound)
