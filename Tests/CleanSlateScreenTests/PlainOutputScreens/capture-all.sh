@@ -1,0 +1,51 @@
+#!/bin/bash
+# capture-all.sh: every screen of this folder, captured again with capture.sh (after
+# make-work-folder.sh). Each line: name, size, seconds to wait, keys sent, --, the command.
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+c() { "$here/capture.sh" "$@"; }
+inner='tmux -L plain6inner -f /dev/null'
+c apt-cache-policy 24 80 1 -- apt-cache policy bash coreutils
+c bash-prompt 24 80 1 'ls files' Enter 'echo hello world' Enter 'cd repo; git log --oneline | cat' Enter 'false; echo exit: $?' Enter -- /bin/bash --norc -i
+c bash-help 24 80 1 -- "bash -c 'help | head -30'"
+c column-table 24 80 1 -- column -t -s, cities.csv
+c curl-help 24 80 1 -- curl --help
+c csv-cat 24 80 1 -- cat cities.csv
+c df-human 24 80 1 -- df -h
+c diff-unified 24 80 1 -- diff -u --color=always old.txt new.txt
+c dmesg-like 24 80 1 -- cat kernel.log
+c dpkg-list 24 80 1 -- "dpkg -l | head -20"
+c env-list 24 80 1 -- env
+c find-tree 24 80 1 -- "find files repo -not -path '*/.git*' | sort"
+c free-human 24 80 1 -- free -h
+c gcc-errors 24 80 1 -- gcc -fdiagnostics-color=always -Wall -c broken.c -o /dev/null
+c git-branch 24 80 1 -- "git -C repo branch -a --color=always"
+c git-diff 24 80 1 -- "git -C repo --no-pager diff --color"
+c git-log 24 80 1 -- "git -C repo --no-pager log --color=always"
+c git-log-stat-40x100 40 100 1 -- "git -C repo --no-pager log --stat --color=always"
+c git-status 24 80 1 -- "git -C repo -c color.status=always status"
+c grep-matches 24 80 1 -- grep --color=always -n -r bread .
+c ip-addr 24 80 1 -- ip addr
+c ip-link-oneline 24 80 1 -- ip -o link
+c less-help 24 80 1 h -- less story.txt
+c less-story 24 80 1 -- less story.txt
+c log-cat 24 80 1 -- cat system.log
+c ls-columns 24 80 1 -- ls --color=always /usr/share
+c ls-help 24 80 1 -- "ls --help | head -40"
+c ls-long 24 80 1 -- ls -la --color=always /
+c lsblk-list 24 80 1 -- lsblk
+c make-errors 24 80 1 -- make
+c man-bash-40x100 40 100 1 -- man bash
+c man-ls 24 80 1 -- man ls
+c markdown-cat 24 80 1 -- cat README.md
+c mount-list 24 80 1 -- mount
+c ps-aux 24 80 1 -- ps aux
+c ps-forest-40x100 40 100 1 -- ps -ef --forest
+c python-repl 24 80 1 '1 + 2' Enter 'print("hello")' Enter '[x * x for x in range(5)]' Enter 'import os; os.getcwd()' Enter -- /usr/bin/python3 -q
+c python-traceback 24 80 1 -- /usr/bin/python3 fails.py
+c sqlite-columns 24 80 1 -- sqlite3 -header -column shop.db "'select * from items'"
+c swift-help 24 80 1 -- swift --help
+c tmux-list-keys 24 80 1 -- "$inner new-session -d -s work && $inner list-keys | head -30; $inner kill-server"
+c tmux-list-windows 24 80 1 -- "$inner new-session -d -s work -n editor && $inner new-window -t work -n logs && $inner new-window -t work -n shell && $inner list-windows -t work; $inner kill-server"
+c top-batch 24 80 1 -- "top -b -n1 | head -24"
+c uname-os-release 24 80 1 -- "uname -a; cat /etc/os-release; id"
