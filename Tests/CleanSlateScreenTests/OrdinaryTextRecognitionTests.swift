@@ -1,0 +1,25 @@
+import CleanSlateScreen
+import XCTest
+
+/// `text` written at a zero-based row and column.
+private func at(_ row: Int, _ column: Int, _ text: String) -> String { csi("\(row + 1);\(column + 1)H") + text }
+
+/// The elements other than static text that `text` gives, each as `kind "label"`, with the
+/// cursor left on the row under it (as after a command's output).
+private func nonTextElements(_ text: String, rows: Int, columns: Int) -> [String] {
+    screen(text + at(rows - 1, 0, ""), rows: rows, columns: columns).elements.allElements.filter { $0.kind != .staticText }.map { "\($0.kind) \"\($0.label)\"" }
+}
+
+/// Ordinary text that looks a little like a widget: each rule that keeps it text, on a screen
+/// written by hand, beside the widget the rule still reads (the corpus is `PlainOutputScreens`).
+final class OrdinaryTextRecognitionTests: XCTestCase {
+    func testABracketedNumberWithNoFillIsNoGaugeButAnEmptyGaugeWithAUnitIs() {
+        // A kernel log's timestamp: blanks, then a bare number, in brackets.
+        let log = at(0, 0, "Nov 28 09:01:00 host kernel: [    0.004000] Command line: ro quiet")
+            + at(1, 0, "Nov 28 09:01:03 host kernel: [    3.100000] EXT4-fs (vda1): re-mounted.")
+        XCTAssertEqual(nonTextElements(log, rows: 4, columns: 80), [])
+        // An empty gauge says what it measures: a unit, a `/`, a `%`.
+        let meters = at(0, 0, "Swp[          0K/0K]") + at(1, 0, "CPU[          0.0%]")
+        XCTAssertEqual(nonTextElements(meters, rows: 4, columns: 40), ["progressIndicator \"Swp\"", "progressIndicator \"CPU\""])
+    }
+}
