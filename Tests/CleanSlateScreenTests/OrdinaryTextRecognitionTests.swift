@@ -22,4 +22,14 @@ final class OrdinaryTextRecognitionTests: XCTestCase {
         let meters = at(0, 0, "Swp[          0K/0K]") + at(1, 0, "CPU[          0.0%]")
         XCTAssertEqual(nonTextElements(meters, rows: 4, columns: 40), ["progressIndicator \"Swp\"", "progressIndicator \"CPU\""])
     }
+
+    func testABracketedWordInsideALineOfWordsIsNoButtonButOneStandingApartIs() {
+        // ip's flags and a bracketed phrase in a sentence: a word one blank before and after.
+        let prose = at(0, 0, "2: eth0: <BROADCAST,MULTICAST,UP> mtu 1500 qdisc noqueue")
+            + at(1, 0, "see [ the manual ] for more")
+        XCTAssertEqual(nonTextElements(prose, rows: 4, columns: 60), [])
+        // Buttons at a row's edge, after a gap, or side by side stay buttons.
+        let buttons = at(0, 0, "<Yes> or not") + at(1, 0, "Save it?  [ OK ] [ Cancel ]")
+        XCTAssertEqual(nonTextElements(buttons, rows: 4, columns: 60), ["button \"Yes\"", "button \"OK\"", "button \"Cancel\""])
+    }
 }
