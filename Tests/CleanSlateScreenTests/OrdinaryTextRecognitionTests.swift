@@ -32,4 +32,14 @@ final class OrdinaryTextRecognitionTests: XCTestCase {
         let buttons = at(0, 0, "<Yes> or not") + at(1, 0, "Save it?  [ OK ] [ Cancel ]")
         XCTAssertEqual(nonTextElements(buttons, rows: 4, columns: 60), ["button \"Yes\"", "button \"OK\"", "button \"Cancel\""])
     }
+
+    func testALetterAndColonBeforeAQuotingMessageIsNoKeyHintButBeforeAnActionIs() {
+        // apt's notes: `N:` then a message quoting a file name.
+        let notes = at(0, 0, "N: Ignoring file 'google.list' in directory '/etc/apt/'")
+            + at(1, 0, "W: Skipping \"main\" as it is configured twice")
+        XCTAssertEqual(nonTextElements(notes, rows: 4, columns: 60), [])
+        // A legend names what its key does plainly, an apostrophe inside a word too.
+        let legends = at(0, 0, "q: Quit  s: Don't save")
+        XCTAssertEqual(nonTextElements(legends, rows: 4, columns: 60), ["keyHint \"Quit\"", "keyHint \"Don't save\""])
+    }
 }
