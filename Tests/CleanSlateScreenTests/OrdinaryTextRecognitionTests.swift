@@ -42,4 +42,14 @@ final class OrdinaryTextRecognitionTests: XCTestCase {
         let legends = at(0, 0, "q: Quit  s: Don't save")
         XCTAssertEqual(nonTextElements(legends, rows: 4, columns: 60), ["keyHint \"Quit\"", "keyHint \"Don't save\""])
     }
+
+    func testAnUnderlinedWordInTextIsNoTextFieldButAnUnderlinedPaddedSlotIs() {
+        // A manual page's placeholders and emphasis: underlined words, not padded.
+        let underlined = { (word: String) in csi("4m") + word + csi("0m") }
+        let page = at(0, 7, "ls [" + underlined("OPTION") + "]... [" + underlined("FILE") + "]...")
+            + at(1, 7, "Bash also has features from the " + underlined("Korn"))
+        XCTAssertEqual(nonTextElements(page, rows: 4, columns: 60), [])
+        // A form's slot is padded to its width.
+        XCTAssertEqual(nonTextElements(at(0, 0, "Name: " + underlined("Ada       ") + "  "), rows: 4, columns: 60), ["textField \"Name\""])
+    }
 }
