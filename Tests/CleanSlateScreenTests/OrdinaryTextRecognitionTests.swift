@@ -52,4 +52,14 @@ final class OrdinaryTextRecognitionTests: XCTestCase {
         // A form's slot is padded to its width.
         XCTAssertEqual(nonTextElements(at(0, 0, "Name: " + underlined("Ada       ") + "  "), rows: 4, columns: 60), ["textField \"Name\""])
     }
+
+    func testNumberedRecordsOfFiguresAreNoMenuButNumberedNamesAre() {
+        // tmux list-windows: numbered in order, but each row a record of values.
+        let records = at(0, 0, "0: editor (1 panes) [80x24] @0") + at(1, 0, "1: logs- (1 panes) [80x24] @1")
+            + at(2, 0, "2: shell* (1 panes) [80x24] @2 (active)")
+        XCTAssertEqual(nonTextElements(records, rows: 6, columns: 60), [])
+        // The same keys before names, one figure among them, are choices.
+        let choices = at(0, 0, "0: editor (1 pane)") + at(1, 0, "1: logs") + at(2, 0, "2: shell")
+        XCTAssertEqual(nonTextElements(choices, rows: 6, columns: 60), ["menuItem \"editor (1 pane)\"", "menuItem \"logs\"", "menuItem \"shell\""])
+    }
 }
