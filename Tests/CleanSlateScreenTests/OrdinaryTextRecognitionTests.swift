@@ -62,4 +62,13 @@ final class OrdinaryTextRecognitionTests: XCTestCase {
         let choices = at(0, 0, "0: editor (1 pane)") + at(1, 0, "1: logs") + at(2, 0, "2: shell")
         XCTAssertEqual(nonTextElements(choices, rows: 6, columns: 60), ["menuItem \"editor (1 pane)\"", "menuItem \"logs\"", "menuItem \"shell\""])
     }
+
+    func testAKeyBeforeALowerCaseClauseEndingInAFullStopIsNoKeyHint() {
+        // less's help: a key named inside a sentence.
+        let help = at(0, 0, "A key preceded by a caret indicates the Ctrl key; thus ^K is ctrl-K.")
+        XCTAssertEqual(nonTextElements(help, rows: 4, columns: 80), [])
+        // Legends: a capitalised abbreviation, and a lower-case action with no stop.
+        let legends = at(0, 0, "^V View Attachm.  ^X exit now")
+        XCTAssertEqual(nonTextElements(legends, rows: 4, columns: 80), ["keyHint \"View Attachm.\"", "keyHint \"exit now\""])
+    }
 }

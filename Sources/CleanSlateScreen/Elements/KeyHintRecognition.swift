@@ -290,7 +290,13 @@ extension RecognitionWork {
                     // (an apostrophe inside a word, `Don't save`, opens none).
                     let opensQuotation = words[index...last].dropFirst().contains { Self.isQuotationMark(grid.scalar(row, $0.lowerBound)) }
                         || Self.isQuotationMark(grid.scalar(row, start))
-                    guard !isMoreKeys && !isNamedInSentence && !isCaption && !opensQuotation else {
+                    // An action written after its key that starts in lower case and ends in a full
+                    // stop is a clause of a sentence (less's help: `thus ^K is ctrl-K.`); a legend's
+                    // abbreviation (`View Attachm.`) is capitalised.
+                    let actionEnd = words[last].upperBound
+                    let endsClause = rest.isEmpty && !Self.isCapital(grid.scalar(row, start)) && grid.scalar(row, actionEnd - 1) == 0x2E
+                        && (actionEnd - start < 2 || grid.scalar(row, actionEnd - 2) != 0x2E)
+                    guard !isMoreKeys && !isNamedInSentence && !isCaption && !opensQuotation && !endsClause else {
                         index = last + 1
                         continue
                     }
