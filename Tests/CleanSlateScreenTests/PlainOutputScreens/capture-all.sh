@@ -22,6 +22,7 @@ c gcc-errors 24 80 1 -- gcc -fdiagnostics-color=always -Wall -c broken.c -o /dev
 c git-branch 24 80 1 -- "git -C repo branch -a --color=always"
 c git-diff 24 80 1 -- "git -C repo --no-pager diff --color"
 c git-log 24 80 1 -- "git -C repo --no-pager log --color=always"
+c git-log-wrapped-30x105 30 105 1 -- "git -C repo --no-pager log --color=always"
 c git-log-stat-40x100 40 100 1 -- "git -C repo --no-pager log --stat --color=always"
 c git-status 24 80 1 -- "git -C repo -c color.status=always status"
 c grep-matches 24 80 1 -- grep --color=always -n -r bread .
