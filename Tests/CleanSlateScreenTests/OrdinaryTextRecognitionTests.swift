@@ -29,8 +29,17 @@ final class OrdinaryTextRecognitionTests: XCTestCase {
             + at(1, 0, "see [ the manual ] for more")
         XCTAssertEqual(nonTextElements(prose, rows: 4, columns: 60), [])
         // Buttons at a row's edge, after a gap, or side by side stay buttons.
-        let buttons = at(0, 0, "<Yes> or not") + at(1, 0, "Save it?  [ OK ] [ Cancel ]")
+        let buttons = at(0, 0, "< Yes > for all") + at(1, 0, "Save it?  [ OK ] [ Cancel ]")
         XCTAssertEqual(nonTextElements(buttons, rows: 4, columns: 60), ["button \"Yes\"", "button \"OK\"", "button \"Cancel\""])
+    }
+
+    func testAWordInAngleBracketsBesideOneWordIsAPlaceholderNoButton() {
+        // ps --help's option list: `<PID>` after its option, then a gap and what it means.
+        let options = at(0, 0, " -p, p, --pid <PID>   process id") + at(1, 0, " -u, U, --user <UID>  effective user id")
+        XCTAssertEqual(nonTextElements(options, rows: 4, columns: 60), [])
+        // whiptail's buttons stand apart; a padded one beside a word is still a button.
+        let buttons = at(0, 4, "<Ok>          <Cancel>") + at(1, 0, "Save  < Yes > now")
+        XCTAssertEqual(nonTextElements(buttons, rows: 4, columns: 60), ["button \"Ok\"", "button \"Cancel\"", "button \"Yes\""])
     }
 
     func testALetterAndColonBeforeAQuotingMessageIsNoKeyHintButBeforeAnActionIs() {

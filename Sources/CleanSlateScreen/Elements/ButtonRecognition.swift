@@ -67,8 +67,12 @@ extension RecognitionWork {
         }
         let before = columns.lowerBound - 1
         let after = columns.upperBound
-        return span.columns.contains(before) && grid.isBlank(row, before) && isWord(before - 1)
-            && span.columns.contains(after) && grid.isBlank(row, after) && isWord(after + 1)
+        let wordBefore = span.columns.contains(before) && grid.isBlank(row, before) && isWord(before - 1)
+        let wordAfter = span.columns.contains(after) && grid.isBlank(row, after) && isWord(after + 1)
+        // A word in angle brackets with no padding is a placeholder next to one word already
+        // (`--pid <PID>   process id`).
+        let isBareAngled = grid.scalar(row, columns.lowerBound) == 0x3C && !grid.isBlank(row, columns.lowerBound + 1)
+        return wordBefore && wordAfter || isBareAngled && (wordBefore || wordAfter)
     }
 
     /// Whether a bracketed text outside every window is alone on its row: a status message such as

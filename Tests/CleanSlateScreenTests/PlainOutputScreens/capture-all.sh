@@ -15,7 +15,7 @@ c df-human 24 80 1 -- df -h
 c diff-unified 24 80 1 -- diff -u --color=always old.txt new.txt
 c dmesg-like 24 80 1 -- cat kernel.log
 c dpkg-list 24 80 1 -- "dpkg -l | head -20"
-c env-list 24 80 1 -- env
+c env-list 24 80 1 -- "env -i HOME=/tmp/plain6-work TERM=xterm-256color LANG=C.UTF-8 LOGNAME=ada USER=ada SHELL=/bin/bash PATH=/usr/bin:/bin PWD=/tmp/plain6-work EDITOR=nano PAGER=less env"
 c find-tree 24 80 1 -- "find files repo -not -path '*/.git*' | sort"
 c free-human 24 80 1 -- free -h
 c gcc-errors 24 80 1 -- gcc -fdiagnostics-color=always -Wall -c broken.c -o /dev/null
@@ -40,8 +40,8 @@ c man-bash-40x100 40 100 1 -- man bash
 c man-ls 24 80 1 -- man ls
 c markdown-cat 24 80 1 -- cat README.md
 c mount-list 24 80 1 -- mount
-c ps-aux 24 80 1 -- ps aux
-c ps-forest-40x100 40 100 1 -- ps -ef --forest
+c ps-aux 24 80 1 -- "ps -e -o user,pid,%cpu,%mem,vsz,rss,tty,stat,start,time,comm | head -60"
+c ps-forest-40x100 40 100 1 -- "ps -e --forest -o uid,pid,ppid,c,stime,tty,time,comm | head -80"
 c python-repl 24 80 1 '1 + 2' Enter 'print("hello")' Enter '[x * x for x in range(5)]' Enter 'import os; os.getcwd()' Enter -- /usr/bin/python3 -q
 c python-traceback 24 80 1 -- /usr/bin/python3 fails.py
 c sqlite-columns 24 80 1 -- sqlite3 -header -column shop.db "'select * from items'"
@@ -50,3 +50,18 @@ c tmux-list-keys 24 80 1 -- "$inner new-session -d -s work && $inner list-keys |
 c tmux-list-windows 24 80 1 -- "$inner new-session -d -s work -n editor && $inner new-window -t work -n logs && $inner new-window -t work -n shell && $inner list-windows -t work; $inner kill-server"
 c top-batch 24 80 1 -- "top -b -n1 | head -24"
 c uname-os-release 24 80 1 -- "uname -a; cat /etc/os-release; id"
+# Added after the first rules, as a second check (see README.md).
+c apt-help 24 80 1 -- apt --help
+c gcc-help 24 80 1 -- "gcc --help | head -40"
+c git-help 24 80 1 -- "git help | cat"
+c git-show 24 80 1 -- "git -C repo --no-pager show --stat --color=always HEAD~1"
+c less-kernel 24 80 1 -- less -N kernel.log
+c ls-recursive 24 80 1 -- "ls -lR --color=always files"
+c man-tmux-40x100 40 100 1 -- man tmux
+c ps-help 24 80 1 -- "ps --help all | head -40"
+c python-help 24 80 1 -- "/usr/bin/python3 --help | head -40"
+c ss-listening 24 80 1 -- ss -tln
+c stat-file 24 80 1 -- "stat README.md Makefile"
+c systemctl-help 24 80 1 -- "systemctl --help | head -40"
+c tar-help 24 80 1 -- "tar --help | head -40"
+c uptime-who 24 80 1 -- "uptime; who; w; last -n 5 | cat; cat /etc/fstab"
