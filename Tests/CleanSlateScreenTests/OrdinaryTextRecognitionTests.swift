@@ -80,4 +80,12 @@ final class OrdinaryTextRecognitionTests: XCTestCase {
         let legends = at(0, 0, "^V View Attachm.  ^X exit now")
         XCTAssertEqual(nonTextElements(legends, rows: 4, columns: 80), ["keyHint \"View Attachm.\"", "keyHint \"exit now\""])
     }
+
+    func testKeysListedWithOrInASentenceAreNoKeyHints() {
+        // man less: the keys that scroll forward, listed.
+        let keys = at(0, 7, "SPACE or ^V or f or ^F") + at(1, 14, "Scroll forward N lines, default one window.")
+        XCTAssertEqual(nonTextElements(keys, rows: 4, columns: 60), [])
+        // A legend bar's keys each name an action.
+        XCTAssertEqual(nonTextElements(at(0, 0, "^V Next Page  ^F Forward"), rows: 4, columns: 60), ["keyHint \"Next Page\"", "keyHint \"Forward\""])
+    }
 }

@@ -285,6 +285,9 @@ extension RecognitionWork {
                     let isNamedInSentence = rest.isEmpty && grid.scalar(row, words[index].lowerBound) == 0x3C
                         && grid.scalar(row, words[index].upperBound - 1) == 0x3E && !Self.isCapital(grid.scalar(row, start))
                     let isCaption = rest.isEmpty && grid.scalar(row, words[index].upperBound - 1) == 0x3A && holdsCaption()
+                    // A key followed by `or` or `and` is one of keys listed in a sentence (man
+                    // less's `SPACE or ^V or f or ^F`), no legend.
+                    let isListedKey = rest.isEmpty && last > index && ["or", "and"].contains(grid.text(row: row, words[index + 1]))
                     // An action opening a quotation (apt's `N: Ignoring file 'x.list' in directory
                     // '/etc/apt'`) reports a message: a legend names what its key does plainly
                     // (an apostrophe inside a word, `Don't save`, opens none).
@@ -296,7 +299,7 @@ extension RecognitionWork {
                     let actionEnd = words[last].upperBound
                     let endsClause = rest.isEmpty && !Self.isCapital(grid.scalar(row, start)) && grid.scalar(row, actionEnd - 1) == 0x2E
                         && (actionEnd - start < 2 || grid.scalar(row, actionEnd - 2) != 0x2E)
-                    guard !isMoreKeys && !isNamedInSentence && !isCaption && !opensQuotation && !endsClause else {
+                    guard !isMoreKeys && !isNamedInSentence && !isCaption && !opensQuotation && !endsClause && !isListedKey else {
                         index = last + 1
                         continue
                     }

@@ -65,3 +65,20 @@ c stat-file 24 80 1 -- "stat README.md Makefile"
 c systemctl-help 24 80 1 -- "systemctl --help | head -40"
 c tar-help 24 80 1 -- "tar --help | head -40"
 c uptime-who 24 80 1 -- "uptime; who; w; last -n 5 | cat; cat /etc/fstab"
+# A third block, captured after all the rules above as a last unseen check (see README.md).
+c du-share 24 80 1 -- "du -sh /usr/share/doc/bash /usr/share/man /usr/share/zoneinfo /usr/share/locale"
+c find-help 24 80 1 -- "find --help | head -40"
+c git-blame 24 80 1 -- "git -C repo --no-pager blame shop.py"
+c git-graph 24 80 1 -- "git -C repo --no-pager log --graph --oneline --all --decorate --color=always"
+c grep-help 24 80 1 -- "grep --help | head -40"
+c ip-route 24 80 1 -- ip route
+c json-tool 24 80 1 -- "printf '{\"name\": \"milk\", \"price\": 120, \"tags\": [\"dairy\", \"cold\"], \"stock\": {\"shop\": 4, \"store\": null}}' | /usr/bin/python3 -m json.tool"
+c make-help 24 80 1 -- "make --help | head -40"
+c man-git 24 80 1 -- man git
+c man-less-40x100 40 100 1 -- man less
+c nano-help 24 80 1 -- "nano --help | head -40"
+c python-doc 24 80 1 -- "/usr/bin/python3 -c 'help(len); help(str.split)' | cat"
+c sed-help 24 80 1 -- "sed --help"
+c sqlite-schema 24 80 1 -- sqlite3 shop.db .schema .dump
+c vim-help 24 80 1 -- "vim --help | head -40"
+c wc-sort 24 80 1 -- "wc -l *.txt *.log *.c; sort old.txt new.txt | uniq -c"
