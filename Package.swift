@@ -34,9 +34,9 @@ let package = Package(
                                                                         "CleanSlateRecognitionScoring"]),
         .testTarget(name: "CleanSlateTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
         .testTarget(name: "CleanSlateXCTestTests", dependencies: ["CleanSlate", "CleanSlateXCTest", "_CleanSlateCShim"]),
-        // ElementFixtures and the HeldOutScreens folders (set 1, -2 to -6) hold captured screens (bytes) that tests read by path: not sources.
+        // ElementFixtures, the HeldOutScreens folders (set 1, -2 to -6) and PlainOutputScreens hold captured screens (bytes) that tests read by path: not sources.
         .testTarget(name: "CleanSlateScreenTests", dependencies: ["CleanSlateScreen", "CleanSlateRecognitionScoring"],
-                    exclude: ["ElementFixtures", "HeldOutScreens", "HeldOutScreens-2", "HeldOutScreens-3", "HeldOutScreens-4", "HeldOutScreens-5", "HeldOutScreens-6"]),
+                    exclude: ["ElementFixtures", "HeldOutScreens", "HeldOutScreens-2", "HeldOutScreens-3", "HeldOutScreens-4", "HeldOutScreens-5", "HeldOutScreens-6", "PlainOutputScreens"]),
         .testTarget(name: "CleanSlateTestingTests", dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"]),
         // The README's snapshot example, with its reference files in __Snapshots__ (excluded: they are not sources).
         .testTarget(name: "CleanSlateSnapshotExampleTests", dependencies: ["CleanSlate", "CleanSlateTesting", "CleanSlateXCTest"],

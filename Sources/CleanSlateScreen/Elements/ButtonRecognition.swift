@@ -20,7 +20,8 @@ extension RecognitionWork {
                         continue
                     }
                     guard opening == 0x5B || opening == 0x3C, let (end, label) = button(row: row, open: column, span: span),
-                          !isStatusMessage(row: row, column..<(end + 1), owner: span.owner) else {
+                          !isStatusMessage(row: row, column..<(end + 1), owner: span.owner),
+                          !isInSentence(row: row, column..<(end + 1), span: span) else {
                         column += 1
                         continue
                     }
@@ -52,6 +53,26 @@ extension RecognitionWork {
             other >= 0 && other < grid.rows && grid.scalar(other, columns.lowerBound) == 0x5B
                 && grid.scalar(other, columns.upperBound - 1) == 0x5D
         }
+    }
+
+    /// Whether the bracketed text over `columns` is written inside a line of words: a word one
+    /// blank before it and one blank after it (`2: eth0: <BROADCAST,MULTICAST,UP> mtu 1500`,
+    /// `see [ the manual ] for more`). Buttons stand apart from text: at a row's edge, after a gap,
+    /// or beside other brackets (`[ OK ] [ Cancel ]`).
+    private func isInSentence(row: Int, _ columns: Range<Int>, span: Span) -> Bool {
+        func isWord(_ column: Int) -> Bool {
+            guard span.columns.contains(column), !grid.isBlank(row, column) else { return false }
+            let scalar = grid.scalar(row, column)
+            return scalar != 0x5B && scalar != 0x5D && scalar != 0x3C && scalar != 0x3E
+        }
+        let before = columns.lowerBound - 1
+        let after = columns.upperBound
+        let wordBefore = span.columns.contains(before) && grid.isBlank(row, before) && isWord(before - 1)
+        let wordAfter = span.columns.contains(after) && grid.isBlank(row, after) && isWord(after + 1)
+        // A word in angle brackets with no padding is a placeholder next to one word already
+        // (`--pid <PID>   process id`).
+        let isBareAngled = grid.scalar(row, columns.lowerBound) == 0x3C && !grid.isBlank(row, columns.lowerBound + 1)
+        return wordBefore && wordAfter || isBareAngled && (wordBefore || wordAfter)
     }
 
     /// Whether a bracketed text outside every window is alone on its row: a status message such as

@@ -179,6 +179,11 @@ extension RecognitionWork {
         }
     }
 
+    /// Whether `scalar` opens or closes a quotation: `'`, `"`, `‘`, `’`, `“`, `”`.
+    private static func isQuotationMark(_ scalar: UInt32) -> Bool {
+        scalar == 0x27 || scalar == 0x22 || (0x2018...0x201D).contains(scalar)
+    }
+
     /// Whether `scalar` is a capital letter.
     private static func isCapital(_ scalar: UInt32) -> Bool {
         Unicode.Scalar(scalar)?.properties.isUppercase ?? false
@@ -280,7 +285,21 @@ extension RecognitionWork {
                     let isNamedInSentence = rest.isEmpty && grid.scalar(row, words[index].lowerBound) == 0x3C
                         && grid.scalar(row, words[index].upperBound - 1) == 0x3E && !Self.isCapital(grid.scalar(row, start))
                     let isCaption = rest.isEmpty && grid.scalar(row, words[index].upperBound - 1) == 0x3A && holdsCaption()
-                    guard !isMoreKeys && !isNamedInSentence && !isCaption else {
+                    // A key followed by `or` or `and` is one of keys listed in a sentence (man
+                    // less's `SPACE or ^V or f or ^F`), no legend.
+                    let isListedKey = rest.isEmpty && last > index && ["or", "and"].contains(grid.text(row: row, words[index + 1]))
+                    // An action opening a quotation (apt's `N: Ignoring file 'x.list' in directory
+                    // '/etc/apt'`) reports a message: a legend names what its key does plainly
+                    // (an apostrophe inside a word, `Don't save`, opens none).
+                    let opensQuotation = words[index...last].dropFirst().contains { Self.isQuotationMark(grid.scalar(row, $0.lowerBound)) }
+                        || Self.isQuotationMark(grid.scalar(row, start))
+                    // An action written after its key that starts in lower case and ends in a full
+                    // stop is a clause of a sentence (less's help: `thus ^K is ctrl-K.`); a legend's
+                    // abbreviation (`View Attachm.`) is capitalised.
+                    let actionEnd = words[last].upperBound
+                    let endsClause = rest.isEmpty && !Self.isCapital(grid.scalar(row, start)) && grid.scalar(row, actionEnd - 1) == 0x2E
+                        && (actionEnd - start < 2 || grid.scalar(row, actionEnd - 2) != 0x2E)
+                    guard !isMoreKeys && !isNamedInSentence && !isCaption && !opensQuotation && !endsClause && !isListedKey else {
                         index = last + 1
                         continue
                     }

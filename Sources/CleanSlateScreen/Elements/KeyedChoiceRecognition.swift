@@ -44,6 +44,16 @@ enum KeyedChoiceRecognition {
     /// Whether a list may start at `key`: its first key (`a`, `A`, `0`, `1`).
     static func isFirstKey(_ key: String) -> Bool { ["a", "A", "0", "1"].contains(key) }
 
+    /// Whether the words of a phrase are a record of values, not a choice's name: two or more of
+    /// them are figures written with marks (`tmux list-windows`'s `0: editor (1 panes) [80x24]
+    /// [layout b25d,80x24] @0`). A choice names a thing in words; one figure (`Save (2 files)`) is
+    /// allowed.
+    static func isRecord(_ words: [Substring]) -> Bool {
+        words.filter { word in
+            word.contains { $0.isASCII && $0.isNumber } && word.contains { $0.isASCII && ($0.isPunctuation || $0.isSymbol) && $0 != "-" }
+        }.count >= 2
+    }
+
     /// Whether `phrase` ends as a sentence does (`.`, `!`, `,`, `;`), an ellipsis (`Open...`) aside.
     static func endsAsSentence(_ phrase: String) -> Bool {
         guard let last = phrase.last, ".!,;".contains(last) else { return false }
@@ -202,7 +212,7 @@ extension RecognitionWork {
             // link`'s `1: lo: <LOOPBACK,UP>`), not a choice.
             let words = phrase.split(separator: " ")
             guard !KeyedChoiceRecognition.endsAsSentence(phrase), words.count <= KeyedChoiceRecognition.mostWords,
-                  words.first?.hasSuffix(":") != true else { return false }
+                  words.first?.hasSuffix(":") != true, !KeyedChoiceRecognition.isRecord(words) else { return false }
             // A wrapped line: text starting under the phrase on the row below, blank under the key.
             let below = keyed.row + 1
             if below < grid.rows, !rows.contains([below, keyed.keyEnd]), !grid.isBlank(below, keyed.phrase.lowerBound),

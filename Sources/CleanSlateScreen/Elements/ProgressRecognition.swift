@@ -110,7 +110,10 @@ extension RecognitionWork {
 
     /// The column of the `]` closing a bar opened at `open`, and where the bar's reading starts:
     /// fill characters, then the empty part, then at most a short reading with a digit in it
-    /// (`100.0%`, `1.0G/8G`), at least 3 cells of bar before the reading.
+    /// (`100.0%`, `1.0G/8G`), at least 3 cells of bar before the reading. A bar with no fill
+    /// whose reading is a bare number, digits and periods (a kernel log's `[    0.004000]`, a
+    /// count padded to a width), is a bracketed figure, no gauge: an empty gauge's reading says
+    /// what it measures (`0.0%`, `0K/0K`).
     private func bracketedBarEnd(row: Int, open: Int, limit: Int) -> (Int, Int)? {
         var column = open + 1
         var fills = 0
@@ -122,14 +125,15 @@ extension RecognitionWork {
         let barEnd = column
         var reading = 0
         var hasDigit = false
+        var isBareNumber = true
         while column < limit && grid.scalar(row, column) != 0x5D {
             let scalar = grid.scalar(row, column)
             if scalar == 0x5B { return nil }
-            if (0x30...0x39).contains(scalar) { hasDigit = true }
+            if (0x30...0x39).contains(scalar) { hasDigit = true } else if scalar != 0x2E { isBareNumber = false }
             reading += 1
             column += 1
         }
-        guard column < limit, reading == 0 || hasDigit else { return nil }
+        guard column < limit, reading == 0 || hasDigit, fills > 0 || reading == 0 || !isBareNumber else { return nil }
         return (column, barEnd)
     }
 

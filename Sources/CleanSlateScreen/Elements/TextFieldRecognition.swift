@@ -201,7 +201,8 @@ extension RecognitionWork {
     }
 
     /// A run of cells of one shade other than the window's, or underlined, that is padded (ends
-    /// in a blank), follows a label drawn on the window's shade and is followed by the window's shade or
+    /// in a blank: an underlined word in text, a manual page's `ls [OPTION]...`, is emphasis, no
+    /// slot to type into), follows a label drawn on the window's shade and is followed by the window's shade or
     /// a line (not by another window's margin): the label's text names it. When the span starts
     /// at the window's side and its first text, and every cell before it, has the side's shade,
     /// that is the window's shade: a form whose fields fill most of its box (`dialog --form`
@@ -229,7 +230,7 @@ extension RecognitionWork {
             } else {
                 let endsOnGround = end == grid.columns || grid.shade(row, end) == ground || BoxCharacters.isLine(grid.scalar(row, end))
                 let label = followsLabel ? captionBefore(row: row, column: column, span: span) : ""
-                if followsLabel && end - column >= 2 && (underlined || grid.isBlank(row, end - 1)) && endsOnGround && !Self.isKeyName(label)
+                if followsLabel && end - column >= 2 && grid.isBlank(row, end - 1) && endsOnGround && !Self.isKeyName(label)
                     && label.contains(where: { $0.isLetter || $0.isNumber }) && !isListsCurrentRow(row: row, column..<end, ground: ground, owner: span.owner) {
                     // On the screen's top row, a run on to the screen's right edge is the rest of a
                     // bar drawn across the top (a tab bar: aerc's and dte's after the current tab; a

@@ -1,0 +1,7 @@
+#!/bin/bash
+# capture.sh NAME ROWS COLS WAIT_SECONDS KEYS... -- command...
+# The first held-out set's capture.sh (see it for what it does), with this set's tmux server
+# `plain6`, its work folder /tmp/plain6-work (made by make-work-folder.sh) and this folder for the
+# files.
+here=$(cd "$(dirname "$0")" && pwd)
+HELDOUT_SET=plain6 HELDOUT_OUT="$here" exec "$here/../HeldOutScreens/capture.sh" "$@"
