@@ -4,8 +4,8 @@ import XCTest
 
 /// The shortcuts taken while a screen is read for recognition give what reading every cell on its
 /// own gives: the grid's shades, scalars and triggers (a cell drawn like the one before it is not
-/// looked at again). Compared on the element captures and on random screens (seeded, so a
-/// failure repeats).
+/// looked at again), and the free spans cut where rules take cells (not read again from the
+/// cells). Compared on the element captures and on random screens (seeded, so a failure repeats).
 final class RecognitionGridDifferentialTests: XCTestCase {
     /// The screens compared: every capture at 24x80, and random drawn, plain and ASCII-box screens.
     private func screens() throws -> [(name: String, screen: ScreenSnapshot)] {
@@ -59,6 +59,30 @@ final class RecognitionGridDifferentialTests: XCTestCase {
             XCTAssertEqual(grid.scalars, scalars, "the scalars of \(name)")
             XCTAssertEqual(grid.triggers, triggers, "the triggers of \(name)")
             if grid.shades != shades || grid.scalars != scalars || grid.triggers != triggers { return }
+        }
+    }
+
+    func testSpansCutWhereCellsAreTakenAreTheSpansReadAgain() throws {
+        var random = SeededGenerator(seed: 0x5EED_0011)
+        for (name, screen) in try screens() {
+            var work = RecognitionWork(grid: RecognitionGrid(screen))
+            work.findBoxes()
+            // Every row's spans read, then cells taken at random: runs inside a span, across
+            // spans, over lines and cells already taken, at the row's ends.
+            for row in 0..<screen.rows { _ = work.spans(row: row) }
+            for _ in 0..<(screen.rows * 3) {
+                let row = Int.random(in: 0..<screen.rows, using: &random)
+                let start = Int.random(in: 0..<screen.columns, using: &random)
+                let end = Int.random(in: (start + 1)...min(screen.columns, start + 12), using: &random)
+                work.claim(row: row, start..<end)
+                guard work.spans(row: row) == work.freeSpans(row: row) else {
+                    XCTFail("""
+                        \(name), row \(row) after taking columns \(start)..<\(end): the spans cut are \(work.spans(row: row)), \
+                        read again \(work.freeSpans(row: row))
+                        """)
+                    return
+                }
+            }
         }
     }
 }
