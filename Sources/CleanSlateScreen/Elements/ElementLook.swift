@@ -28,12 +28,18 @@ struct ElementLook: Hashable {
         var lastLetter: Int?
         labelShade = withUnsafeTemporaryAllocation(of: (shade: UInt64, count: Int).self, capacity: max(1, label.count)) { counts -> UInt64 in
             var used = 0
+            // Shades come in runs: the entry of the cell before is tried first.
+            var current = 0
             for column in label {
                 let shade = grid.shade(row, column)
-                if let found = counts[0..<used].firstIndex(where: { $0.shade == shade }) {
+                if used > 0 && counts[current].shade == shade {
+                    counts[current].count += 1
+                } else if let found = counts[0..<used].firstIndex(where: { $0.shade == shade }) {
                     counts[found].count += 1
+                    current = found
                 } else {
                     counts[used] = (shade, 1)
+                    current = used
                     used += 1
                 }
                 if !grid.isBlank(row, column) {
