@@ -1,7 +1,7 @@
 import CleanSlateScreen
 import Foundation
 
-/// `cleanslate-benchmarks elements [--runs N]`: what recognising a screen's elements
+/// `cleanslate-benchmarks elements [--runs N] [--only TEXT]`: what recognising a screen's elements
 /// (`snapshot.elements`) costs, against reading the same snapshot's text (`snapshot.lines`), the
 /// work a text wait does after every chunk of output, measured in the same run.
 ///
@@ -10,18 +10,23 @@ import Foundation
 /// list box, a highlighted row and buttons), each at 24x80 and 60x200, a hostile 60x200 screen
 /// full of top-left corners and brackets, and a plain 60x200 screen (a log in one shade whose
 /// times and process numbers hold `:` and `)`, so the rules that read plain text run on it).
+/// `--only TEXT` times only the screens whose name holds TEXT (`--only "mc 60"`), for a profiler.
 enum ElementsBenchmark {
     static func run(arguments: [String]) {
         var runs = 7
+        var only: String?
         var index = 0
         while index < arguments.count {
             if arguments[index] == "--runs", index + 1 < arguments.count {
                 runs = max(1, Int(arguments[index + 1]) ?? runs)
                 index += 1
+            } else if arguments[index] == "--only", index + 1 < arguments.count {
+                only = arguments[index + 1]
+                index += 1
             }
             index += 1
         }
-        let screens: [(String, ScreenSnapshot)] = [
+        let allScreens: [(String, ScreenSnapshot)] = [
             ("mc 24x80", screen(mc(rows: 24, columns: 80), rows: 24, columns: 80)),
             ("mc 60x200", screen(mc(rows: 60, columns: 200), rows: 60, columns: 200)),
             ("dialog 24x80", screen(dialog(rows: 24, columns: 80), rows: 24, columns: 80)),
@@ -29,6 +34,7 @@ enum ElementsBenchmark {
             ("hostile 60x200", screen(hostile(rows: 60, columns: 200), rows: 60, columns: 200)),
             ("plain 60x200", screen(plainLog(rows: 60, columns: 200), rows: 60, columns: 200)),
         ]
+        let screens = allScreens.filter { only.map($0.0.contains) ?? true }
         print("snapshot.elements against snapshot.lines (median of \(runs) runs, each the mean of enough calls to take 50 ms)")
         for (name, snapshot) in screens {
             let elements = snapshot.elements.allElements.count

@@ -35,7 +35,7 @@ default:
                cleanslate-benchmarks element-waits [--iterations N]
                cleanslate-benchmarks await [--tests N]... [--iterations N]
                cleanslate-benchmarks screen [--runs N] [--hostile] [--write-inputs DIR] [FILE...]
-               cleanslate-benchmarks elements [--runs N]
+               cleanslate-benchmarks elements [--runs N] [--only TEXT]
                cleanslate-benchmarks recognition-score [--fixtures DIR] [--verbose]
 
         """.utf8))

@@ -51,6 +51,14 @@ struct Cell: Equatable {
         }
     }
 
+    /// Whether `other` is drawn the same way: the same colours, attributes and underline (the
+    /// character and its width aside), tested at once rather than field by field.
+    @inline(__always)
+    func looksLike(_ other: Cell) -> Bool {
+        (foreground ^ other.foreground) | (background ^ other.background)
+            | UInt32(truncatingIfNeeded: (attributes ^ other.attributes)) | UInt32(truncatingIfNeeded: (underline ^ other.underline)) == 0
+    }
+
     /// Whether the `count` cells at `cells` are all `cell`, compared as 16-byte values four at a time
     /// (a line of text differs within its first four cells).
     static func all(_ cells: UnsafePointer<Cell>, count: Int, are cell: Cell) -> Bool {

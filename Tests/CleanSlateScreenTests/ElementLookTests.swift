@@ -18,6 +18,15 @@ final class ElementLookTests: XCTestCase {
         XCTAssertNotEqual(shade, grid.shade(0, 2))
     }
 
+    func testCellsAreCountedOnceWhetherTheyContinueARunOrInterleave() {
+        // "aaabcbcbcb": aaa on red, then b on blue and c on green in turns. Blue has four cells,
+        // red and green three each: blue wins, though red's come in one run and blue's one cell
+        // at a time between green ones.
+        let (shade, grid) = labelShade("\u{1B}[41maaa\u{1B}[44mb\u{1B}[42mc\u{1B}[44mb\u{1B}[42mc\u{1B}[44mb\u{1B}[42mc\u{1B}[44mb", 0..<10)
+        XCTAssertEqual(shade, grid.shade(0, 3))
+        XCTAssertNotEqual(grid.shade(0, 0), grid.shade(0, 3))
+    }
+
     func testATieGoesToTheLastCharactersShade() {
         // "ab": a on blue, b on red.
         let (shade, grid) = labelShade("\u{1B}[44ma\u{1B}[41mb", 0..<2)

@@ -28,17 +28,29 @@ struct ElementLook: Hashable {
         var lastLetter: Int?
         labelShade = withUnsafeTemporaryAllocation(of: (shade: UInt64, count: Int).self, capacity: max(1, label.count)) { counts -> UInt64 in
             var used = 0
-            for column in label {
-                let shade = grid.shade(row, column)
-                if let found = counts[0..<used].firstIndex(where: { $0.shade == shade }) {
-                    counts[found].count += 1
-                } else {
-                    counts[used] = (shade, 1)
-                    used += 1
-                }
-                if !grid.isBlank(row, column) {
-                    if firstLetter == nil { firstLetter = column }
-                    lastLetter = column
+            // Shades come in runs: the entry of the cell before is tried first. The row's shades
+            // and scalars are read on their buffers (every list row and button passes here).
+            var current = 0
+            grid.shades.withUnsafeBufferPointer { shades in
+                grid.scalars.withUnsafeBufferPointer { scalars in
+                    let rowStart = grid.index(row, 0)
+                    for column in label {
+                        let shade = shades[rowStart + column]
+                        if used > 0 && counts[current].shade == shade {
+                            counts[current].count += 1
+                        } else if let found = counts[0..<used].firstIndex(where: { $0.shade == shade }) {
+                            counts[found].count += 1
+                            current = found
+                        } else {
+                            counts[used] = (shade, 1)
+                            current = used
+                            used += 1
+                        }
+                        if scalars[rowStart + column] != 0x20 {
+                            if firstLetter == nil { firstLetter = column }
+                            lastLetter = column
+                        }
+                    }
                 }
             }
             let seen = UnsafeBufferPointer(rebasing: counts[0..<used])

@@ -114,7 +114,8 @@ struct RecognitionWork {
     var claimed: [Bool]
     /// The elements found, windows excluded.
     var found: [FoundElement] = []
-    /// Each row's free spans, once read (see ``spans(row:)``).
+    /// Each row's free spans, once read (see ``spans(row:)``); kept up to date as rules claim
+    /// cells (see ``claim(row:_:)``).
     var spanCache: [[Span]?]
     /// Each window's ground, the screen's first (see ``ground(of:)``).
     var grounds: [UInt64] = []
@@ -136,14 +137,14 @@ struct RecognitionWork {
     }
 
     /// A stretch of one row that rules read: cells inside the same window, not claimed, not lines.
-    struct Span {
+    struct Span: Equatable {
         var row: Int
         var columns: Range<Int>
         var owner: Int
     }
 
     /// The stretches of `row` that are still free, split at lines, claimed cells and window edges;
-    /// worked out again only after a rule took cells on the row.
+    /// read from the cells once, then cut where rules take cells.
     mutating func spans(row: Int) -> [Span] {
         if let cached = spanCache[row] { return cached }
         let found = freeSpans(row: row)
@@ -152,8 +153,9 @@ struct RecognitionWork {
     }
 
     /// The stretches of `row` that are still free, read from the cells.
-    private func freeSpans(row: Int) -> [Span] {
+    func freeSpans(row: Int) -> [Span] {
         var result: [Span] = []
+        result.reserveCapacity(8)  // one allocation for most rows, not one per doubling
         var start: Int?
         var owner: Int32 = -1
         let mayHoldLines = grid.triggers.hasLine || !takesShortcuts
@@ -179,10 +181,15 @@ struct RecognitionWork {
         return result
     }
 
-    /// Marks cells as taken.
+    /// Marks cells as taken. The row's spans, if read, lose those cells (read again from the
+    /// cells instead when no shortcut is taken, the reference the differential tests compare with).
     mutating func claim(row: Int, _ columns: Range<Int>) {
         guard !columns.isEmpty else { return }
-        spanCache[row] = nil
+        if takesShortcuts {
+            spanCache[row]?.removeCells(columns)
+        } else {
+            spanCache[row] = nil
+        }
         for column in columns { claimed[grid.index(row, column)] = true }
     }
 

@@ -122,7 +122,8 @@ extension RecognitionWork {
         var rowsWithLegends: [Bool] = Array(repeating: false, count: grid.rows)
         var letterKeys: [(row: Int, columns: Range<Int>, action: Range<Int>, owner: Int, key: String)] = []
         for row in 0..<grid.rows {
-            for span in spans(row: row) {
+            // A key and its action are two runs of shades: a span of one shade holds none.
+            for span in spans(row: row) where !takesShortcuts || !isOneShade(row: row, span.columns) {
                 var runs: [Range<Int>] = []
                 var start = span.columns.lowerBound
                 for column in span.columns where column > start && grid.shade(row, column) != grid.shade(row, column - 1) {
@@ -202,7 +203,7 @@ extension RecognitionWork {
         var legends: [WrittenLegend] = []
         var inkedLegends: [WrittenLegend] = []
         for row in 0..<grid.rows {
-            for span in spans(row: row) {
+            for span in spans(row: row) where !takesShortcuts || mayHoldWrittenLegend(row: row, span.columns) {
                 let words = wordRanges(row: row, span.columns)
                 // The key a word writes, its text built only for words that can be one.
                 func writtenKey(_ index: Int) -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? {
@@ -423,6 +424,29 @@ extension RecognitionWork {
         columns.allSatisfy { column in
             guard let scalar = Unicode.Scalar(grid.scalar(row, column)) else { return true }
             return !scalar.properties.isAlphabetic && scalar.properties.numericType == nil
+        }
+    }
+
+    /// Whether `columns` on `row` can hold a written legend at all, read on the cells before any
+    /// word is: a word that may start one (``mayStartKey(row:_:)``) writes `^`, `M`, `F`, `)`, `<`,
+    /// `:` or `=`, and a key told apart by its colour (``inkedLegend(row:words:_:)``) needs text
+    /// in two colours. Most stretches of a screen (a file list's names and sizes) have neither.
+    private func mayHoldWrittenLegend(row: Int, _ columns: Range<Int>) -> Bool {
+        grid.scalars.withUnsafeBufferPointer { scalars in
+            grid.cells.withUnsafeBufferPointer { cells in
+                var firstInk: UInt32?
+                for index in grid.index(row, columns.lowerBound)..<(grid.index(row, columns.lowerBound) + columns.count) {
+                    switch scalars[index] {
+                    case 0x5E, 0x4D, 0x46, 0x29, 0x3C, 0x3A, 0x3D: return true
+                    case 0x20: continue
+                    default:
+                        let ink = cells[index].foreground
+                        if ink != (firstInk ?? ink) { return true }
+                        firstInk = ink
+                    }
+                }
+                return false
+            }
         }
     }
 

@@ -223,9 +223,7 @@ extension RecognitionWork {
     }
 
     /// Whether every cell of `columns` on `row` has the same shade.
-    private func isOneShade(row: Int, _ columns: Range<Int>) -> Bool {
-        columns.allSatisfy { grid.shade(row, $0) == grid.shade(row, columns.lowerBound) }
-    }
+    func isOneShade(row: Int, _ columns: Range<Int>) -> Bool { grid.isOneShade(row: row, columns) }
 
     /// Menu bars: a row of three or more words or phrases, two or more blanks apart, each in one
     /// shade, one of them in a shade none of the others has (mc's `Left  File  Command  Options

@@ -41,31 +41,48 @@ struct RecognitionGrid {
         var triggers = RecognitionTriggers(
             firstShade: cells.isEmpty ? 0 : RecognitionGrid.shade(of: cells[0]), firstForeground: cells.first?.foreground ?? 0)
         // Every cell is read here, on every wake of an element wait: one pass writing both arrays
-        // through buffers, the characters' marks looked up in a table.
+        // through buffers, the characters' marks looked up in a table. A cell drawn like the one
+        // before it on its row (most cells: text runs in one look) has that cell's shade and adds
+        // nothing to what the triggers know of looks, so only its character is read.
         let scalars = [UInt32](unsafeUninitializedCapacity: cells.count) { scalars, scalarCount in
             shades = [UInt64](unsafeUninitializedCapacity: cells.count) { shades, shadeCount in
                 cells.withUnsafeBufferPointer { cells in
                     RecognitionTriggers.Marks.ascii.withUnsafeBufferPointer { ascii in
                         var column = 0
                         var previousShade: UInt64 = 0
+                        var previous = Cell.blank
+                        // The marks of plain ASCII cells, gathered here and noted once at the end.
+                        var asciiMarks: UInt16 = 0
                         for index in 0..<cells.count {
                             let cell = cells[index]
-                            let shade = RecognitionGrid.isShadow(cell) && column != 0 ? previousShade : RecognitionGrid.shade(of: cell)
-                            shades[index] = shade
-                            previousShade = shade
-                            let scalar: UInt32
-                            if cell.width == 0 {
-                                scalar = 0
-                            } else if cell.isCluster {
-                                scalar = clusterScalars[Int(cell.code & ~Cell.clusterFlag)].first ?? 0xFFFD
-                            } else {
-                                scalar = cell.code != 0 ? cell.code : 0x20
+                            if column == 0 || !cell.looksLike(previous) {
+                                let shade = RecognitionGrid.isShadow(cell) && column != 0 ? previousShade : RecognitionGrid.shade(of: cell)
+                                previousShade = shade
+                                previous = cell
+                                triggers.note(look: cell, shade: shade)
                             }
-                            scalars[index] = scalar
-                            triggers.note(scalar: scalar, shade: shade, cell: cell, ascii: ascii)
+                            shades[index] = previousShade
+                            if cell.width == 1 && cell.code < 0x80 {
+                                // An ASCII character or an erased cell (code 0, shown as a blank).
+                                let scalar = cell.code != 0 ? cell.code : 0x20
+                                scalars[index] = scalar
+                                asciiMarks |= ascii[Int(scalar)]
+                            } else {
+                                let scalar: UInt32
+                                if cell.width == 0 {
+                                    scalar = 0
+                                } else if cell.isCluster {
+                                    scalar = clusterScalars[Int(cell.code & ~Cell.clusterFlag)].first ?? 0xFFFD
+                                } else {
+                                    scalar = cell.code != 0 ? cell.code : 0x20
+                                }
+                                scalars[index] = scalar
+                                triggers.note(scalar: scalar, cell: cell, ascii: ascii)
+                            }
                             column += 1
                             if column == columns { column = 0 }
                         }
+                        triggers.marks.formUnion(RecognitionTriggers.Marks(rawValue: asciiMarks))
                     }
                 }
                 shadeCount = cells.count
@@ -119,6 +136,27 @@ struct RecognitionGrid {
     /// The shade at a cell.
     @inline(__always)
     func shade(_ row: Int, _ column: Int) -> UInt64 { shades[row * columns + column] }
+
+    /// Whether every cell of `columns` on `row` has the same shade (read on the array's buffer:
+    /// several rules ask it of every stretch of a screen).
+    func isOneShade(row: Int, _ columns: Range<Int>) -> Bool {
+        guard let first = columns.first else { return true }
+        return shades.withUnsafeBufferPointer { shades in
+            let start = index(row, first)
+            let shade = shades[start]
+            for index in start..<(start + columns.count) where shades[index] != shade { return false }
+            return true
+        }
+    }
+
+    /// Whether `row` shows `scalar` in some cell of `columns` (read on the array's buffer).
+    func shows(_ scalar: UInt32, row: Int, _ columns: Range<Int>) -> Bool {
+        scalars.withUnsafeBufferPointer { scalars in
+            let start = index(row, columns.lowerBound)
+            for index in start..<(start + columns.count) where scalars[index] == scalar { return true }
+            return false
+        }
+    }
 
     /// Whether a cell shows nothing (a space or an erased cell).
     @inline(__always)

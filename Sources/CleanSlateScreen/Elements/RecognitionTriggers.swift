@@ -3,7 +3,7 @@
 /// text in one style (a shell, `cat`, a log) has none of them, so only the rules that read plain
 /// text run on it; the tree is the same as with every rule run (the differential tests in
 /// ElementSkippingTests compare the two on random and captured screens).
-struct RecognitionTriggers {
+struct RecognitionTriggers: Equatable {
     /// The shade of the first cell.
     var firstShade: UInt64 = 0
     /// The bits in which some cell's shade differs from the first cell's.
@@ -113,13 +113,19 @@ struct RecognitionTriggers {
             && !hasPlus && !hasSeveralForegrounds
     }
 
-    /// Notes one cell showing `scalar` with background `shade`; `ascii` is ``Marks/ascii``.
+    /// Notes how `cell` is drawn, its background `shade`: needed only for a cell that does not
+    /// look like the one before it (see ``Cell/looksLike(_:)``), whose look adds nothing new.
     @inline(__always)
-    mutating func note(scalar: UInt32, shade: UInt64, cell: Cell, ascii: UnsafeBufferPointer<UInt16>) {
+    mutating func note(look cell: Cell, shade: UInt64) {
         shadeDifferences |= shade ^ firstShade
         foregroundDifferences |= cell.foreground ^ firstForeground
         attributesSeen |= cell.attributes
         underlinesSeen |= cell.underline
+    }
+
+    /// Notes the character of one cell showing `scalar`; `ascii` is ``Marks/ascii``.
+    @inline(__always)
+    mutating func note(scalar: UInt32, cell: Cell, ascii: UnsafeBufferPointer<UInt16>) {
         if scalar < 0x80 {
             marks = Marks(rawValue: marks.rawValue | ascii[Int(scalar)])
         } else {

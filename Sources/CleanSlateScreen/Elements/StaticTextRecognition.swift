@@ -20,22 +20,30 @@ extension RecognitionGrid {
     /// blanks, trailing blanks left out.
     @inline(__always)
     func forEachStaticText(row: Int, in span: Range<Int>, _ body: (Range<Int>) -> Void) {
-        var column = span.lowerBound
-        while column < span.upperBound {
-            guard !isBlank(row, column) else {
-                column += 1
-                continue
+        // Read on the arrays' buffers: every free cell of a screen passes here, and every cell of a
+        // plain-text screen on every wake of an element wait.
+        scalars.withUnsafeBufferPointer { scalars in
+            shades.withUnsafeBufferPointer { shades in
+                let rowStart = row * columns
+                func isBlank(_ column: Int) -> Bool { scalars[rowStart + column] == 0x20 }
+                var column = span.lowerBound
+                while column < span.upperBound {
+                    guard !isBlank(column) else {
+                        column += 1
+                        continue
+                    }
+                    let shade = shades[rowStart + column]
+                    var end = column + 1
+                    while end < span.upperBound && shades[rowStart + end] == shade
+                        && !(isBlank(end) && (end + 1 == span.upperBound || isBlank(end + 1))) {
+                        end += 1
+                    }
+                    var last = end
+                    while last > column && (isBlank(last - 1) || BoxCharacters.isLine(scalars[rowStart + last - 1])) { last -= 1 }
+                    body(column..<last)
+                    column = end
+                }
             }
-            let shade = shade(row, column)
-            var end = column + 1
-            while end < span.upperBound && self.shade(row, end) == shade
-                && !(isBlank(row, end) && (end + 1 == span.upperBound || isBlank(row, end + 1))) {
-                end += 1
-            }
-            var last = end
-            while last > column && (isBlank(row, last - 1) || BoxCharacters.isLine(scalar(row, last - 1))) { last -= 1 }
-            body(column..<last)
-            column = end
         }
     }
 

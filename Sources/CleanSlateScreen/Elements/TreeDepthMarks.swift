@@ -7,18 +7,24 @@ enum TreeDepthMarks {
     /// and then words (a letter or a digit). A label that is only marks (a parent folder's `..`), or
     /// whose mark is glued to its words (`+Extras`, `...more`), stays as it is.
     static func nameWithoutDepthMark(_ label: String) -> String {
-        let scalars = Array(label.unicodeScalars)
-        var end = 0
-        while end < scalars.count && (scalars[end] == "." || scalars[end] == "…") { end += 1 }
-        let isDots = end >= 2 || end == 1 && scalars[0] == "…"
+        // Read in place on the scalars (every list row's name passes here): most names start with
+        // a letter and are given back after one look at their first scalar.
+        let scalars = label.unicodeScalars
+        var end = scalars.startIndex
+        var dots = 0
+        while end < scalars.endIndex && (scalars[end] == "." || scalars[end] == "…") {
+            end = scalars.index(after: end)
+            dots += 1
+        }
+        let isDots = dots >= 2 || dots == 1 && scalars.first == "…"
         if !isDots {
             guard let first = scalars.first, "+-▸▹▾▿▶▼".unicodeScalars.contains(first) else { return label }
-            end = 1
+            end = scalars.index(after: scalars.startIndex)
         }
-        guard end < scalars.count, scalars[end] == " " else { return label }
+        guard end < scalars.endIndex, scalars[end] == " " else { return label }
         var start = end
-        while start < scalars.count && scalars[start] == " " { start += 1 }
-        guard start < scalars.count, scalars[start].properties.isAlphabetic || scalars[start].properties.numericType != nil else { return label }
-        return String(String.UnicodeScalarView(scalars[start...]))
+        while start < scalars.endIndex && scalars[start] == " " { start = scalars.index(after: start) }
+        guard start < scalars.endIndex, scalars[start].properties.isAlphabetic || scalars[start].properties.numericType != nil else { return label }
+        return String(Substring(scalars[start...]))
     }
 }
