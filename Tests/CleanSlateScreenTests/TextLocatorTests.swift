@@ -44,6 +44,8 @@ final class TextLocatorTests: XCTestCase {
         XCTAssertFalse(try shown.texts["Apple"].isHighlighted)
         XCTAssertFalse(try shown.texts["split"].isHighlighted)
         XCTAssertFalse(try shown.texts["Cherry"].isHighlighted)
+        // mc's key bar: the key's digits plain, its action on a background of its own, touching.
+        XCTAssertEqual(try labels(screen("1\u{1B}[46mHelp  \u{1B}[m10\u{1B}[46mQuit  \u{1B}[m").texts), ["1", "Help", "10", "Quit"])
     }
 
     func testARowHighlightedAcrossItsWidthIsHighlightedAgainstTheRowsAroundIt() throws {
