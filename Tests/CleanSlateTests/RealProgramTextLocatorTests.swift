@@ -5,8 +5,8 @@ import Foundation
 import XCTest
 
 /// The `texts` locator driving real programs by what their screens say, where the element rules
-/// name little: hnb's outline (nodes drawn as `- Chores`, the current one on red), gtypist's
-/// lesson menu (in no fixture or held-out set), and dialog as a baseline (a row chosen by its
+/// name little: hnb's outline (nodes drawn as `- Chores`, the current one on red), ptpython's
+/// options sidebar (F2), gtypist's lesson menu (in no fixture or held-out set), and dialog as a baseline (a row chosen by its
 /// text, in its window, by keys and by the mouse). Each program is skipped when it is missing
 /// (`.ci/run` installs it).
 final class RealProgramTextLocatorTests: XCTestCase {
@@ -51,6 +51,28 @@ final class RealProgramTextLocatorTests: XCTestCase {
         try await app.press(.enter)
         let opened = try await app.texts["Colemak touch typing lessons"].waitForExistence()
         XCTAssertTrue(opened, "Enter opened the series select() made current")
+    }
+
+    func testPtpythonOptionChosenByItsTextInItsSidebarIsTheOneChanged() throws {
+        // prompt_toolkit draws the sidebar's current option on a darker background, its value
+        // apart in a third shade; the rules read no list there.
+        let app = try launchOnTerminal("/usr/bin/ptpython")
+        app.defaultTimeout = .seconds(10)  // Python's start-up
+        XCTAssertTrue(try app.texts["[F2]"].waitForExistence(), "the toolbar: each key a run of its own shade")
+        try app.press(.function(2))
+        XCTAssertTrue(try app.texts["Editing mode"].waitForExistence())
+        XCTAssertTrue(try app.texts["Editing mode"].isHighlighted, "the first option is the current one")
+        // The toolbar says `[F6] Paste mode` too: strict mode makes the test choose, and the
+        // sidebar's row comes first in reading order.
+        XCTAssertEqual(try app.texts.matching(/^Paste mode$/).count, 2)
+        let pasteMode = app.texts["Paste mode"].firstMatch
+        XCTAssertFalse(try pasteMode.isHighlighted)
+        try pasteMode.select()
+        XCTAssertTrue(try pasteMode.isHighlighted)
+        XCTAssertFalse(try app.texts["Editing mode"].isHighlighted)
+        // Right changes the current option: ptpython's toolbar says paste mode is on.
+        try app.press(.right)
+        XCTAssertTrue(try app.texts.containing("Paste mode (on)").element.waitForExistence())
     }
 
     func testDialogRowChosenByItsTextInItsWindowAnswersItsTag() throws {

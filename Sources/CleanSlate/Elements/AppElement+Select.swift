@@ -67,10 +67,9 @@ extension ElementReference where Source == AppLauncher {
 
     /// Where the highlighted ones of `rows` are, and what they say: what tells that the highlight
     /// moved, whatever else about a row changes while the app redraws it.
-    static func highlightedRows(_ rows: [ScreenElement]) -> [String] {
-        // Texts: the rows holding a highlighted run, once each (a highlighted row may be drawn as
-        // several runs, and the row the highlight moves to as another number of them).
-        if rows.first?.kind == .text { return Set(rows.filter(\.isHighlighted).map(\.frame.row)).sorted().map { "row \($0)" } }
+    /// For texts, see ``highlightedTextRows(_:toward:)``.
+    static func highlightedRows(_ rows: [ScreenElement], toward target: ScreenElement?) -> [String] {
+        if let target, target.kind == .text { return highlightedTextRows(rows, toward: target) }
         return rows.filter(\.isHighlighted).map { "\($0.frame.row),\($0.frame.column) \($0.label)" }
     }
 

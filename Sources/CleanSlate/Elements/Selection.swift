@@ -153,7 +153,7 @@ struct Selection {
             stage = .pressSettled
             return .settle(Reference.focusQuietPeriod)
         }
-        let highlightedBefore = Reference.highlightedRows(resolution.candidates)
+        let highlightedBefore = Reference.highlightedRows(resolution.candidates, toward: resolution.matches.first)
         // The end of a list is a quiet second, not a timeout: it is not scaled.
         let pressLimit = targetVisible ? app.waitLimit(timeout).duration : Reference.endOfListWait
         let start = MonotonicInstant.now
@@ -167,7 +167,7 @@ struct Selection {
                 // cleared first), one more (the new row drawn first), or the old row still
                 // highlighted but looking different while it is redrawn. Taken for a move, such a
                 // screen had select() press once more and go one row too far.
-                let highlighted = Reference.highlightedRows(candidates)
+                let highlighted = Reference.highlightedRows(candidates, toward: resolution.matches.first)
                 return highlighted.count == highlightedBefore.count && highlighted != highlightedBefore ? true : nil
             })
         } catch {
