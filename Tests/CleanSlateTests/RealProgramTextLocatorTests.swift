@@ -6,9 +6,9 @@ import XCTest
 
 /// The `texts` locator driving real programs by what their screens say, where the element rules
 /// name little: hnb's outline (nodes drawn as `- Chores`, the current one on red), ptpython's
-/// options sidebar (F2), gtypist's lesson menu (in no fixture or held-out set), and dialog as a baseline (a row chosen by its
-/// text, in its window, by keys and by the mouse). Each program is skipped when it is missing
-/// (`.ci/run` installs it).
+/// options sidebar (F2), gtypist's lesson menu, fzy's list (in no fixture or held-out set), and
+/// dialog as a baseline (a row chosen by its text, in its window, by keys and by the mouse).
+/// Each program is skipped when it is missing (`.ci/run` installs it).
 final class RealProgramTextLocatorTests: XCTestCase {
     /// hnb on `notes.txt` (an outline imported from text) in the sandbox home.
     private func launchHnb(size: TerminalSize) throws -> AppLauncher {
@@ -73,6 +73,21 @@ final class RealProgramTextLocatorTests: XCTestCase {
         // Right changes the current option: ptpython's toolbar says paste mode is on.
         try app.press(.right)
         XCTAssertTrue(try app.texts.containing("Paste mode (on)").element.waitForExistence())
+    }
+
+    func testFzyLineChosenByItsTextIsTheAnswer() throws {
+        // fzy (in no fixture or held-out set) draws its current line inverse; Enter prints it.
+        try requireProgram("/usr/bin/fzy", hint: "install it: apt-get install -y fzy")
+        try atEachSize { size, name in
+            let app = try launchOnTerminal(.name("sh"), ["-c", #"printf 'Apple pie\nBanana split\nCherry tart\n' | fzy >"$HOME/\#(name)""#], size: size)
+            XCTAssertTrue(try app.texts["Apple pie"].waitForExistence())
+            XCTAssertTrue(try app.texts["Apple pie"].isHighlighted)
+            try app.texts["Cherry tart"].select()
+            XCTAssertTrue(try app.texts["Cherry tart"].isHighlighted)
+            try app.press(.enter)
+            XCTAssertEqual(try app.waitForExit(), .exited(0))
+            XCTAssertEqual(try homeFile(name, of: app), "Cherry tart\n", "fzy answers the line select() made current")
+        }
     }
 
     func testDialogRowChosenByItsTextInItsWindowAnswersItsTag() throws {
