@@ -11,7 +11,8 @@ import Foundation
 ///           "states": ["highlighted"], "children": [ELEMENT, ...]}
 /// ```
 /// `kind` is one of `window`, `staticText`, `button`, `checkBox`, `radioButton`, `menuItem`,
-/// `textField`, `progressIndicator`, `keyHint`. `frame` is in zero-based cells. `states` lists
+/// `textField`, `progressIndicator`, `keyHint` (never `text`: texts are found by queries, not
+/// recognised). `frame` is in zero-based cells. `states` lists
 /// those that hold, in this order: `highlighted`, `checked` or `unchecked` (for check boxes and
 /// radio buttons), `focused`. Present only when the element has one: `value` (a text field's
 /// text as a string, a progress indicator's fraction from 0 to 1 as a number), `key` (a key

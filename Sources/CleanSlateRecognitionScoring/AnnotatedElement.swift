@@ -35,8 +35,9 @@ public struct AnnotatedElement: Sendable, Hashable, CustomStringConvertible {
             guard fields.count >= 2, fields.count <= 3 else {
                 throw CleanSlateError(.invalidArgument, "\(place): '\(line)' is not 'kind<TAB>label[<TAB>states]'; separate the fields with one tab each")
             }
-            guard let kind = ScreenElementKind(rawValue: fields[0]) else {
-                let kinds = ScreenElementKind.allCases.map(\.rawValue).joined(separator: ", ")
+            // A text is found by a query, never recognised: no annotation names one.
+            guard let kind = ScreenElementKind(rawValue: fields[0]), kind != .text else {
+                let kinds = ScreenElementKind.allCases.filter { $0 != .text }.map(\.rawValue).joined(separator: ", ")
                 throw CleanSlateError(.invalidArgument, "\(place): unknown kind '\(fields[0])'; use one of \(kinds)")
             }
             let states = fields.count == 3 ? fields[2].split(separator: ",").map(String.init) : []

@@ -5,7 +5,7 @@ import Foundation
 import XCTest
 
 /// The Debian packages the real-program tests drive; CI installs them.
-let realProgramInstallHint = "install it: apt-get install -y dialog whiptail nano vim less tmux mc htop"
+let realProgramInstallHint = "install it: apt-get install -y dialog whiptail nano vim less tmux mc htop hnb gtypist ptpython fzy"
 
 /// Whether tests must fail, not skip, when a program or data they need is missing: `.ci/run` sets
 /// `CLEANSLATE_REQUIRE_EXTERNAL=1` (CI installs everything); a user's fresh clone skips instead.

@@ -67,8 +67,10 @@ extension ElementReference where Source == AppLauncher {
 
     /// Where the highlighted ones of `rows` are, and what they say: what tells that the highlight
     /// moved, whatever else about a row changes while the app redraws it.
-    static func highlightedRows(_ rows: [ScreenElement]) -> [String] {
-        rows.filter(\.isHighlighted).map { "\($0.frame.row),\($0.frame.column) \($0.label)" }
+    /// For texts, see ``highlightedTextRows(_:toward:)``.
+    static func highlightedRows(_ rows: [ScreenElement], toward target: ScreenElement?) -> [String] {
+        if let target, target.kind == .text { return highlightedTextRows(rows, toward: target) }
+        return rows.filter(\.isHighlighted).map { "\($0.frame.row),\($0.frame.column) \($0.label)" }
     }
 
     /// Whether `element` is the current one of its list: highlighted, or for a text field, the

@@ -12,11 +12,12 @@ extension AppLauncher {
     ///
     /// `absent`, when given, names locators whose label words are looked for on the live screen
     /// first (no recognition): while a word of each is missing, none of them can match, and the
-    /// screen is not recognised unless a monitor needs it.
+    /// screen is not recognised unless a monitor needs it. `onlyTexts` (every locator checked is
+    /// ``ElementLocator/findsOnlyTexts``) gives `check` the screen's cells without recognising it.
     func waitForElements<Value>(
-        until deadline: MonotonicInstant, absent: [ElementLocator] = [], check: @escaping (ScreenElementTree) -> Value?
+        until deadline: MonotonicInstant, absent: [ElementLocator] = [], onlyTexts: Bool = false, check: @escaping (ScreenElementTree) -> Value?
     ) throws -> ElementWait<(value: Value, screen: ScreenSnapshot, tree: ScreenElementTree)> {
-        try watchElements(until: deadline, absent: absent, whileAbsent: nil) { tree, emulator in
+        try watchElements(until: deadline, absent: absent, whileAbsent: nil, onlyTexts: onlyTexts) { tree, emulator in
             check(tree).map { ($0, emulator.snapshot(), tree) }
         }
     }
@@ -25,17 +26,18 @@ extension AppLauncher {
     /// snapshot of the screen is taken. While the words of every `absent` locator's labels are
     /// missing, `absentValue` is the outcome (nil: keep waiting).
     func waitForElementValue<Value>(
-        until deadline: MonotonicInstant, absent: [ElementLocator] = [], absentValue: Value? = nil,
+        until deadline: MonotonicInstant, absent: [ElementLocator] = [], absentValue: Value? = nil, onlyTexts: Bool = false,
         check: @escaping (ScreenElementTree) -> Value?
     ) throws -> ElementWait<Value> {
-        try watchElements(until: deadline, absent: absent, whileAbsent: absentValue) { tree, _ in check(tree) }
+        try watchElements(until: deadline, absent: absent, whileAbsent: absentValue, onlyTexts: onlyTexts) { tree, _ in check(tree) }
     }
 
     /// The shared element wait: the screen's elements are recognised from the live grid (the
     /// monitor held) after every chunk of output, unless `absent`'s label words show they cannot
-    /// match (then `whileAbsent`, when given, is the outcome).
+    /// match (then `whileAbsent`, when given, is the outcome). With `onlyTexts` the screen is never
+    /// recognised: `check` gets a tree with no elements that carries the live cells.
     private func watchElements<Outcome>(
-        until deadline: MonotonicInstant, absent: [ElementLocator], whileAbsent: Outcome?,
+        until deadline: MonotonicInstant, absent: [ElementLocator], whileAbsent: Outcome?, onlyTexts: Bool,
         check: @escaping (ScreenElementTree, TerminalEmulator) -> Outcome?
     ) throws -> ElementWait<Outcome> {
         // Each locator's labels as words, split once for the whole wait.
@@ -46,6 +48,7 @@ extension AppLauncher {
             if !absentWords.isEmpty, absentWords.allSatisfy({ labels in !labels.allSatisfy { emulator.screenContainsWords($0) } }) {
                 return whileAbsent
             }
+            if onlyTexts { return check(emulator.textsOnly, emulator) }
             let tree = emulator.elements
             recognized = tree
             return check(tree, emulator)
@@ -101,7 +104,8 @@ extension AppLauncher {
             throw CleanSlateError(.invalidArgument, "waitForAny needs at least one element to wait for")
         }
         let start = MonotonicInstant.now
-        return try waitForElementValue(until: deadline(after: timeout), absent: elements.map(\.locator)) { tree in
+        let onlyTexts = elements.allSatisfy(\.locator.findsOnlyTexts)
+        return try waitForElementValue(until: deadline(after: timeout), absent: elements.map(\.locator), onlyTexts: onlyTexts) { tree in
             elements.firstIndex { !$0.locator.resolve(in: tree).matches.isEmpty }
         }.then { outcome in
             switch outcome {
@@ -181,7 +185,7 @@ extension ElementReference where Source == AppLauncher {
     }
 
     private func existenceWait(timeout: Duration?) throws -> PreparedWait<AppLauncher.ScreenWaitOutcome<Bool>, Bool> {
-        try source.waitForElementValue(until: source.deadline(after: timeout), absent: [locator]) { tree in
+        try source.waitForElementValue(until: source.deadline(after: timeout), absent: [locator], onlyTexts: locator.findsOnlyTexts) { tree in
             locator.resolve(in: tree).matches.isEmpty ? nil : true
         }.then { outcome in
             if case .held = outcome { return true }
@@ -190,7 +194,7 @@ extension ElementReference where Source == AppLauncher {
     }
 
     private func nonExistenceWait(timeout: Duration?) throws -> PreparedWait<AppLauncher.ScreenWaitOutcome<Bool>, Bool> {
-        try source.waitForElementValue(until: source.deadline(after: timeout), absent: [locator], absentValue: true) { tree in
+        try source.waitForElementValue(until: source.deadline(after: timeout), absent: [locator], absentValue: true, onlyTexts: locator.findsOnlyTexts) { tree in
             locator.resolve(in: tree).matches.isEmpty ? true : nil
         }.then { outcome in
             if case .held = outcome { return true }
@@ -202,7 +206,7 @@ extension ElementReference where Source == AppLauncher {
         _ description: String, timeout: Duration?, _ predicate: @escaping (ScreenElement) -> Bool
     ) throws -> PreparedWait<AppLauncher.ScreenWaitOutcome<ScreenElement>, ScreenElement> {
         let start = MonotonicInstant.now
-        return try source.waitForElementValue(until: source.deadline(after: timeout)) { tree in
+        return try source.waitForElementValue(until: source.deadline(after: timeout), onlyTexts: locator.findsOnlyTexts) { tree in
             let matches = locator.resolve(in: tree).matches
             return matches.count == 1 && predicate(matches[0]) ? matches[0] : nil
         }.then { outcome in
@@ -229,7 +233,7 @@ extension ElementReference where Source == AppLauncher {
 
     func waitForOne(to action: String, until deadline: MonotonicInstant, limit: WaitLimit) throws -> PreparedWait<AppLauncher.ScreenWaitOutcome<(value: ElementLocator.Resolution, screen: ScreenSnapshot, tree: ScreenElementTree)>, Found> {
         let start = MonotonicInstant.now
-        return try source.waitForElements(until: deadline, absent: [locator]) { tree in
+        return try source.waitForElements(until: deadline, absent: [locator], onlyTexts: locator.findsOnlyTexts) { tree in
             let resolution = locator.resolve(in: tree)
             return resolution.matches.isEmpty ? nil : resolution
         }.then { outcome in

@@ -65,7 +65,7 @@ struct Selection {
             start = MonotonicInstant.now
             // Until the row is on the screen, or its list (other elements of its kind where the
             // query looks) is and the screen has settled without it.
-            return .wait(try app.waitForElements(until: app.deadline(after: timeout)) { [locator] tree in
+            return .wait(try app.waitForElements(until: app.deadline(after: timeout), onlyTexts: locator.findsOnlyTexts) { [locator] tree in
                 let resolution = locator.resolve(in: tree)
                 return resolution.matches.isEmpty && resolution.candidates.isEmpty ? nil : resolution.matches.isEmpty
             })
@@ -124,8 +124,8 @@ struct Selection {
                 stage = .focusSettled
                 return .settle(Reference.focusQuietPeriod)
             }
-            let rows = tree.siblings(of: target)
-            guard let current = rows.first(where: { Reference.isCurrent($0) }) else {
+            let rows = target.kind == .text ? resolution.candidates : tree.siblings(of: target)
+            guard let current = Reference.currentRow(among: rows, toward: target) else {
                 throw reference.cannotSelect("none of its \(target.kind.pluralDisplayName) is highlighted", rows, screen)
             }
             key = Reference.key(from: current.frame, to: target.frame)
@@ -153,13 +153,13 @@ struct Selection {
             stage = .pressSettled
             return .settle(Reference.focusQuietPeriod)
         }
-        let highlightedBefore = Reference.highlightedRows(resolution.candidates)
+        let highlightedBefore = Reference.highlightedRows(resolution.candidates, toward: resolution.matches.first)
         // The end of a list is a quiet second, not a timeout: it is not scaled.
         let pressLimit = targetVisible ? app.waitLimit(timeout).duration : Reference.endOfListWait
         let start = MonotonicInstant.now
         stage = .moved(key, start, targetVisible: targetVisible)
         do {
-            return .wait(try app.waitForElements(until: min(start.advanced(by: pressLimit), overall)) { [locator] tree in
+            return .wait(try app.waitForElements(until: min(start.advanced(by: pressLimit), overall), onlyTexts: locator.findsOnlyTexts) { [locator] tree in
                 let candidates = locator.resolve(in: tree).candidates
                 guard targetVisible else { return candidates != resolution.candidates ? true : nil }
                 // Moved: as many rows as before are highlighted, and not the same rows. A screen
@@ -167,7 +167,7 @@ struct Selection {
                 // cleared first), one more (the new row drawn first), or the old row still
                 // highlighted but looking different while it is redrawn. Taken for a move, such a
                 // screen had select() press once more and go one row too far.
-                let highlighted = Reference.highlightedRows(candidates)
+                let highlighted = Reference.highlightedRows(candidates, toward: resolution.matches.first)
                 return highlighted.count == highlightedBefore.count && highlighted != highlightedBefore ? true : nil
             })
         } catch {

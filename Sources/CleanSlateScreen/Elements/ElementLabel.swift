@@ -66,6 +66,7 @@ extension ScreenElementKind {
         case .textField: return "text field"
         case .progressIndicator: return "progress indicator"
         case .keyHint: return "key hint"
+        case .text: return "text"
         }
     }
 

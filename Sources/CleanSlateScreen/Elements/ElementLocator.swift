@@ -59,7 +59,7 @@ public struct ElementLocator: Sendable, CustomStringConvertible {
         filtered(Filter(description: description, accepts: accepts))
     }
 
-    private func filtered(_ filter: Filter) -> ElementLocator {
+    func filtered(_ filter: Filter) -> ElementLocator {
         var result = self
         if result.steps[result.steps.count - 1].pick != nil {
             // Filtering what a pick kept: a new step among the picked elements.
@@ -127,29 +127,36 @@ public struct ElementLocator: Sendable, CustomStringConvertible {
         public var candidates: [ScreenElement]
     }
 
-    /// Resolves the locator against `tree`.
+    /// Resolves the locator against `tree`. A text step (``ElementQueryScope/texts``) reads the
+    /// runs of words in the cells the tree was recognised from, inside the frames of what the
+    /// step before it found (the whole screen for a first step).
     public func resolve(in tree: ScreenElementTree) -> Resolution {
         let flat = FlatElementTree(tree)
-        var current: [Int]?
-        var candidates: [Int] = []
+        var current: StepElements?
+        var candidates = StepElements.tree([])
         for step in steps {
             if step.amongPrevious {
-                candidates = current ?? []
-            } else if let scopes = current {
+                candidates = current ?? .tree([])
+            } else if step.kind == .text {
+                candidates = .texts(ScreenTextRuns.runs(of: tree, inside: current.map { $0.frames(in: flat) }))
+            } else if case let .tree(scopes)? = current {
                 var inside = Set<Int>()
                 for scope in scopes { inside.formUnion(flat.descendants(of: scope)) }
-                candidates = inside.sorted().filter { flat.elements[$0].kind == step.kind }
+                candidates = .tree(inside.sorted().filter { flat.elements[$0].kind == step.kind })
+            } else if current != nil {
+                candidates = .tree([])  // a text holds no elements
             } else {
-                candidates = flat.elements.indices.filter { flat.elements[$0].kind == step.kind }
+                candidates = .tree(flat.elements.indices.filter { flat.elements[$0].kind == step.kind })
             }
-            let passing = candidates.filter { index in step.filters.allSatisfy { $0.accepts(flat.elements[index]) } }
+            let elements = candidates.elements(in: flat)
+            let passing = elements.indices.filter { index in step.filters.allSatisfy { $0.accepts(elements[index]) } }
             switch step.pick {
-            case let .index(position)?: current = passing.indices.contains(position) ? [passing[position]] : []
-            case .first?: current = Array(passing.prefix(1))
-            case nil: current = passing
+            case let .index(position)?: current = candidates.keeping(passing.indices.contains(position) ? [passing[position]] : [])
+            case .first?: current = candidates.keeping(Array(passing.prefix(1)))
+            case nil: current = candidates.keeping(passing)
             }
         }
-        return Resolution(matches: (current ?? []).map { flat.elements[$0] }, candidates: candidates.map { flat.elements[$0] })
+        return Resolution(matches: current?.elements(in: flat) ?? [], candidates: candidates.elements(in: flat))
     }
 }
 

@@ -93,6 +93,7 @@ extension ScreenElementKind {
         case .textField: return "textFields"
         case .progressIndicator: return "progressIndicators"
         case .keyHint: return "keyHints"
+        case .text: return "texts"
         }
     }
 }

@@ -4,7 +4,10 @@ extension ScreenSnapshot {
     ///
     /// Recognition is pure: it reads the snapshot's cells and nothing else, and gives the same tree
     /// for the same screen. The README's "How elements are recognised" lists the rules.
-    public var elements: ScreenElementTree { ElementRecognizer(screen: self).recognize() }
+    public var elements: ScreenElementTree {
+        let grid = RecognitionGrid(self)
+        return ElementRecognizer(grid: grid).recognize().carryingTexts(of: grid)
+    }
 }
 
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input

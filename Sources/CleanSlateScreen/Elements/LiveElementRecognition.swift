@@ -3,7 +3,15 @@ extension TerminalEmulator {
     /// straight from the live grid without the rest of a snapshot (the title, the scrollback's
     /// text, the palette), so that element waits can recognise the screen after every chunk of
     /// output cheaply.
-    public var elements: ScreenElementTree { ElementRecognizer(grid: liveRecognitionGrid()).recognize() }
+    public var elements: ScreenElementTree {
+        let grid = liveRecognitionGrid()
+        return ElementRecognizer(grid: grid).recognize().carryingTexts(of: grid)
+    }
+
+    /// The screen as it is now for a query made only of text steps
+    /// (``ElementLocator/findsOnlyTexts``): no element recognised, only the cells its runs of
+    /// words are read from.
+    public var textsOnly: ScreenElementTree { ScreenElementTree.textsOnly(of: liveRecognitionGrid()) }
 
     /// The visible cells as the recognition rules read them.
     func liveRecognitionGrid() -> RecognitionGrid {

@@ -21,6 +21,10 @@ public enum ScreenElementKind: String, Sendable, Hashable, CaseIterable {
     case progressIndicator
     /// A key legend such as `^X Exit`, `F10Quit`, `10Quit`, `q:quit` or `M-U Undo`.
     case keyHint
+    /// A run of words as the screen draws it, whatever recognition made of it (see
+    /// ``ElementQueryScope/texts``): found by a query, never recognised, so never in a
+    /// ``ScreenElementTree``'s elements.
+    case text
 }
 
 /// A rectangle of cells, in zero-based rows and columns.
@@ -156,6 +160,9 @@ public struct ScreenElementTree: Sendable, Hashable {
     /// The top-level elements in reading order (top to bottom, then left to right); elements inside
     /// a window are its children, not roots.
     public var roots: [ScreenElement]
+    /// The cells the tree was recognised from, which ``ElementQueryScope/texts`` queries read
+    /// (empty for a tree built from its roots alone).
+    var textCells = ScreenTextCells()
 
     /// Creates a tree from its top-level elements.
     public init(roots: [ScreenElement]) { self.roots = roots }
