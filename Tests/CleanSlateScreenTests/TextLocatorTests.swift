@@ -36,6 +36,14 @@ final class TextLocatorTests: XCTestCase {
         XCTAssertEqual(try shown.texts["red"].frame, ScreenRectangle(row: 1, column: 10, height: 1, width: 3))
     }
 
+    func testARunEndsAtABarStandingApartAsAnASCIIBoxsSide() throws {
+        // dialog --ascii-lines and mc -a draw their boxes with `+ - |`; a bar touching a word is text.
+        let shown = screen("+-Fruit----+\r\n| Apple    |\r\n| Kiwi | Fig\r\n|a|b  x||y\r\n+----------+")
+        XCTAssertTrue(shown.texts["Apple"].exists, "the box's sides are no part of the row's words")
+        XCTAssertEqual(try shown.texts["Apple"].frame, ScreenRectangle(row: 1, column: 2, height: 1, width: 5))
+        XCTAssertEqual(try labels(shown.texts).filter { !$0.hasPrefix("+") }, ["Apple", "Kiwi", "Fig", "|a|b", "x||y"])
+    }
+
     func testARunEndsWhereTheShadeChangesAndTheOddShadeIsHighlighted() throws {
         let shown = screen("Apple\r\n\(inverse)Banana\(plain) split\r\nCherry")
         XCTAssertEqual(try labels(shown.texts), ["Apple", "Banana", "split", "Cherry"], "inverse Banana then plain split: two runs")

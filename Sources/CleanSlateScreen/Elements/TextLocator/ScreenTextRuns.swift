@@ -2,7 +2,7 @@
 /// what ``ElementQueryScope/texts`` finds.
 ///
 /// A run is words on one row separated by single blanks. It ends at two or more blanks, at a
-/// line-drawing character, at the end of the row (or of the region read), and where the shade
+/// line-drawing character or a `|` standing apart (an ASCII box's side), at the end of the row (or of the region read), and where the shade
 /// changes (the background, or the foreground under inverse: see ``RecognitionGrid/shade(of:)``),
 /// so that `Apple  red`, `Apple│red` and an inverse `Apple` before a plain ` red` are two runs each.
 struct ScreenTextRuns {
@@ -32,10 +32,17 @@ struct ScreenTextRuns {
         return found
     }
 
-    /// Whether a cell shows part of a word: not blank and not a line-drawing character (the
-    /// right half of a wide character belongs to the word its left half is in).
+    /// Whether a cell shows part of a word: not blank, not a line-drawing character, and not a
+    /// `|` standing apart (a blank or the screen's edge on each side: an ASCII box's side, `| Exit |`,
+    /// or a column line, `Name | Size`), which is drawn as a line is. (The right half of a wide
+    /// character belongs to the word its left half is in.)
     private func isWordCell(_ row: Int, _ column: Int) -> Bool {
         let scalar = grid.scalar(row, column)
+        if scalar == 0x7C {
+            let blankBefore = column == 0 || grid.isBlank(row, column - 1)
+            let blankAfter = column + 1 == grid.columns || grid.isBlank(row, column + 1)
+            return !(blankBefore && blankAfter)
+        }
         return scalar != 0x20 && !BoxCharacters.isLine(scalar)
     }
 
