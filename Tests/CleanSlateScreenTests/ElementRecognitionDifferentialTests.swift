@@ -85,6 +85,19 @@ final class ElementRecognitionDifferentialTests: XCTestCase {
         }
     }
 
+    func testLegendsWrittenWithOnlyAParenthesisAnEqualsSignOrAColourGiveTheReferenceTree() {
+        // Each row's only mark of a written legend is one that the cheap check on its cells must
+        // let through: `)` (nethack's `O)ptions`), `=` (`/=search`) or a key in a colour of its own.
+        let red = "\u{1B}[31m", ink = "\u{1B}[39m"
+        for row in ["O)ptions  Q)uit  H)elp", "/=search  [delete]=history  ?=help", "\(red)q\(ink) Quit  \(red)w\(ink) Write  \(red)o\(ink) Open"] {
+            let terminal = TerminalEmulator(rows: 4, columns: 60)
+            terminal.feed(Array(("\u{1B}[4;1H" + row + "\u{1B}[1;1H").utf8))
+            let reference = ElementRecognizer(screen: terminal.snapshot(), runsEveryRule: true).recognize()
+            XCTAssertFalse(reference.allElements.filter { $0.kind == .keyHint }.isEmpty, "the rules read \(row.debugDescription) as a legend")
+            guard assertSameTrees(terminal, row.debugDescription) else { return }
+        }
+    }
+
     func testRandomPlainTextScreensGiveTheReferenceTree() {
         // Mostly text in one style, as a shell or `cat` shows, now and then a character or a
         // style some rule needs: the screens where rules are skipped, and their near misses.

@@ -40,6 +40,10 @@ final class OrdinaryTextRecognitionTests: XCTestCase {
         // whiptail's buttons stand apart; a padded one beside a word is still a button.
         let buttons = at(0, 4, "<Ok>          <Cancel>") + at(1, 0, "Save  < Yes > now")
         XCTAssertEqual(nonTextElements(buttons, rows: 4, columns: 60), ["button \"Ok\"", "button \"Cancel\"", "button \"Yes\""])
+        // Inside a window the same form beside its caption is a pop-up's button (newt's nmtui).
+        let form = at(0, 0, "┌─ Wi-Fi ──────────────────┐") + at(1, 0, "│ Mode <Client>            │")
+            + at(2, 0, "│ Security <None>          │") + at(3, 0, "└──────────────────────────┘")
+        XCTAssertEqual(nonTextElements(form, rows: 6, columns: 60), ["window \"Wi-Fi\"", "button \"Client\"", "button \"None\""])
     }
 
     func testALetterAndColonBeforeAQuotingMessageIsNoKeyHintButBeforeAnActionIs() {
@@ -70,6 +74,10 @@ final class OrdinaryTextRecognitionTests: XCTestCase {
         // The same keys before names, one figure among them, are choices.
         let choices = at(0, 0, "0: editor (1 pane)") + at(1, 0, "1: logs") + at(2, 0, "2: shell")
         XCTAssertEqual(nonTextElements(choices, rows: 6, columns: 60), ["menuItem \"editor (1 pane)\"", "menuItem \"logs\"", "menuItem \"shell\""])
+        // Choices may name a figure or two with marks: networks with their band and security.
+        let networks = at(0, 0, "1) HomeNet (5GHz) [WPA2]") + at(1, 0, "2) Office (2.4GHz) [WPA3]") + at(2, 0, "3) Guest (5GHz) [open]")
+        XCTAssertEqual(nonTextElements(networks, rows: 6, columns: 60),
+                       ["menuItem \"HomeNet (5GHz) [WPA2]\"", "menuItem \"Office (2.4GHz) [WPA3]\"", "menuItem \"Guest (5GHz) [open]\""])
     }
 
     func testAKeyBeforeALowerCaseClauseEndingInAFullStopIsNoKeyHint() {

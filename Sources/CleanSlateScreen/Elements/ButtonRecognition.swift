@@ -69,10 +69,11 @@ extension RecognitionWork {
         let after = columns.upperBound
         let wordBefore = span.columns.contains(before) && grid.isBlank(row, before) && isWord(before - 1)
         let wordAfter = span.columns.contains(after) && grid.isBlank(row, after) && isWord(after + 1)
-        // A word in angle brackets with no padding is a placeholder next to one word already
-        // (`--pid <PID>   process id`).
+        // Outside every window, a word in angle brackets with no padding is a placeholder next to
+        // one word already (`--pid <PID>   process id`). Inside one it is a pop-up's button beside
+        // its caption (newt's `Mode <Client>`).
         let isBareAngled = grid.scalar(row, columns.lowerBound) == 0x3C && !grid.isBlank(row, columns.lowerBound + 1)
-        return wordBefore && wordAfter || isBareAngled && (wordBefore || wordAfter)
+        return wordBefore && wordAfter || isBareAngled && (wordBefore || wordAfter) && span.owner < 0
     }
 
     /// Whether a bracketed text outside every window is alone on its row: a status message such as

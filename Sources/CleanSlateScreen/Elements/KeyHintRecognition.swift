@@ -11,6 +11,10 @@ enum KeyHintRecognition {
     /// is prose around legends, not part of the action.
     static let joiningWords: Set<String> = ["or", "and", "to", "then", "for", "if", "with"]
 
+    /// Words that list keys in a sentence: one after a key (`SPACE or ^V or f`) makes it one of
+    /// several keys named in prose, not a legend's key.
+    static let listingWords: Set<String> = ["or", "and"]
+
     /// ``namedKeys`` in lower case.
     static let lowercasedNamedKeys = Set(namedKeys.map { $0.lowercased() })
 
@@ -123,7 +127,7 @@ extension RecognitionWork {
         var letterKeys: [(row: Int, columns: Range<Int>, action: Range<Int>, owner: Int, key: String)] = []
         for row in 0..<grid.rows {
             // A key and its action are two runs of shades: a span of one shade holds none.
-            for span in spans(row: row) where !takesShortcuts || !isOneShade(row: row, span.columns) {
+            for span in spans(row: row) where !takesShortcuts || !grid.isOneShade(row: row, span.columns) {
                 var runs: [Range<Int>] = []
                 var start = span.columns.lowerBound
                 for column in span.columns where column > start && grid.shade(row, column) != grid.shade(row, column - 1) {
@@ -288,7 +292,7 @@ extension RecognitionWork {
                     let isCaption = rest.isEmpty && grid.scalar(row, words[index].upperBound - 1) == 0x3A && holdsCaption()
                     // A key followed by `or` or `and` is one of keys listed in a sentence (man
                     // less's `SPACE or ^V or f or ^F`), no legend.
-                    let isListedKey = rest.isEmpty && last > index && ["or", "and"].contains(grid.text(row: row, words[index + 1]))
+                    let isListedKey = rest.isEmpty && last > index && KeyHintRecognition.listingWords.contains(grid.text(row: row, words[index + 1]))
                     // An action opening a quotation (apt's `N: Ignoring file 'x.list' in directory
                     // '/etc/apt'`) reports a message: a legend names what its key does plainly
                     // (an apostrophe inside a word, `Don't save`, opens none).

@@ -44,14 +44,14 @@ enum KeyedChoiceRecognition {
     /// Whether a list may start at `key`: its first key (`a`, `A`, `0`, `1`).
     static func isFirstKey(_ key: String) -> Bool { ["a", "A", "0", "1"].contains(key) }
 
-    /// Whether the words of a phrase are a record of values, not a choice's name: two or more of
+    /// Whether the words of a phrase are a record of values, not a choice's name: three or more of
     /// them are figures written with marks (`tmux list-windows`'s `0: editor (1 panes) [80x24]
-    /// [layout b25d,80x24] @0`). A choice names a thing in words; one figure (`Save (2 files)`) is
-    /// allowed.
+    /// [layout b25d,80x24] @0`). A choice names a thing in words; a figure or two (`Save (2
+    /// files)`, a network's `HomeNet (5GHz) [WPA2]`) are allowed.
     static func isRecord(_ words: [Substring]) -> Bool {
         words.filter { word in
             word.contains { $0.isASCII && $0.isNumber } && word.contains { $0.isASCII && ($0.isPunctuation || $0.isSymbol) && $0 != "-" }
-        }.count >= 2
+        }.count >= 3
     }
 
     /// Whether `phrase` ends as a sentence does (`.`, `!`, `,`, `;`), an ellipsis (`Open...`) aside.

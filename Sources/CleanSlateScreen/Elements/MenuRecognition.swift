@@ -124,9 +124,9 @@ extension RecognitionWork {
             let text = candidate.text.columns
             let paddedOrMarked = candidate.start < text.lowerBound
                 || text.upperBound < grid.columns && grid.shade(row, text.upperBound) == grid.shade(row, text.lowerBound)
-            if !paddedOrMarked && isOneShade(row: row, text) { return true }
+            if !paddedOrMarked && grid.isOneShade(row: row, text) { return true }
         }
-        guard isOneShade(row: row, 0..<grid.columns) else { return false }
+        guard grid.isOneShade(row: row, 0..<grid.columns) else { return false }
         // An editor's mode line: a rule of dashes or equals signs at both ends of the row (zile's
         // `--:--  notes.txt … (Fundamental)------`, mg's `-----Mg: notes.txt … --L1-----`, vile's
         // `=== [Help] [view-only] … == top ==`).
@@ -222,9 +222,6 @@ extension RecognitionWork {
         return true
     }
 
-    /// Whether every cell of `columns` on `row` has the same shade.
-    func isOneShade(row: Int, _ columns: Range<Int>) -> Bool { grid.isOneShade(row: row, columns) }
-
     /// Menu bars: a row of three or more words or phrases, two or more blanks apart, each in one
     /// shade, one of them in a shade none of the others has (mc's `Left  File  Command  Options
     /// Right` while a menu is open). A row whose phrases mix shades (a hotkey letter drawn apart,
@@ -246,7 +243,7 @@ extension RecognitionWork {
                     items.append(column..<end)
                     column = end
                 }
-                guard items.count >= 3, items.allSatisfy({ isOneShade(row: row, $0) }) else { continue }
+                guard items.count >= 3, items.allSatisfy({ grid.isOneShade(row: row, $0) }) else { continue }
                 let allItems = items
                 let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
                 let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner))
@@ -296,7 +293,7 @@ extension RecognitionWork {
     /// (visidata's `File  Edit ... Help     Ctrl+H for help`), is a legend beside the bar, none of
     /// its entries.
     private func closedMenuBarEntries(row: Int, items: [Range<Int>]) -> [Range<Int>]? {
-        guard row == 0, grid.shade(row, 0) != ground(of: -1), isOneShade(row: row, 0..<(grid.columns - 1)) else { return nil }
+        guard row == 0, grid.shade(row, 0) != ground(of: -1), grid.isOneShade(row: row, 0..<(grid.columns - 1)) else { return nil }
         let words = items.prefix { isCapitalisedWord(grid.text(row: row, $0)) }
         guard let last = words.last else { return nil }
         // The legend may be read already (a key hint claims `Ctrl+H for help`): look at the cells.

@@ -149,11 +149,12 @@ struct RecognitionGrid {
         }
     }
 
-    /// Whether `row` shows `scalar` in some cell of `columns` (read on the array's buffer).
-    func shows(_ scalar: UInt32, row: Int, _ columns: Range<Int>) -> Bool {
+    /// Whether `row` shows the ASCII letter `lowercase` or its capital in some cell of `columns`, in
+    /// one pass (the two differ only in bit 0x20).
+    func showsLetter(_ lowercase: UInt32, row: Int, _ columns: Range<Int>) -> Bool {
         scalars.withUnsafeBufferPointer { scalars in
             let start = index(row, columns.lowerBound)
-            for index in start..<(start + columns.count) where scalars[index] == scalar { return true }
+            for index in start..<(start + columns.count) where scalars[index] | 0x20 == lowercase { return true }
             return false
         }
     }
