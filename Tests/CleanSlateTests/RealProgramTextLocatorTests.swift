@@ -20,8 +20,9 @@ final class RealProgramTextLocatorTests: XCTestCase {
         try atEachSize { size, _ in
             let app = try launchHnb(size: size)
             // The current node is drawn on red apart from its `-` mark; the others are one run with it.
-            XCTAssertTrue(try app.texts["Groceries"].waitForExistence())
-            XCTAssertTrue(try app.texts["Groceries"].isHighlighted)
+            // Curses may write a screen in several pieces: wait for the last node and the highlight.
+            XCTAssertTrue(try app.texts.containing("Garden").element.waitForExistence())
+            XCTAssertTrue(try app.texts["Groceries"].waitUntil("it is highlighted") { $0.isHighlighted }.isHighlighted)
             XCTAssertFalse(try app.texts.containing("Chores").element.isHighlighted)
             try app.texts.containing("Chores").element.select()
             XCTAssertTrue(try app.texts["Chores"].isHighlighted, "now drawn apart from its mark")
@@ -40,11 +41,13 @@ final class RealProgramTextLocatorTests: XCTestCase {
         try requireProgram("/usr/bin/gtypist", hint: "install it: apt-get install -y gtypist")
         let app = try await launchApp(.path("/usr/bin/gtypist"), terminalSize: .standard)
         app.defaultTimeout = .seconds(5)
-        let shown = try await app.texts["Quick QWERTY course"].waitForExistence()
-        XCTAssertTrue(shown)
-        XCTAssertTrue(try app.texts["Quick QWERTY course"].isHighlighted, "the first series is the current one")
-        // gtypist pads the name and the lessons of this row with one blank: one run, found by its words.
+        // gtypist draws its menu a few rows at a time: wait for the row before reading it.
         let colemak = app.texts.containing("Colemak touch typing").element
+        let shown = try await colemak.waitForExistence()
+        XCTAssertTrue(shown)
+        let first = try await app.texts["Quick QWERTY course"].waitUntil("it is highlighted") { $0.isHighlighted }
+        XCTAssertTrue(first.isHighlighted, "the first series is the current one")
+        // gtypist pads the name and the lessons of this row with one blank: one run, found by its words.
         XCTAssertEqual(try colemak.label, "Colemak touch typing (C1 - C17)")
         try await colemak.select()
         XCTAssertTrue(try colemak.isHighlighted)
@@ -60,10 +63,11 @@ final class RealProgramTextLocatorTests: XCTestCase {
         app.defaultTimeout = .seconds(10)  // Python's start-up
         XCTAssertTrue(try app.texts["[F2]"].waitForExistence(), "the toolbar: each key a run of its own shade")
         try app.press(.function(2))
-        XCTAssertTrue(try app.texts["Editing mode"].waitForExistence())
-        XCTAssertTrue(try app.texts["Editing mode"].isHighlighted, "the first option is the current one")
+        XCTAssertTrue(try app.texts["Editing mode"].waitUntil("it is highlighted") { $0.isHighlighted }.isHighlighted,
+                      "the first option is the current one")
         // The toolbar says `[F6] Paste mode` too: strict mode makes the test choose, and the
-        // sidebar's row comes first in reading order.
+        // sidebar's row comes first in reading order. Wait until the sidebar has drawn it.
+        XCTAssertTrue(try app.texts.matching(/^Paste mode$/).element(boundBy: 1).waitForExistence())
         XCTAssertEqual(try app.texts.matching(/^Paste mode$/).count, 2)
         let pasteMode = app.texts["Paste mode"].firstMatch
         XCTAssertFalse(try pasteMode.isHighlighted)
@@ -80,8 +84,8 @@ final class RealProgramTextLocatorTests: XCTestCase {
         try requireProgram("/usr/bin/fzy", hint: "install it: apt-get install -y fzy")
         try atEachSize { size, name in
             let app = try launchOnTerminal(.name("sh"), ["-c", #"printf 'Apple pie\nBanana split\nCherry tart\n' | fzy >"$HOME/\#(name)""#], size: size)
-            XCTAssertTrue(try app.texts["Apple pie"].waitForExistence())
-            XCTAssertTrue(try app.texts["Apple pie"].isHighlighted)
+            XCTAssertTrue(try app.texts["Cherry tart"].waitForExistence())
+            XCTAssertTrue(try app.texts["Apple pie"].waitUntil("it is highlighted") { $0.isHighlighted }.isHighlighted)
             try app.texts["Cherry tart"].select()
             XCTAssertTrue(try app.texts["Cherry tart"].isHighlighted)
             try app.press(.enter)
