@@ -62,15 +62,11 @@ final class ElementRecognitionDifferentialTests: XCTestCase {
         for name in names {
             let bytes = try fixtureBytes(name)
             let terminal = TerminalEmulator(rows: 24, columns: 80)
-            // Pieces of a few hundred bytes: the screens a wait would have woken on.
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(bytes.count, offset + 97 + offset % 300)
-                terminal.feed(Array(bytes[offset..<end]))
-                offset = end
+            let same = CapturePieces.feed(bytes, into: terminal) { end in
                 screensCompared += 1
-                guard assertSameTrees(terminal, "\(name) after \(end) of \(bytes.count) bytes") else { return }
+                return assertSameTrees(terminal, "\(name) after \(end) of \(bytes.count) bytes")
             }
+            guard same else { return }
         }
         XCTAssertGreaterThan(screensCompared, names.count)
     }
@@ -195,8 +191,44 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
+/// A capture fed into a terminal in pieces of a few hundred bytes: the screens a wait would have
+/// woken on.
+enum CapturePieces {
+    /// Feeds `bytes` into `terminal` piece by piece, calling `body` with the count fed so far
+    /// after each piece while it returns true; false when `body` stopped it.
+    static func feed(_ bytes: [UInt8], into terminal: TerminalEmulator, _ body: (Int) -> Bool) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + 97 + offset % 300)
+            terminal.feed(Array(bytes[offset..<end]))
+            offset = end
+            guard body(end) else { return false }
+        }
+        return true
+    }
+}
+
 /// Escape sequences that draw random screens.
 enum RandomScreens {
+    /// `count` random screens of each kind (drawn, plain, ASCII boxes), `rows` by `columns`,
+    /// named by kind and number; `change` may draw more on each after its kind is drawn.
+    static func terminals(
+        count: Int, rows: Int = 16, columns: Int = 50, using random: inout SeededGenerator,
+        change: (Int, TerminalEmulator, inout SeededGenerator) -> Void = { _, _, _ in }
+    ) -> [(name: String, terminal: TerminalEmulator)] {
+        var result: [(name: String, terminal: TerminalEmulator)] = []
+        let draws: [(String, (inout SeededGenerator) -> String)] = [("drawn", drawn), ("plain", plainText), ("ascii", asciiBoxes)]
+        for (kind, draw) in draws {
+            for index in 0..<count {
+                let terminal = TerminalEmulator(rows: rows, columns: columns)
+                terminal.feed(Array(draw(&random).utf8))
+                change(index, terminal, &random)
+                result.append(("random \(kind) screen #\(index)", terminal))
+            }
+        }
+        return result
+    }
+
     /// Words of plain text.
     static let words = ["text", "element", "12", "ok", "Done", "alpha.txt", "a", "é", "日本", "x", "cafe\u{301}"]
     /// Characters and words some rule needs, and their near misses.

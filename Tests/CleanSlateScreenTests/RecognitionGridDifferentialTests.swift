@@ -20,16 +20,7 @@ final class RecognitionGridDifferentialTests: XCTestCase {
             result.append((name, terminal.snapshot()))
         }
         var random = SeededGenerator(seed: 0x5EED_0010)
-        let draws: [(String, (inout SeededGenerator) -> String)] = [
-            ("drawn", RandomScreens.drawn), ("plain", RandomScreens.plainText), ("ascii", RandomScreens.asciiBoxes),
-        ]
-        for (kind, draw) in draws {
-            for index in 0..<200 {
-                let terminal = TerminalEmulator(rows: 16, columns: 50)
-                terminal.feed(Array(draw(&random).utf8))
-                result.append(("random \(kind) screen #\(index)", terminal.snapshot()))
-            }
-        }
+        result += RandomScreens.terminals(count: 200, using: &random).map { ($0.name, $0.terminal.snapshot()) }
         return result
     }
 

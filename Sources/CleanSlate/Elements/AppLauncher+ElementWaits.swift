@@ -17,7 +17,7 @@ extension AppLauncher {
     func waitForElements<Value>(
         until deadline: MonotonicInstant, absent: [ElementLocator] = [], onlyTexts: Bool = false, check: @escaping (ScreenElementTree) -> Value?
     ) throws -> ElementWait<(value: Value, screen: ScreenSnapshot, tree: ScreenElementTree)> {
-        try watchElements(until: deadline, absent: absent, whileAbsent: nil, onlyTexts: onlyTexts) { tree, emulator in
+        try watchElements(until: deadline, absent: absent, whileAbsent: nil, onlyTexts: onlyTexts, needsWholeTree: true) { tree, emulator in
             check(tree).map { ($0, emulator.snapshot(), tree) }
         }
     }
@@ -36,17 +36,44 @@ extension AppLauncher {
     /// monitor held) after every chunk of output, unless `absent`'s label words show they cannot
     /// match (then `whileAbsent`, when given, is the outcome). With `onlyTexts` the screen is never
     /// recognised: `check` gets a tree with no elements that carries the live cells.
+    ///
+    /// When every `absent` locator names static texts by label
+    /// (``ElementLocator/namesStaticTextsByLabel``) and the screen holds plain text only, `check`
+    /// first gets the static texts of the rows showing their first labels' words
+    /// (``TerminalEmulator/plainStaticTexts(onRows:)``), on which those locators find what they
+    /// find on the whole tree: the screen is recognised only when `needsWholeTree` and `check`
+    /// found its value there.
     private func watchElements<Outcome>(
-        until deadline: MonotonicInstant, absent: [ElementLocator], whileAbsent: Outcome?, onlyTexts: Bool,
+        until deadline: MonotonicInstant, absent: [ElementLocator], whileAbsent: Outcome?, onlyTexts: Bool, needsWholeTree: Bool = false,
         check: @escaping (ScreenElementTree, TerminalEmulator) -> Outcome?
     ) throws -> ElementWait<Outcome> {
         // Each locator's labels as words, split once for the whole wait.
         let absentWords = absent.map(Self.labelWords)
+        let readsPlainRows = !onlyTexts && !absent.isEmpty && absent.allSatisfy(\.namesStaticTextsByLabel)
         return try screenWaitHandlingInterruptions(until: deadline) { emulator, recognized in
             // While the label words are missing nothing can match: no recognition (the monitors,
             // if any, look for their own words first).
-            if !absentWords.isEmpty, absentWords.allSatisfy({ labels in !labels.allSatisfy { emulator.screenContainsWords($0) } }) {
-                return whileAbsent
+            if !absentWords.isEmpty {
+                var mayMatch = false
+                var firstLabelRows: [Int] = []
+                for labels in absentWords {
+                    guard let first = labels.first else {
+                        mayMatch = true
+                        continue
+                    }
+                    let rows = readsPlainRows ? emulator.rowsShowingWords(first) : []
+                    if readsPlainRows ? !rows.isEmpty : emulator.screenContainsWords(first),
+                       labels.dropFirst().allSatisfy({ emulator.screenContainsWords($0) }) {
+                        mayMatch = true
+                    }
+                    firstLabelRows += rows
+                    if mayMatch && !readsPlainRows { break }
+                }
+                if !mayMatch { return whileAbsent }
+                if readsPlainRows, let texts = emulator.plainStaticTexts(onRows: firstLabelRows) {
+                    guard let outcome = check(texts, emulator) else { return nil }
+                    if !needsWholeTree { return outcome }
+                }
             }
             if onlyTexts { return check(emulator.textsOnly, emulator) }
             let tree = emulator.elements

@@ -4,24 +4,50 @@ extension TerminalEmulator {
     /// space as one space). Checked on the live grid without a snapshot, so that element waits can
     /// skip recognising a screen that cannot hold the element they wait for.
     public func screenContainsWords(_ words: [String]) -> Bool {
+        var found = false
+        forEachRowShowing(words) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// The rows of the screen that show `words` as ``screenContainsWords(_:)`` looks for them,
+    /// top to bottom (every row when `words` holds no word): the only rows a static text
+    /// labelled with these words can be on.
+    public func rowsShowingWords(_ words: [String]) -> [Int] {
+        var found: [Int] = []
+        forEachRowShowing(words) { row in
+            found.append(row)
+            return true
+        }
+        return found
+    }
+
+    /// Calls `body` with each row that shows `words`, top to bottom, while it returns true.
+    private func forEachRowShowing(_ words: [String], _ body: (Int) -> Bool) {
         let scalarWords = words.map { Array($0.unicodeScalars.map(\.value)) }.filter { !$0.isEmpty }
-        guard let first = scalarWords.first?.first else { return true }
+        guard let first = scalarWords.first?.first else {
+            for row in 0..<rows where !body(row) { return }
+            return
+        }
         // This runs on every wake of an element wait: a row without a cluster is read into one
         // buffer on the stack; only a row with one is gathered into an array.
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: columns) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: columns) { buffer in
             var clusterRow: [UInt32] = []
             for row in 0..<rows {
+                let shows: Bool
                 switch readPlainScalars(row, into: buffer, lookingFor: first) {
                 case .withoutFirst:
-                    continue
+                    shows = false
                 case let .read(count):
-                    if wordsStart(scalarWords, in: UnsafeBufferPointer(rebasing: buffer[0..<count])) { return true }
+                    shows = wordsStart(scalarWords, in: UnsafeBufferPointer(rebasing: buffer[0..<count]))
                 case .holdsCluster:
                     readScalars(row, into: &clusterRow)
-                    if clusterRow.withUnsafeBufferPointer({ wordsStart(scalarWords, in: $0) }) { return true }
+                    shows = clusterRow.withUnsafeBufferPointer { wordsStart(scalarWords, in: $0) }
                 }
+                if shows && !body(row) { return }
             }
-            return false
         }
     }
 

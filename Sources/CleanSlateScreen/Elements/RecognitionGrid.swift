@@ -41,46 +41,19 @@ struct RecognitionGrid {
         var triggers = RecognitionTriggers(
             firstShade: cells.isEmpty ? 0 : RecognitionGrid.shade(of: cells[0]), firstForeground: cells.first?.foreground ?? 0)
         // Every cell is read here, on every wake of an element wait: one pass writing both arrays
-        // through buffers, the characters' marks looked up in a table. A cell drawn like the one
-        // before it on its row (most cells: text runs in one look) has that cell's shade and adds
-        // nothing to what the triggers know of looks, so only its character is read.
+        // through buffers.
         let scalars = [UInt32](unsafeUninitializedCapacity: cells.count) { scalars, scalarCount in
             shades = [UInt64](unsafeUninitializedCapacity: cells.count) { shades, shadeCount in
                 cells.withUnsafeBufferPointer { cells in
                     RecognitionTriggers.Marks.ascii.withUnsafeBufferPointer { ascii in
-                        var column = 0
-                        var previousShade: UInt64 = 0
-                        var previous = Cell.blank
                         // The marks of plain ASCII cells, gathered here and noted once at the end.
                         var asciiMarks: UInt16 = 0
-                        for index in 0..<cells.count {
-                            let cell = cells[index]
-                            if column == 0 || !cell.looksLike(previous) {
-                                let shade = RecognitionGrid.isShadow(cell) && column != 0 ? previousShade : RecognitionGrid.shade(of: cell)
-                                previousShade = shade
-                                previous = cell
-                                triggers.note(look: cell, shade: shade)
-                            }
-                            shades[index] = previousShade
-                            if cell.width == 1 && cell.code < 0x80 {
-                                // An ASCII character or an erased cell (code 0, shown as a blank).
-                                let scalar = cell.code != 0 ? cell.code : 0x20
-                                scalars[index] = scalar
-                                asciiMarks |= ascii[Int(scalar)]
-                            } else {
-                                let scalar: UInt32
-                                if cell.width == 0 {
-                                    scalar = 0
-                                } else if cell.isCluster {
-                                    scalar = clusterScalars[Int(cell.code & ~Cell.clusterFlag)].first ?? 0xFFFD
-                                } else {
-                                    scalar = cell.code != 0 ? cell.code : 0x20
-                                }
-                                scalars[index] = scalar
-                                triggers.note(scalar: scalar, cell: cell, ascii: ascii)
-                            }
-                            column += 1
-                            if column == columns { column = 0 }
+                        for rowStart in stride(from: 0, to: cells.count, by: max(columns, 1)) {
+                            let count = min(columns, cells.count - rowStart)
+                            RecognitionGrid.readRow(
+                                UnsafeBufferPointer(rebasing: cells[rowStart..<(rowStart + count)]), clusterScalars: clusterScalars,
+                                ascii: ascii, scalars: scalars.baseAddress! + rowStart, shades: shades.baseAddress! + rowStart,
+                                triggers: &triggers, asciiMarks: &asciiMarks)
                         }
                         triggers.marks.formUnion(RecognitionTriggers.Marks(rawValue: asciiMarks))
                     }
@@ -92,6 +65,51 @@ struct RecognitionGrid {
         self.scalars = scalars
         self.shades = shades
         self.triggers = triggers
+    }
+
+    /// Reads one row's `cells` into `scalars` and `shades` (as many as there are cells) and notes
+    /// what they hold in `triggers`; `ascii` is ``RecognitionTriggers/Marks/ascii``, and the
+    /// marks of plain ASCII cells are gathered in `asciiMarks` for the caller to note once. A
+    /// cell drawn like the one before it on its row (most cells: text runs in one look) has that
+    /// cell's shade and adds nothing to what the triggers know of looks, so only its character
+    /// is read.
+    @inline(__always)
+    static func readRow(
+        _ cells: UnsafeBufferPointer<Cell>, clusterScalars: [[UInt32]], ascii: UnsafeBufferPointer<UInt16>,
+        scalars: UnsafeMutablePointer<UInt32>, shades: UnsafeMutablePointer<UInt64>,
+        triggers: inout RecognitionTriggers, asciiMarks: inout UInt16
+    ) {
+        var previousShade: UInt64 = 0
+        var previous = Cell.blank
+        for column in 0..<cells.count {
+            let cell = cells[column]
+            if column == 0 || !cell.looksLike(previous) {
+                let shade = isShadow(cell) && column != 0 ? previousShade : shade(of: cell)
+                previousShade = shade
+                previous = cell
+                triggers.note(look: cell, shade: shade)
+            }
+            shades[column] = previousShade
+            if cell.width == 1 && cell.code < 0x80 {
+                // An ASCII character or an erased cell (code 0, shown as a blank).
+                let scalar = cell.code != 0 ? cell.code : 0x20
+                scalars[column] = scalar
+                asciiMarks |= ascii[Int(scalar)]
+            } else {
+                let scalar = firstScalar(of: cell, clusterScalars: clusterScalars)
+                scalars[column] = scalar
+                triggers.note(scalar: scalar, cell: cell, ascii: ascii)
+            }
+        }
+    }
+
+    /// The first scalar `cell` shows: `0x20` for a blank, `0` for the right half of a wide
+    /// character, a cluster's first scalar.
+    @inline(__always)
+    static func firstScalar(of cell: Cell, clusterScalars: [[UInt32]]) -> UInt32 {
+        if cell.width == 0 { return 0 }
+        if cell.isCluster { return clusterScalars[Int(cell.code & ~Cell.clusterFlag)].first ?? 0xFFFD }
+        return cell.code != 0 ? cell.code : 0x20
     }
 
     /// The colour a person sees behind a cell's character: its background, or under inverse its

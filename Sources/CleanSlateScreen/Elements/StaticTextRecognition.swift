@@ -52,14 +52,18 @@ extension RecognitionGrid {
     /// text finds nothing, so its static texts, row by row, are its whole tree.
     func plainTextElements() -> ScreenElementTree {
         var roots: [ScreenElement] = []
-        for row in 0..<rows {
-            forEachStaticText(row: row, in: 0..<columns) { columns in
-                roots.append(ScreenElement(
-                    kind: .staticText, label: text(row: row, columns),
-                    frame: ScreenRectangle(row: row, column: columns.lowerBound, height: 1, width: columns.count),
-                    style: style(row, columns.lowerBound)))
-            }
-        }
+        for row in 0..<rows { appendPlainStaticTexts(row: row, shownOn: row, to: &roots) }
         return ScreenElementTree(roots: roots)
+    }
+
+    /// Appends the static texts of `row` on a screen that holds plain text only to `roots`, their
+    /// frames on `screenRow` (a grid of one screen row reads it as its row 0).
+    func appendPlainStaticTexts(row: Int, shownOn screenRow: Int, to roots: inout [ScreenElement]) {
+        forEachStaticText(row: row, in: 0..<columns) { columns in
+            roots.append(ScreenElement(
+                kind: .staticText, label: text(row: row, columns),
+                frame: ScreenRectangle(row: screenRow, column: columns.lowerBound, height: 1, width: columns.count),
+                style: style(row, columns.lowerBound)))
+        }
     }
 }
