@@ -8,15 +8,6 @@ import XCTest
 /// the screen when used: waits woken by the app's output, the failures that show what the screen
 /// had instead, strict mode, and interruption monitors.
 final class ElementWaitTests: XCTestCase {
-    /// A shell on a terminal that prints `ready`, then each of `screens` after a line is typed.
-    private func launchScreens(_ screens: [String]) throws -> AppLauncher {
-        let script = "stty -echo; echo ready; " + screens.map { "read line; printf '\($0)'; " }.joined() + "read line"
-        let app = try launchApp(.name("sh"), arguments: ["-c", script], terminalSize: .standard)
-        app.defaultTimeout = .seconds(10)
-        try app.waitForScreen(containing: "ready")
-        return app
-    }
-
     /// Adds a monitor that answers "Send anonymous statistics?" with Enter; returns how many times
     /// it ran and its token.
     private func answerTheStatisticsPromptWithEnter(on app: AppLauncher) -> (runs: Counter, token: InterruptionMonitorToken) {

@@ -8,15 +8,6 @@ import XCTest
 /// or clears the run waited for, a wait for several answering which appeared, and a wait that
 /// times out listing the runs the screen had.
 final class TextWaitTests: XCTestCase {
-    /// A shell on a terminal that prints `ready`, then each of `screens` after a line is typed.
-    private func launchScreens(_ screens: [String]) throws -> AppLauncher {
-        let script = "stty -echo; echo ready; " + screens.map { "read line; printf '\($0)'; " }.joined() + "read line"
-        let app = try launchApp(.name("sh"), arguments: ["-c", script], terminalSize: .standard)
-        app.defaultTimeout = .seconds(10)
-        try app.waitForScreen(containing: "ready")
-        return app
-    }
-
     func testWaitsForTextsAreWokenByTheOutputThatDrawsAndClearsThem() throws {
         let app = try launchScreens(["Saving  \\033[7mSaved to notes.txt\\033[m\\n", "\\033[2J\\033[Hdone\\n"])
         let sent = typeTextOnceAWaitBegins("\n", into: app)

@@ -10,7 +10,7 @@ extension ElementLocator {
 
 extension TerminalEmulator {
     /// The static texts on `rows` of the screen as it is now, in reading order, when the screen
-    /// holds plain text only (see ``RecognitionTriggers/holdsPlainTextOnly``): the elements full
+    /// holds plain text only (what the recognition triggers say): the elements full
     /// recognition finds on those rows, read without the rest of the screen. `nil` when the screen
     /// holds more than plain text or the cursor may stand after a command line's prompt (a text
     /// field); then only ``elements`` tells.
