@@ -88,7 +88,7 @@ final class TextLocatorTests: XCTestCase {
         XCTAssertTrue(shown.texts["Hello there"].exists)
         XCTAssertTrue(shown.texts["< OK >"].exists, "a text is what the screen draws, brackets included")
         XCTAssertFalse(shown.elements.allElements.contains { $0.kind == .text }, "\(shown.elements.allElements)")
-        XCTAssertEqual(shown.elements, screen("┌─Settings─┐\r\n│ < OK >   │\r\n└──────────┘\r\nHello there").elements)
+        XCTAssertEqual(shown.elements, ScreenElementTree(roots: shown.elements.roots), "the cells a tree carries do not count in its equality")
     }
 
     func testATreeBuiltFromItsElementsAloneHasNoTexts() throws {

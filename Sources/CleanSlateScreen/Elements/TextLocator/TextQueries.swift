@@ -4,7 +4,7 @@ extension ElementQueryScope {
     /// `app.windows["Settings"].texts["Dark"]` for the runs inside that window's frame).
     ///
     /// A run is words on one row separated by single blanks; two or more blanks, a line-drawing
-    /// character, the end of the row and a change of shade (background, or foreground under
+    /// character, a `|` standing apart (an ASCII box's side), the end of the row and a change of shade (background, or foreground under
     /// inverse) end it. `texts["Apple"]` matches a whole run, as labels match
     /// (``ElementLabel/matches(_:_:)``): it finds `Apple` in `Apple  red` (two runs) but not in
     /// `Apple pie` (one run); ``ElementQuery/containing(_:)`` finds a run by whole words inside it.
