@@ -110,7 +110,7 @@ extension RecognitionWork {
                 digits = (column + 1)..<(end - 1)
             }
             let text = grid.text(row: row, digits)
-            let isDay = digits.allSatisfy { isFree(row, $0) && isDigit(row, $0) } && (Int(text).map { 1...31 ~= $0 } ?? false)
+            let isDay = digits.allSatisfy { isFree(row, $0) && RecognitionGrid.isASCIIDigit(grid.scalar(row, $0)) } && (Int(text).map { 1...31 ~= $0 } ?? false)
                 && header.contains { $0.overlaps(digits) }
             if isDay {
                 found.append((digits, column..<end))
@@ -123,12 +123,7 @@ extension RecognitionWork {
     }
 
     /// Whether the cell shows an ASCII letter (weekday names are English).
-    private func isLetter(_ row: Int, _ column: Int) -> Bool {
-        let folded = grid.scalar(row, column) | 0x20
-        return folded >= 0x61 && folded <= 0x7A
-    }
-
-    private func isDigit(_ row: Int, _ column: Int) -> Bool { RecognitionGrid.isASCIIDigit(grid.scalar(row, column)) }
+    private func isLetter(_ row: Int, _ column: Int) -> Bool { RecognitionGrid.isASCIILetter(grid.scalar(row, column)) }
 
     private func isOpening(_ scalar: UInt32) -> Bool { scalar == 0x5B || scalar == 0x28 || scalar == 0x3C }
 

@@ -43,7 +43,7 @@ extension RecognitionWork {
 
     /// Whether some cell of `columns` on `row` shows a decimal digit.
     private func holdsDigit(row: Int, _ columns: Range<Int>) -> Bool {
-        for column in columns where (0x30...0x39).contains(grid.scalar(row, column)) { return true }
+        for column in columns where RecognitionGrid.isASCIIDigit(grid.scalar(row, column)) { return true }
         return false
     }
 }

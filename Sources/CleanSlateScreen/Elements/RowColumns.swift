@@ -86,9 +86,9 @@ extension RecognitionWork {
                 if letters > digits { return false }
                 digits = 0
                 letters = 0
-            } else if (0x30...0x39).contains(value) {
+            } else if RecognitionGrid.isASCIIDigit(value) {
                 digits += 1
-            } else if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) {
+            } else if RecognitionGrid.isASCIILetter(value) {
                 letters += 1
             } else if value >= 0x80 {
                 if scalar.properties.numericType != nil { digits += 1 } else if scalar.properties.isAlphabetic { letters += 1 }
