@@ -1050,3 +1050,33 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(keyHintOutline(screen(code, columns: 60)), [])
     }
 }
+
+// MARK: - Precision and borderless lists (issue 25, round 7)
+
+extension ElementRecognitionTests {
+    func testBlocksDrawnOverSeveralRowsAreAPictureNotGauges() {
+        // A logo drawn in block characters (the Free Pascal IDE's): runs of blocks on rows one
+        // under another, touching, nothing written beside them.
+        let logo = at(1, 2, "████▄▀▀  ▄▄▀████") + at(2, 2, "███▄   ▄▄▀██▄▀▀") + at(3, 2, "▄███▀  ▄▄█▄█▄")
+        let pictured = screen(logo).elements
+        XCTAssertEqual(pictured.allElements.filter { $0.kind == .progressIndicator }.count, 0, pictured.debugDescription)
+        // Gauges one under another are told apart by their names or their figures; a lone run
+        // of blocks on its rows is still a gauge.
+        let gauges = at(1, 0, "CPU ████░░░░") + at(2, 0, "MEM ██████░░") + at(3, 0, "██░░░░░░ 25%") + at(4, 0, "███░░░░░ 37%")
+            + at(7, 0, "██████░░")
+        let tree = screen(gauges).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .progressIndicator }.map(\.label), ["CPU", "MEM", "", "", ""], tree.debugDescription)
+    }
+
+    func testRowsOfAPictureDrawnInBlocksAreNoListRows() {
+        // The Free Pascal IDE's logo beside its signature, one row drawn apart: rows of block
+        // characters hold no name, so they are no list.
+        let logo = at(1, 0, csi("7m") + "▌ ▐██▐▀▀▀███▀▀▀" + csi("0m")) + at(2, 0, "▌ ▐█▀█▌ ▐▐██▐") + at(3, 0, "▐  █▐▌▐")
+            + at(4, 0, "GeC")
+        let tree = screen(logo).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+        // A list of words with the same current row is still a list.
+        let list = at(1, 0, csi("7m") + "Open" + csi("0m")) + at(2, 0, "Save") + at(3, 0, "Quit")
+        XCTAssertEqual(screen(list).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Open", "Save", "Quit"])
+    }
+}
