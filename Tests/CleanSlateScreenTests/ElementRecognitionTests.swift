@@ -1079,4 +1079,24 @@ extension ElementRecognitionTests {
         let list = at(1, 0, csi("7m") + "Open" + csi("0m")) + at(2, 0, "Save") + at(3, 0, "Quit")
         XCTAssertEqual(screen(list).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Open", "Save", "Quit"])
     }
+
+    func testAFirstColumnThatTellsRowsApartByAMarkOrATagOnlyIsNoName() {
+        // A tree's fold mark on every row (termshark's packet details): the row is its words.
+        let tree = at(1, 0, csi("7m") + "[+] Frame 2: 47 bytes on wire" + csi("0m")) + at(2, 0, "[+] Ethernet II, Src: 04:04")
+            + at(3, 0, "[-] User Datagram Protocol")
+        XCTAssertEqual(screen(tree, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label),
+                       ["Frame 2: 47 bytes on wire", "Ethernet II, Src: 04:04", "User Datagram Protocol"])
+        // The same word before a one-letter tag on every row (gtypist's series): the tag is the
+        // identifier, the words after it the name; a row of one column keeps its text.
+        let series = at(1, 2, csi("7m") + "Series Q     Quick QWERTY course  (Q1 - Q5)" + csi("0m"))
+            + at(2, 2, "Series R     Long QWERTY course   (R1 - R14)") + at(3, 2, "Series D     Dvorak touch typing  (D1 - D14)")
+            + at(4, 2, "More lessons...")
+        let rows = screen(series, columns: 60).elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(rows.map(\.label), ["Quick QWERTY course", "Long QWERTY course", "Dvorak touch typing", "More lessons..."])
+        XCTAssertEqual(rows.map(\.identifier), ["Series Q", "Series R", "Series D", nil])
+        // First columns that differ beyond a tag keep naming their rows.
+        let named = at(1, 2, csi("7m") + "Main Q     Quick QWERTY course  (Q1 - Q5)" + csi("0m"))
+            + at(2, 2, "Side R     Long QWERTY course   (R1 - R14)") + at(3, 2, "Extra D    Dvorak touch typing  (D1 - D14)")
+        XCTAssertEqual(screen(named, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Main Q", "Side R", "Extra D"])
+    }
 }
