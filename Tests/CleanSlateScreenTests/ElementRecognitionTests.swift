@@ -1099,4 +1099,17 @@ extension ElementRecognitionTests {
             + at(2, 2, "Side R     Long QWERTY course   (R1 - R14)") + at(3, 2, "Extra D    Dvorak touch typing  (D1 - D14)")
         XCTAssertEqual(screen(named, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Main Q", "Side R", "Extra D"])
     }
+
+    func testANumberedMenuIsPickedByItsNumbers() {
+        // typespeed's main menu: `1. Test Your Speed`, no row drawn apart, a prompt under it; one
+        // name exclaimed among phrases is still a name.
+        let menu = at(1, 10, "1. Test Your Speed") + at(2, 10, "2. Network Head2Head") + at(3, 10, "3. Story/Credits/RTFM!")
+            + at(4, 10, "4. Show Highscores") + at(6, 10, "Choose:")
+        let rows = screen(menu).elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(rows.map(\.label), ["Test Your Speed", "Network Head2Head", "Story/Credits/RTFM!", "Show Highscores"])
+        XCTAssertEqual(rows.map(\.identifier), ["1", "2", "3", "4"])
+        // Numbered steps written as sentences stay prose.
+        let steps = at(1, 0, "1. Unpack the archive.") + at(2, 0, "2. Run the installer.") + at(3, 0, "3. Restart the shell.")
+        XCTAssertEqual(screen(steps).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+    }
 }
