@@ -1113,3 +1113,15 @@ extension ElementRecognitionTests {
         XCTAssertEqual(screen(steps).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
     }
 }
+
+extension ElementRecognitionTests {
+    func testAStatusBarWithAReadingOfFiguresAtItsRightEndIsNoListRow() {
+        // gdb's TUI: a status line drawn across the screen, its reading at the right end (18
+        // characters, a figure in them), over the console's lines: no list.
+        let status = "Thread 0x7ffff7 In: main" + String(repeating: " ", count: 18) + "PC: 0x555555555141"
+        let console = at(4, 0, csi("7m") + status + csi("0m")) + at(5, 0, "Breakpoint 1 at 0x1141: file sum.c, line 4.")
+            + at(6, 0, "(gdb) r") + at(7, 0, "Starting program: /tmp/sum")
+        let tree = screen(console, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+    }
+}

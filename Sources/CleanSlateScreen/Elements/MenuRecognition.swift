@@ -155,14 +155,18 @@ extension RecognitionWork {
         if endOfFirstWords(row: row, text) >= text.upperBound {
             return row == 0 && !beginsLike(candidate.text, row: row + 1) || row == grid.rows - 1 && !beginsLike(candidate.text, row: row - 1)
         }
-        // A short reading (16 characters at most) ending at the right edge, three blanks or more
-        // before it: a list row's last column that reaches the edge (htop's command) is longer.
+        // A short reading (16 characters at most, or 24 holding a figure: gdb's `PC:
+        // 0x555555555141`) ending at the right edge, three blanks or more before it: a list
+        // row's last column that reaches the edge (htop's command) is longer.
         guard text.upperBound >= grid.columns - 2 else { return false }
         var readingStart = text.upperBound
         while readingStart > text.lowerBound && !(grid.isBlank(row, readingStart - 1) && grid.isBlank(row, readingStart - 2)) { readingStart -= 1 }
         var gapStart = readingStart
         while gapStart > text.lowerBound && grid.isBlank(row, gapStart - 1) { gapStart -= 1 }
-        return text.upperBound - readingStart <= 16 && readingStart - gapStart >= 3
+        let readingLength = text.upperBound - readingStart
+        let isShortReading = readingLength <= 16
+            || readingLength <= 24 && (readingStart..<text.upperBound).contains { RecognitionGrid.isASCIIDigit(grid.scalar(row, $0)) }
+        return isShortReading && readingStart - gapStart >= 3
     }
 
     /// Whether `text` is the caption of a horizontal rule drawn on across the row (fzf's
