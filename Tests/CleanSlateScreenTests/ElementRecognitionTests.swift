@@ -1050,3 +1050,78 @@ final class ElementRecognitionTests: XCTestCase {
         XCTAssertEqual(keyHintOutline(screen(code, columns: 60)), [])
     }
 }
+
+// MARK: - Precision and borderless lists (issue 25, round 7)
+
+extension ElementRecognitionTests {
+    func testBlocksDrawnOverSeveralRowsAreAPictureNotGauges() {
+        // A logo drawn in block characters (the Free Pascal IDE's): runs of blocks on rows one
+        // under another, touching, nothing written beside them.
+        let logo = at(1, 2, "████▄▀▀  ▄▄▀████") + at(2, 2, "███▄   ▄▄▀██▄▀▀") + at(3, 2, "▄███▀  ▄▄█▄█▄")
+        let pictured = screen(logo).elements
+        XCTAssertEqual(pictured.allElements.filter { $0.kind == .progressIndicator }.count, 0, pictured.debugDescription)
+        // Gauges one under another are told apart by their names or their figures; a lone run
+        // of blocks on its rows is still a gauge.
+        let gauges = at(1, 0, "CPU ████░░░░") + at(2, 0, "MEM ██████░░") + at(3, 0, "██░░░░░░ 25%") + at(4, 0, "███░░░░░ 37%")
+            + at(7, 0, "██████░░")
+        let tree = screen(gauges).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .progressIndicator }.map(\.label), ["CPU", "MEM", "", "", ""], tree.debugDescription)
+    }
+
+    func testRowsOfAPictureDrawnInBlocksAreNoListRows() {
+        // The Free Pascal IDE's logo beside its signature, one row drawn apart: rows of block
+        // characters hold no name, so they are no list.
+        let logo = at(1, 0, csi("7m") + "▌ ▐██▐▀▀▀███▀▀▀" + csi("0m")) + at(2, 0, "▌ ▐█▀█▌ ▐▐██▐") + at(3, 0, "▐  █▐▌▐")
+            + at(4, 0, "GeC")
+        let tree = screen(logo).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+        // A list of words with the same current row is still a list.
+        let list = at(1, 0, csi("7m") + "Open" + csi("0m")) + at(2, 0, "Save") + at(3, 0, "Quit")
+        XCTAssertEqual(screen(list).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Open", "Save", "Quit"])
+    }
+
+    func testAFirstColumnThatTellsRowsApartByAMarkOrATagOnlyIsNoName() {
+        // A tree's fold mark on every row (termshark's packet details): the row is its words.
+        let tree = at(1, 0, csi("7m") + "[+] Frame 2: 47 bytes on wire" + csi("0m")) + at(2, 0, "[+] Ethernet II, Src: 04:04")
+            + at(3, 0, "[-] User Datagram Protocol")
+        XCTAssertEqual(screen(tree, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label),
+                       ["Frame 2: 47 bytes on wire", "Ethernet II, Src: 04:04", "User Datagram Protocol"])
+        // The same word before a one-letter tag on every row (gtypist's series): the tag is the
+        // identifier, the words after it the name; a row of one column keeps its text.
+        let series = at(1, 2, csi("7m") + "Series Q     Quick QWERTY course  (Q1 - Q5)" + csi("0m"))
+            + at(2, 2, "Series R     Long QWERTY course   (R1 - R14)") + at(3, 2, "Series D     Dvorak touch typing  (D1 - D14)")
+            + at(4, 2, "More lessons...")
+        let rows = screen(series, columns: 60).elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(rows.map(\.label), ["Quick QWERTY course", "Long QWERTY course", "Dvorak touch typing", "More lessons..."])
+        XCTAssertEqual(rows.map(\.identifier), ["Series Q", "Series R", "Series D", nil])
+        // First columns that differ beyond a tag keep naming their rows.
+        let named = at(1, 2, csi("7m") + "Main Q     Quick QWERTY course  (Q1 - Q5)" + csi("0m"))
+            + at(2, 2, "Side R     Long QWERTY course   (R1 - R14)") + at(3, 2, "Extra D    Dvorak touch typing  (D1 - D14)")
+        XCTAssertEqual(screen(named, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Main Q", "Side R", "Extra D"])
+    }
+
+    func testANumberedMenuIsPickedByItsNumbers() {
+        // typespeed's main menu: `1. Test Your Speed`, no row drawn apart, a prompt under it; one
+        // name exclaimed among phrases is still a name.
+        let menu = at(1, 10, "1. Test Your Speed") + at(2, 10, "2. Network Head2Head") + at(3, 10, "3. Story/Credits/RTFM!")
+            + at(4, 10, "4. Show Highscores") + at(6, 10, "Choose:")
+        let rows = screen(menu).elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(rows.map(\.label), ["Test Your Speed", "Network Head2Head", "Story/Credits/RTFM!", "Show Highscores"])
+        XCTAssertEqual(rows.map(\.identifier), ["1", "2", "3", "4"])
+        // Numbered steps written as sentences stay prose.
+        let steps = at(1, 0, "1. Unpack the archive.") + at(2, 0, "2. Run the installer.") + at(3, 0, "3. Restart the shell.")
+        XCTAssertEqual(screen(steps).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+    }
+}
+
+extension ElementRecognitionTests {
+    func testAStatusBarWithAReadingOfFiguresAtItsRightEndIsNoListRow() {
+        // gdb's TUI: a status line drawn across the screen, its reading at the right end (18
+        // characters, a figure in them), over the console's lines: no list.
+        let status = "Thread 0x7ffff7 In: main" + String(repeating: " ", count: 18) + "PC: 0x555555555141"
+        let console = at(4, 0, csi("7m") + status + csi("0m")) + at(5, 0, "Breakpoint 1 at 0x1141: file sum.c, line 4.")
+            + at(6, 0, "(gdb) r") + at(7, 0, "Starting program: /tmp/sum")
+        let tree = screen(console, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+    }
+}

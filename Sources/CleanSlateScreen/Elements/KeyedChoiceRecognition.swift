@@ -1,5 +1,6 @@
 /// Choices picked by the key written before each: `a) Human`, `b) Half-Elf`; `a - Hill Orc`;
-/// ` 9) kiwi` over `10) lime` (bash's `select`, its numbers right-aligned); `A:   This overview`.
+/// ` 9) kiwi` over `10) lime` (bash's `select`, its numbers right-aligned); `A:   This overview`;
+/// `1. Test Your Speed` (a numbered menu, typespeed's: a number, a period and a blank).
 /// What a person sees is a column of short phrases, each after a key one step on from the key
 /// above (`a`, `b`, `c`; `9`, `10`), the keys' ends lined up: a menu to pick from by its keys. The
 /// row is named by its phrase; its key is its identifier. A long list may go on in the next
@@ -10,7 +11,8 @@
 /// Refused, as text: keys in no order or by mnemonic (nudoku's `h - Move left`, `j - Move down`
 /// legend, htop's help `p: toggle program path`), fewer than three rows, a list that starts
 /// anywhere but its first key (`a`, `A`, `0`, `1`) and continues no column, and steps written as
-/// prose: a row ending in a sentence's stop (`1) Unpack the archive.`), going on to a line below
+/// prose: half the rows or more ending in a sentence's stop (`1) Unpack the archive.`; one
+/// exclaimed name, typespeed's `Story/Credits/RTFM!`, is still a name), going on to a line below
 /// (a paragraph's wrapped line starting under its text) or of more than eight words. A list with
 /// no current row drawn apart is refused among paragraphs (a README's options in a pager: the
 /// text describes them, nobody picks them there), and when keyed `a - phrase` (a legend of keys
@@ -24,6 +26,8 @@ enum KeyedChoiceRecognition {
         case colon
         /// `a - Hill Orc`.
         case dash
+        /// `1. Test Your Speed`: a number, a period, a blank (a numbered menu).
+        case period
     }
 
     /// The most words a choice's phrase may have; a longer row reads as a sentence.
@@ -110,7 +114,7 @@ extension RecognitionWork {
     }
 
     /// Whether `row` holds a letter or digit then a mark (`)` or `:` then a blank or the row's end,
-    /// or ` - `): a cheap look at the cells before the row's spans are read (most rows hold none:
+    /// ` - `, or a digit then `. `): a cheap look at the cells before the row's spans are read (most rows hold none:
     /// a time's `20:58` or a word's hyphen is no mark).
     private func mayHoldKey(row: Int) -> Bool {
         let columns = grid.columns
@@ -122,6 +126,8 @@ extension RecognitionWork {
                 let isLast = column + 1 == columns
                 if mark == 0x29 || mark == 0x3A {
                     if (isLast || scalars[base + column + 1] == 0x20) && isKey(scalars[base + column - 1]) { return true }
+                } else if mark == 0x2E, !isLast, scalars[base + column + 1] == 0x20, RecognitionGrid.isASCIIDigit(scalars[base + column - 1]) {
+                    return true
                 } else if mark == 0x2D, column >= 2, !isLast, scalars[base + column + 1] == 0x20, scalars[base + column - 1] == 0x20,
                           isKey(scalars[base + column - 2]) {
                     return true
@@ -164,14 +170,15 @@ extension RecognitionWork {
         return result
     }
 
-    /// The mark right after a key ending at `keyEnd` (`)` or `:` then a blank, or ` - `), and where
-    /// the phrase may start.
+    /// The mark right after a key ending at `keyEnd` (`)` or `:` then a blank, ` - `, or `.` then
+    /// a blank after a number), and where the phrase may start.
     private func mark(row: Int, after keyEnd: Int, within columns: Range<Int>) -> (KeyedChoiceRecognition.Mark, Int)? {
         func scalar(_ column: Int) -> UInt32? { column < columns.upperBound ? grid.scalar(row, column) : nil }
         switch scalar(keyEnd) {
         case 0x29 where scalar(keyEnd + 1) == 0x20: return (.parenthesis, keyEnd + 1)
         case 0x3A where scalar(keyEnd + 1) == 0x20: return (.colon, keyEnd + 1)
         case 0x20 where scalar(keyEnd + 1) == 0x2D && scalar(keyEnd + 2) == 0x20: return (.dash, keyEnd + 2)
+        case 0x2E where scalar(keyEnd + 1) == 0x20 && RecognitionGrid.isASCIIDigit(grid.scalar(row, keyEnd - 1)): return (.period, keyEnd + 1)
         default: return nil
         }
     }
@@ -206,12 +213,14 @@ extension RecognitionWork {
     private func isChoiceList(_ list: [KeyedRow]) -> Bool {
         guard list.count >= 3 else { return false }
         let rows = Set(list.map { [$0.row, $0.keyEnd] })
+        var sentences = 0
         for keyed in list {
             let phrase = grid.text(row: keyed.row, keyed.phrase)
             // A phrase whose first word ends in a colon is a caption before its values (`ip -o
             // link`'s `1: lo: <LOOPBACK,UP>`), not a choice.
             let words = phrase.split(separator: " ")
-            guard !KeyedChoiceRecognition.endsAsSentence(phrase), words.count <= KeyedChoiceRecognition.mostWords,
+            if KeyedChoiceRecognition.endsAsSentence(phrase) { sentences += 1 }
+            guard words.count <= KeyedChoiceRecognition.mostWords,
                   words.first?.hasSuffix(":") != true, !KeyedChoiceRecognition.isRecord(words) else { return false }
             // A wrapped line: text starting under the phrase on the row below, blank under the key.
             let below = keyed.row + 1
@@ -220,6 +229,9 @@ extension RecognitionWork {
                 return false
             }
         }
+        // Steps written as sentences end as sentences throughout: half the rows or more. One name
+        // with a stop among phrases (typespeed's `3. Story/Credits/RTFM!`) is still a choice.
+        guard sentences * 2 < list.count else { return false }
         // With no current row, the keys are what a person picks by: a list among paragraphs is
         // steps or options a text describes (a README in a pager), and `a - phrase` a legend.
         return chosenRow(of: list) != nil || list[0].mark != .dash && !holdsParagraph(owner: list[0].owner, besides: list)

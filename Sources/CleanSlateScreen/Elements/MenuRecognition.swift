@@ -39,9 +39,11 @@ extension RecognitionWork {
         var open: [Int: [Candidate]] = [:]
         // Worked out only when a row outside every window is drawn apart (see ``isBar``).
         var lastTextRow: Int?
+        // Pictures in block characters are looked for only on screens that show one.
+        let mayHoldPicture = grid.triggers.hasBlock
         for row in 0..<grid.rows {
             var seen: Set<Int> = []
-            for var candidate in candidates(row: row, spans: spans(row: row)) {
+            for var candidate in candidates(row: row, spans: spans(row: row)) where !(mayHoldPicture && isPieceOfPicture(candidate.text)) {
                 // A column header starts a list of its own: the rows under it.
                 candidate.isColumnHeader = isColumnHeader(candidate.text)
                 if !candidate.isColumnHeader && (isRuleCaption(candidate.text) || isBar(candidate, lastTextRow: &lastTextRow)) {
@@ -75,6 +77,23 @@ extension RecognitionWork {
             }
         }
         for owner in open.keys.sorted() { closeList(open[owner]!) }
+    }
+
+    /// Whether `text` is a piece of a picture drawn in block characters (the Free Pascal IDE's
+    /// logo: `▌ ▐██▐▀▀▀███▀▀▀`): block characters and no letter or digit. A person reads no
+    /// name in it, so it is no row of a list (a row of marks alone, a file list's `..`, is).
+    private func isPieceOfPicture(_ text: ListRow) -> Bool {
+        var hasBlock = false
+        for column in text.columns {
+            let scalar = grid.scalar(text.row, column)
+            if ProgressRecognition.isBlockElement(scalar) {
+                hasBlock = true
+            } else if RecognitionGrid.isASCIILetter(scalar) || RecognitionGrid.isASCIIDigit(scalar)
+                || scalar >= 0x80 && Unicode.Scalar(scalar).map({ $0.properties.isAlphabetic || $0.properties.numericType != nil }) == true {
+                return false
+            }
+        }
+        return hasBlock
     }
 
     /// Whether the row under `row` is blank over its columns, marker included: a list may leave
@@ -136,14 +155,18 @@ extension RecognitionWork {
         if endOfFirstWords(row: row, text) >= text.upperBound {
             return row == 0 && !beginsLike(candidate.text, row: row + 1) || row == grid.rows - 1 && !beginsLike(candidate.text, row: row - 1)
         }
-        // A short reading (16 characters at most) ending at the right edge, three blanks or more
-        // before it: a list row's last column that reaches the edge (htop's command) is longer.
+        // A short reading (16 characters at most, or 24 holding a figure: gdb's `PC:
+        // 0x555555555141`) ending at the right edge, three blanks or more before it: a list
+        // row's last column that reaches the edge (htop's command) is longer.
         guard text.upperBound >= grid.columns - 2 else { return false }
         var readingStart = text.upperBound
         while readingStart > text.lowerBound && !(grid.isBlank(row, readingStart - 1) && grid.isBlank(row, readingStart - 2)) { readingStart -= 1 }
         var gapStart = readingStart
         while gapStart > text.lowerBound && grid.isBlank(row, gapStart - 1) { gapStart -= 1 }
-        return text.upperBound - readingStart <= 16 && readingStart - gapStart >= 3
+        let readingLength = text.upperBound - readingStart
+        let isShortReading = readingLength <= 16
+            || readingLength <= 24 && (readingStart..<text.upperBound).contains { RecognitionGrid.isASCIIDigit(grid.scalar(row, $0)) }
+        return isShortReading && readingStart - gapStart >= 3
     }
 
     /// Whether `text` is the caption of a horizontal rule drawn on across the row (fzf's

@@ -16,6 +16,12 @@ enum ProgressRecognition {
         (0x2588...0x258F).contains(scalar) || (0x2591...0x2593).contains(scalar) || scalar == 0x25A0 || scalar == 0x25A1
     }
 
+    /// Any character of Unicode's block elements (`▀ ▄ █ ▌ ▐ ░ ▒ ▓` and the eighths), and `■ □`:
+    /// the characters pictures drawn in a terminal are made of.
+    static func isBlockElement(_ scalar: UInt32) -> Bool {
+        (0x2580...0x259F).contains(scalar) || scalar == 0x25A0 || scalar == 0x25A1
+    }
+
     /// Characters that stand for the part not done yet.
     static func isEmptyPart(_ scalar: UInt32) -> Bool {
         switch scalar {
@@ -100,12 +106,35 @@ extension RecognitionWork {
             } else if ProgressRecognition.isBlock(scalar) {
                 var end = column
                 while end < span.columns.upperBound && ProgressRecognition.isBlock(grid.scalar(row, end)) { end += 1 }
-                if end - column >= 3 { addBar(row: row, bar: column..<end, inside: column..<end, reading: end..<end, span: span) }
+                if end - column >= 3 && !isPartOfPicture(row: row, run: column..<end, span: span) {
+                    addBar(row: row, bar: column..<end, inside: column..<end, reading: end..<end, span: span)
+                }
                 column = max(end, column + 1)
             } else {
                 column += 1
             }
         }
+    }
+
+    /// Whether a run of blocks at `run` is part of a picture drawn in block characters over
+    /// several rows (a logo, a chart), not a gauge: what a person sees as a gauge is one row of
+    /// blocks, alone on its rows (a gauge over a gauge is told apart by its name or its figure).
+    /// A run with a block character just above or just below it, touching its columns, and no
+    /// word or figure beside it (a letter or digit in the words before it, a digit in the words
+    /// just after it) is a piece of a picture: the Free Pascal IDE's logo, drawn with `▄▀█▐▌`.
+    private func isPartOfPicture(row: Int, run: Range<Int>, span: Span) -> Bool {
+        let touching = max(0, run.lowerBound - 1)..<min(grid.columns, run.upperBound + 1)
+        let hasBlockNextRow = [row - 1, row + 1].contains { neighbour in
+            neighbour >= 0 && neighbour < grid.rows && touching.contains { ProgressRecognition.isBlockElement(grid.scalar(neighbour, $0)) }
+        }
+        guard hasBlockNextRow else { return false }
+        let label = labelBefore(row: row, column: run.lowerBound, span: span)
+        if label.contains(where: { $0.isLetter || $0.isNumber }) { return false }
+        var after = run.upperBound
+        while after < span.columns.upperBound && after < run.upperBound + 2 && grid.isBlank(row, after) { after += 1 }
+        var figureEnd = after
+        while figureEnd < span.columns.upperBound && !grid.isBlank(row, figureEnd) { figureEnd += 1 }
+        return !(after..<figureEnd).contains { RecognitionGrid.isASCIIDigit(grid.scalar(row, $0)) }
     }
 
     /// The column of the `]` closing a bar opened at `open`, and where the bar's reading starts:

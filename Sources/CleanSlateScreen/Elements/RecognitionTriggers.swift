@@ -37,7 +37,7 @@ struct RecognitionTriggers: Equatable {
         /// `%`, or a cluster (a shaded progress bar's text is read whole, so a `%` inside a
         /// cluster counts too).
         static let percent = Marks(rawValue: 1 << 6)
-        /// A block character: progress bars drawn in blocks.
+        /// A block element (`█ ▌ ▀ ▄ ░`): progress bars drawn in blocks, pictures drawn in them.
         static let block = Marks(rawValue: 1 << 7)
         /// `^`, `M`, `F`, `:`, `)` or `=`: every written key legend holds one (`^X`, `M-U`, `F10`,
         /// `q:quit`, `H)elp`, `/=search`).
@@ -65,7 +65,7 @@ struct RecognitionTriggers: Equatable {
             var marks = Marks()
             if cell.isCluster { marks.insert(.percent) }
             if BoxCharacters.isLine(scalar) { marks.insert(.line) }
-            if ProgressRecognition.isBlock(scalar) { marks.insert(.block) }
+            if ProgressRecognition.isBlockElement(scalar) { marks.insert(.block) }
             return marks
         }
     }

@@ -183,6 +183,8 @@ extension RecognitionWork {
                 RowNames(label: rest[0], identifier: first, detail: rest.count > 1 ? rest.dropFirst().joined(separator: "  ") : nil)
             }
         }
+        // A fold mark or a shared word and tag before the words (``SharedFirstColumn``).
+        if let names = SharedFirstColumn.names(of: columns) { return names }
         // Most tables are named by their first column (``mainColumn(of:)``): no need to look further.
         if !columns.contains(where: { !$0.rest.isEmpty && Self.isFigure($0.first) && !Self.isPlaceholder($0.first) && !$0.first.isEmpty }) {
             return columns.map { first, rest in

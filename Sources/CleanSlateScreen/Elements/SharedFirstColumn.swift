@@ -1,0 +1,56 @@
+/// A list's first column that a person reads past to the row's name because it tells the rows
+/// apart by a mark or a tag only: a fold mark on every row (termshark's `[+] Frame 2: 47 bytes`),
+/// or the same word on every row before a short tag (gtypist's `Series Q     Quick QWERTY
+/// course`). The row is named by the words after it.
+enum SharedFirstColumn {
+    /// The names of rows split into `columns` (each row's first column and the other columns'
+    /// texts) when their first column is a mark or a shared word and a tag; `nil` otherwise.
+    ///
+    /// - A fold mark: on every row (two or more), a first column of three characters at most
+    ///   holding no letter or digit (`[+]`, `[-]`, `+`), words after it. The mark places the row
+    ///   in a tree; it is neither name nor identifier.
+    /// - A shared word and a tag: every row that has a second column (three or more) starts with
+    ///   the same words and a tag of one or two characters, a different tag on each (`Series Q`,
+    ///   `Series R`), then words (two letters or more, not a figure). The first column is the
+    ///   row's identifier; rows with one column only (`More lessons...`) keep their text as name.
+    static func names(of columns: [(first: String, rest: [String])]) -> [RecognitionWork.RowNames]? {
+        if columns.count >= 2, columns.allSatisfy({ isFoldMark($0.first) && ($0.rest.first.map(hasWords) ?? false) }) {
+            return columns.map { RecognitionWork.RowNames(label: $0.rest[0], identifier: nil, detail: detail(after: $0.rest)) }
+        }
+        let tagged = columns.filter { !$0.rest.isEmpty }
+        guard tagged.count >= 3, let shared = sharedWords(of: tagged[0].first),
+              tagged.allSatisfy({ sharedWords(of: $0.first) == shared && hasWords($0.rest[0]) }),
+              Set(tagged.map(\.first)).count == tagged.count
+        else { return nil }
+        return columns.map { first, rest in
+            rest.isEmpty
+                ? RecognitionWork.RowNames(label: first, identifier: nil, detail: nil)
+                : RecognitionWork.RowNames(label: rest[0], identifier: first, detail: detail(after: rest))
+        }
+    }
+
+    /// Whether `text` is a fold mark: one to three characters, no letter or digit.
+    private static func isFoldMark(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 3 && !text.contains { $0.isLetter || $0.isNumber }
+    }
+
+    /// The words before the tag ending `text` (`Series` of `Series Q`), or `nil` when `text`
+    /// does not end in a tag of one or two characters after a blank.
+    private static func sharedWords(of text: String) -> Substring? {
+        guard let blank = text.lastIndex(of: " ") else { return nil }
+        let tag = text[text.index(after: blank)...]
+        let words = text[..<blank]
+        guard (1...2).contains(tag.count), words.contains(where: \.isLetter) else { return nil }
+        return words
+    }
+
+    /// Whether `text` is words a person reads as a name: two letters or more, not a figure.
+    private static func hasWords(_ text: String) -> Bool {
+        text.filter(\.isLetter).count >= 2 && !RecognitionWork.isFigure(text)
+    }
+
+    /// The columns after the name, two blanks apart, or `nil` when there are none.
+    private static func detail(after rest: [String]) -> String? {
+        rest.count > 1 ? rest.dropFirst().joined(separator: "  ") : nil
+    }
+}
