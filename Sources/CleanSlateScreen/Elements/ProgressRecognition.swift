@@ -158,7 +158,7 @@ extension RecognitionWork {
         while column < limit && grid.scalar(row, column) != 0x5D {
             let scalar = grid.scalar(row, column)
             if scalar == 0x5B { return nil }
-            if (0x30...0x39).contains(scalar) { hasDigit = true } else if scalar != 0x2E { isBareNumber = false }
+            if RecognitionGrid.isASCIIDigit(scalar) { hasDigit = true } else if scalar != 0x2E { isBareNumber = false }
             reading += 1
             column += 1
         }
