@@ -432,24 +432,27 @@ extension RecognitionWork {
     }
 
     /// Whether `columns` on `row` can hold a written legend at all, read on the cells before any
-    /// word is: a word that may start one (``mayStartKey(row:_:)``) writes `^`, `M`, `F`, `)`, `<`,
-    /// `:` or `=`, and a key told apart by its colour (``inkedLegend(row:words:_:)``) needs text
-    /// in two colours. Most stretches of a screen (a file list's names and sizes) have neither.
+    /// word is: a word that may start one (``mayStartKey(row:_:)``) writes a key mark or `<` (the
+    /// characters `RecognitionTriggers.Marks.ascii` marks `keyMark` or `angleBracket`: one list
+    /// for the screen's triggers and this), and a key told apart by its colour
+    /// (``inkedLegend(row:words:_:)``) needs text in two colours. Most stretches of a screen (a
+    /// file list's names and sizes) have neither.
     private func mayHoldWrittenLegend(row: Int, _ columns: Range<Int>) -> Bool {
         grid.scalars.withUnsafeBufferPointer { scalars in
             grid.cells.withUnsafeBufferPointer { cells in
-                var firstInk: UInt32?
-                for index in grid.index(row, columns.lowerBound)..<(grid.index(row, columns.lowerBound) + columns.count) {
-                    switch scalars[index] {
-                    case 0x5E, 0x4D, 0x46, 0x29, 0x3C, 0x3A, 0x3D: return true
-                    case 0x20: continue
-                    default:
+                RecognitionTriggers.Marks.ascii.withUnsafeBufferPointer { ascii in
+                    let legendMarks = RecognitionTriggers.Marks([.keyMark, .angleBracket]).rawValue
+                    var firstInk: UInt32?
+                    for index in grid.index(row, columns.lowerBound)..<(grid.index(row, columns.lowerBound) + columns.count) {
+                        let scalar = scalars[index]
+                        if scalar == 0x20 { continue }
+                        if scalar < 0x80 && ascii[Int(scalar)] & legendMarks != 0 { return true }
                         let ink = cells[index].foreground
                         if ink != (firstInk ?? ink) { return true }
                         firstInk = ink
                     }
+                    return false
                 }
-                return false
             }
         }
     }
