@@ -1049,4 +1049,32 @@ final class ElementRecognitionTests: XCTestCase {
             + at(2, 0, "    " + keyword("for") + " k " + keyword("in") + " x:")
         XCTAssertEqual(keyHintOutline(screen(code, columns: 60)), [])
     }
+
+    // MARK: key legends and menu bars read as a person reads them (round 7, menu bars and legends)
+
+    func testAKeyWrittenWithItsModifierByNameStartingAPhraseIsALegendsKey() {
+        // The Free Pascal IDE's status line (`Alt+F9 Compile`) and xwpe's (`ESC-F3 Close W.`,
+        // `ESC-X Quit`): the modifier written out and joined to the key, the action after a blank.
+        let bar = at(11, 0, " F1 Help  Alt+F9 Compile  Alt+F10 Local menu  ESC-F3 Close W.  ESC-X Quit")
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 80)), [
+            "Help key F1", "Compile key Alt+F9", "Local menu key Alt+F10", "Close W. key ESC-F3", "Quit key ESC-X",
+        ])
+        XCTAssertEqual(keyHintOutline(screen(at(11, 0, "F1 Help  Ctrl-X Exit  Shift-F3 Find Next"), columns: 80)), [
+            "Help key F1", "Exit key Ctrl-X", "Find Next key Shift-F3",
+        ])
+        // Named inside a sentence (joe's status line, less's help), after a word over one blank,
+        // such a key is prose.
+        let prose = at(11, 0, " Joe's Own Editor 4.6 (utf-8) ** Type Ctrl-K Q to exit or Ctrl-K H for help **")
+            + at(9, 0, "ample ESC-v means the two character sequence (:)")
+        XCTAssertEqual(keyHintOutline(screen(prose, columns: 80)), [])
+        // A key and what it is for (visidata's `Ctrl+H for help`) is a legend named `help`; a
+        // command's name after a key and a mark (`Shift+C› cities_columns|`) is none.
+        XCTAssertEqual(keyHintOutline(screen(at(0, 40, "Ctrl+H for help") + at(11, 0, "Shift+C› cities_columns|"), columns: 80)), [
+            "help key Ctrl+H",
+        ])
+        // Legends listed with commas (micro's status line) stay legends.
+        XCTAssertEqual(keyHintOutline(screen(at(11, 40, "Alt-g: bindings, Ctrl-g: help"), columns: 80)), [
+            "bindings key Alt-g", "help key Ctrl-g",
+        ])
+    }
 }
