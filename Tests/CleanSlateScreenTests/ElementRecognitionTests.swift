@@ -1077,4 +1077,41 @@ final class ElementRecognitionTests: XCTestCase {
             "bindings key Alt-g", "help key Ctrl-g",
         ])
     }
+
+    func testTheOpenEntryOfAMenuBarIsTheOneOnABackgroundOfItsOwnWhateverLettersAreDrawnApart() {
+        // le's bar with its File menu open: hotkey letters in bold yellow on any letter of an
+        // entry (`Fo`r`mat`, `O`t`hers`), the open entry on black, the rest of the bar on cyan.
+        func entry(_ word: String, hotkey: Int, background: String = "46") -> String {
+            let letters = Array(word).map(String.init)
+            return letters.enumerated().map { index, letter in
+                index == hotkey ? csi("1;33;\(background)m") + letter : csi("0;30;\(background)m") + letter
+            }.joined()
+        }
+        func bar(_ file: String) -> String {
+            at(0, 0, csi("30;46m") + "  " + file + csi("0;30;46m") + "  " + entry("Edit", hotkey: 0) + "  " + entry("Format", hotkey: 2)
+                + "  " + entry("Others", hotkey: 1) + "  " + entry("Help", hotkey: 0) + csi("K") + csi("0m"))
+                + at(2, 0, csi("37;44m") + "Shopping list" + csi("K") + csi("0m"))
+        }
+        let open = screen(bar(csi("1;37;40m") + " " + entry("File", hotkey: 0, background: "40") + csi("1;37;40m") + " "), columns: 50).elements
+        XCTAssertEqual(outline(open).filter { $0.hasPrefix("menuItem") }, [
+            "menuItem \"File\" highlighted", "menuItem \"Edit\"", "menuItem \"Format\"", "menuItem \"Others\"", "menuItem \"Help\"",
+        ], open.debugDescription)
+        // Two entries on backgrounds apart from the rest: no one is the open entry, no menu bar.
+        let two = at(0, 0, csi("30;46m") + "  " + csi("37;40m") + "File" + csi("30;46m") + "  Edit  " + csi("37;41m") + "Format"
+            + csi("30;46m") + "  Help" + csi("K") + csi("0m"))
+        XCTAssertEqual(screen(two, columns: 50).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        // A sheet's column letters with the current column apart (sc), numbered tabs (ncmpc's
+        // `1:Help  2:Queue`) and marks are no menu titles, whatever is bold in them.
+        func row(_ phrases: [String]) -> String {
+            at(2, 0, csi("30;46m") + " " + csi("1;37;40m") + phrases[0] + csi("0;30;46m") + "  "
+                + phrases.dropFirst().enumerated().map { index, phrase in (index == 0 ? csi("1;30;46m") : csi("0;30;46m")) + phrase }.joined(separator: csi("0;30;46m") + "  ")
+                + csi("K") + csi("0m"))
+        }
+        for phrases in [["A", "B", "C", "D"], ["1:Help", "2:Queue", "3:Browse", "4:Library"], ["~", "@", "@", "@"]] {
+            XCTAssertEqual(screen(row(phrases), columns: 50).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [], "\(phrases)")
+        }
+        XCTAssertEqual(screen(row(["File", "Edit", "View", "Help"]), columns: 50).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [
+            "File", "Edit", "View", "Help",
+        ])
+    }
 }

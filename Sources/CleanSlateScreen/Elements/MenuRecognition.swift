@@ -246,7 +246,10 @@ extension RecognitionWork {
                 guard items.count >= 3, items.allSatisfy({ grid.isOneShade(row: row, $0) }) else { continue }
                 let allItems = items
                 let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
+                // Titles drawn with hotkey letters apart (le's bar): the open one is told by its
+                // background alone when every phrase reads as a menu's title.
                 let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner))
+                    ?? (items.allSatisfy { isMenuTitle(row: row, $0) } ? Highlighting.onlyOneOnABackgroundOfItsOwn(looks) : nil)
                 if let chosen {
                     guard looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
                 } else {
