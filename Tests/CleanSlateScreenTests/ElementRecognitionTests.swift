@@ -1114,4 +1114,24 @@ final class ElementRecognitionTests: XCTestCase {
             "File", "Edit", "View", "Help",
         ])
     }
+
+    func testAClosedMenuBarMayOpenWithASystemMenuMark() {
+        // xwpe's bar (`#` first, hotkey letters in red) and Turbo Vision's (`≡` first): a one-cell
+        // mark before three or more capitalised words is the bar's first entry.
+        func bar(_ text: String) -> String {
+            at(0, 0, csi("30;47m") + text + csi("K") + csi("0m")) + at(2, 0, csi("33;44m") + "Shopping list" + csi("K") + csi("0m"))
+        }
+        func menuItems(_ input: String) -> [String] {
+            screen(input, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label)
+        }
+        let red = csi("31;47m"), black = csi("30;47m")
+        XCTAssertEqual(menuItems(bar("  " + red + "#" + black + "   " + red + "F" + black + "ile  " + red + "E" + black + "dit  " + red + "S" + black + "earch  " + red + "H" + black + "elp")), [
+            "#", "File", "Edit", "Search", "Help",
+        ])
+        XCTAssertEqual(menuItems(bar(" ≡  File  Edit  Window")), ["≡", "File", "Edit", "Window"])
+        // A mark before fewer words, a figure or a word first, or a mark of two cells is no bar.
+        XCTAssertEqual(menuItems(bar(" ≡  File  Edit")), [])
+        XCTAssertEqual(menuItems(bar(" 7  File  Edit  Window")), [])
+        XCTAssertEqual(menuItems(bar(" ##  File  Edit  Window")), [])
+    }
 }
