@@ -1049,6 +1049,91 @@ final class ElementRecognitionTests: XCTestCase {
             + at(2, 0, "    " + keyword("for") + " k " + keyword("in") + " x:")
         XCTAssertEqual(keyHintOutline(screen(code, columns: 60)), [])
     }
+
+    // MARK: key legends and menu bars read as a person reads them (round 7, menu bars and legends)
+
+    func testAKeyWrittenWithItsModifierByNameStartingAPhraseIsALegendsKey() {
+        // The Free Pascal IDE's status line (`Alt+F9 Compile`) and xwpe's (`ESC-F3 Close W.`,
+        // `ESC-X Quit`): the modifier written out and joined to the key, the action after a blank.
+        let bar = at(11, 0, " F1 Help  Alt+F9 Compile  Alt+F10 Local menu  ESC-F3 Close W.  ESC-X Quit")
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 80)), [
+            "Help key F1", "Compile key Alt+F9", "Local menu key Alt+F10", "Close W. key ESC-F3", "Quit key ESC-X",
+        ])
+        XCTAssertEqual(keyHintOutline(screen(at(11, 0, "F1 Help  Ctrl-X Exit  Shift-F3 Find Next"), columns: 80)), [
+            "Help key F1", "Exit key Ctrl-X", "Find Next key Shift-F3",
+        ])
+        // Named inside a sentence (joe's status line, less's help), after a word over one blank,
+        // such a key is prose.
+        let prose = at(11, 0, " Joe's Own Editor 4.6 (utf-8) ** Type Ctrl-K Q to exit or Ctrl-K H for help **")
+            + at(9, 0, "ample ESC-v means the two character sequence (:)")
+        XCTAssertEqual(keyHintOutline(screen(prose, columns: 80)), [])
+        // A key and what it is for (visidata's `Ctrl+H for help`) is a legend named `help`; a
+        // command's name after a key and a mark (`Shift+C› cities_columns|`) is none.
+        XCTAssertEqual(keyHintOutline(screen(at(0, 40, "Ctrl+H for help") + at(11, 0, "Shift+C› cities_columns|"), columns: 80)), [
+            "help key Ctrl+H",
+        ])
+        // Legends listed with commas (micro's status line) stay legends.
+        XCTAssertEqual(keyHintOutline(screen(at(11, 40, "Alt-g: bindings, Ctrl-g: help"), columns: 80)), [
+            "bindings key Alt-g", "help key Ctrl-g",
+        ])
+    }
+
+    func testTheOpenEntryOfAMenuBarIsTheOneOnABackgroundOfItsOwnWhateverLettersAreDrawnApart() {
+        // le's bar with its File menu open: hotkey letters in bold yellow on any letter of an
+        // entry (`Fo`r`mat`, `O`t`hers`), the open entry on black, the rest of the bar on cyan.
+        func entry(_ word: String, hotkey: Int, background: String = "46") -> String {
+            let letters = Array(word).map(String.init)
+            return letters.enumerated().map { index, letter in
+                index == hotkey ? csi("1;33;\(background)m") + letter : csi("0;30;\(background)m") + letter
+            }.joined()
+        }
+        func bar(_ file: String) -> String {
+            at(0, 0, csi("30;46m") + "  " + file + csi("0;30;46m") + "  " + entry("Edit", hotkey: 0) + "  " + entry("Format", hotkey: 2)
+                + "  " + entry("Others", hotkey: 1) + "  " + entry("Help", hotkey: 0) + csi("K") + csi("0m"))
+                + at(2, 0, csi("37;44m") + "Shopping list" + csi("K") + csi("0m"))
+        }
+        let open = screen(bar(csi("1;37;40m") + " " + entry("File", hotkey: 0, background: "40") + csi("1;37;40m") + " "), columns: 50).elements
+        XCTAssertEqual(outline(open).filter { $0.hasPrefix("menuItem") }, [
+            "menuItem \"File\" highlighted", "menuItem \"Edit\"", "menuItem \"Format\"", "menuItem \"Others\"", "menuItem \"Help\"",
+        ], open.debugDescription)
+        // Two entries on backgrounds apart from the rest: no one is the open entry, no menu bar.
+        let two = at(0, 0, csi("30;46m") + "  " + csi("37;40m") + "File" + csi("30;46m") + "  Edit  " + csi("37;41m") + "Format"
+            + csi("30;46m") + "  Help" + csi("K") + csi("0m"))
+        XCTAssertEqual(screen(two, columns: 50).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        // A sheet's column letters with the current column apart (sc), numbered tabs (ncmpc's
+        // `1:Help  2:Queue`) and marks are no menu titles, whatever is bold in them.
+        func row(_ phrases: [String]) -> String {
+            at(2, 0, csi("30;46m") + " " + csi("1;37;40m") + phrases[0] + csi("0;30;46m") + "  "
+                + phrases.dropFirst().enumerated().map { index, phrase in (index == 0 ? csi("1;30;46m") : csi("0;30;46m")) + phrase }.joined(separator: csi("0;30;46m") + "  ")
+                + csi("K") + csi("0m"))
+        }
+        for phrases in [["A", "B", "C", "D"], ["1:Help", "2:Queue", "3:Browse", "4:Library"], ["~", "@", "@", "@"]] {
+            XCTAssertEqual(screen(row(phrases), columns: 50).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [], "\(phrases)")
+        }
+        XCTAssertEqual(screen(row(["File", "Edit", "View", "Help"]), columns: 50).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [
+            "File", "Edit", "View", "Help",
+        ])
+    }
+
+    func testAClosedMenuBarMayOpenWithASystemMenuMark() {
+        // xwpe's bar (`#` first, hotkey letters in red) and Turbo Vision's (`≡` first): a one-cell
+        // mark before three or more capitalised words is the bar's first entry.
+        func bar(_ text: String) -> String {
+            at(0, 0, csi("30;47m") + text + csi("K") + csi("0m")) + at(2, 0, csi("33;44m") + "Shopping list" + csi("K") + csi("0m"))
+        }
+        func menuItems(_ input: String) -> [String] {
+            screen(input, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label)
+        }
+        let red = csi("31;47m"), black = csi("30;47m")
+        XCTAssertEqual(menuItems(bar("  " + red + "#" + black + "   " + red + "F" + black + "ile  " + red + "E" + black + "dit  " + red + "S" + black + "earch  " + red + "H" + black + "elp")), [
+            "#", "File", "Edit", "Search", "Help",
+        ])
+        XCTAssertEqual(menuItems(bar(" ≡  File  Edit  Window")), ["≡", "File", "Edit", "Window"])
+        // A mark before fewer words, a figure or a word first, or a mark of two cells is no bar.
+        XCTAssertEqual(menuItems(bar(" ≡  File  Edit")), [])
+        XCTAssertEqual(menuItems(bar(" 7  File  Edit  Window")), [])
+        XCTAssertEqual(menuItems(bar(" ##  File  Edit  Window")), [])
+    }
 }
 
 // MARK: - Precision and borderless lists (issue 25, round 7)

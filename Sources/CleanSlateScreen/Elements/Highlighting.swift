@@ -36,6 +36,18 @@ enum Highlighting {
         return styles.firstIndex { counts[$0] == 1 }
     }
 
+    /// The one among three or more entries of a bar whose label stands on a background none of the
+    /// others has, the others all on one background: the open menu's title in a menu bar. Letters
+    /// drawn apart inside the labels (hotkeys in bold or another colour, on any letter: le's
+    /// `Fo`**`r`**`mat`) are left out: a person tells the open entry by its background.
+    static func onlyOneOnABackgroundOfItsOwn(_ looks: [ElementLook]) -> Int? {
+        guard looks.count >= 3 else { return nil }
+        var counts: [UInt64: Int] = [:]
+        for look in looks { counts[look.labelShade, default: 0] += 1 }
+        guard counts.count == 2 else { return nil }
+        return looks.firstIndex { counts[$0.labelShade] == 1 }
+    }
+
     /// The index of the only element passing `test`.
     private static func onlyOne(of looks: [ElementLook], where test: (ElementLook) -> Bool) -> Int? {
         let passing = looks.indices.filter { test(looks[$0]) }

@@ -15,6 +15,21 @@ enum KeyHintRecognition {
     /// several keys named in prose, not a legend's key.
     static let listingWords: Set<String> = ["or", "and"]
 
+    /// A modifier written out by name and joined to the key it holds down (`Alt+F9`, `Ctrl-X`,
+    /// `Shift-F3`); Escape pressed before a key is the terminal's meta (xwpe's `ESC-X`).
+    static let modifierPrefixes = ["Ctrl-", "Ctrl+", "Alt-", "Alt+", "Shift-", "Shift+", "ESC-", "Esc-"]
+
+    /// Whether `word` is a key written with its modifier by name (``modifierPrefixes``) and
+    /// nothing else: the modifier, then one character, a function key or a named key (`Alt+X`,
+    /// `ESC-F3`, `Ctrl-Enter`; not visidata's `Shift+C›`, a command's name and a mark).
+    static func isModifierNamedKey(_ word: Substring) -> Bool {
+        guard let prefix = modifierPrefixes.first(where: { word.hasPrefix($0) }) else { return false }
+        let name = word.dropFirst(prefix.count)
+        if name.count == 1, let character = name.first { return character.isASCII && !character.isWhitespace }
+        if name.first == "F", functionKeyNumber(name.dropFirst()) != nil { return true }
+        return namedKeys.contains(String(name))
+    }
+
     /// ``namedKeys`` in lower case.
     static let lowercasedNamedKeys = Set(namedKeys.map { $0.lowercased() })
 
@@ -26,7 +41,7 @@ enum KeyHintRecognition {
         if characters.count == 3 && characters[0] == "M" && characters[1] == "-" && characters[2] != " " { return String(text) }
         if let number = functionKeyNumber(text.dropFirst()), characters.first == "F" { return "F\(number)" }
         if allowsNumbers, let number = functionKeyNumber(text) { return "F\(number)" }
-        for prefix in ["Ctrl-", "Ctrl+", "C-", "Alt-", "Alt+", "Shift-", "Shift+"] where text.hasPrefix(prefix) && text.count > prefix.count {
+        for prefix in modifierPrefixes + ["C-"] where text.hasPrefix(prefix) && text.count > prefix.count {
             return String(text)
         }
         // As listed, or all in capitals (newsboat writes `ENTER:Open`); a word of prose in lower
@@ -70,7 +85,8 @@ enum KeyHintRecognition {
     /// key and what follows the colon; `/=search` and `[delete]=history` (a mark or a bracketed
     /// name before `=`) too; `H)elp` gives `H` and `elp`, the key's letter being the action's
     /// first (`prefix`); `^X`, `M-U` and `F2` give their key and no action (it is the next word);
-    /// `F10Quit` gives `F10` and `Quit`. `isLegendOnly`: the form is written only in legends
+    /// `F10Quit` gives `F10` and `Quit`; a key with its modifier by name (`Alt+F9`, `ESC-X`)
+    /// gives the key and no action. `isLegendOnly`: the form is written only in legends
     /// (`H)elp`, `/=search`), never in a sentence, so lower-case words after it are its action too.
     static func writtenKey(_ word: Substring) -> (key: String, rest: Substring, prefix: String, isLegendOnly: Bool)? {
         let characters = Array(word)
@@ -103,7 +119,7 @@ enum KeyHintRecognition {
             if let first = firstOfKeyList(name), rest.first?.isLetter ?? false { return (first, rest, "", false) }
             return nil
         }
-        if let key = key(word, allowsNumbers: false), word.hasPrefix("^") || word.hasPrefix("M-") || word.hasPrefix("F") {
+        if let key = key(word, allowsNumbers: false), word.hasPrefix("^") || word.hasPrefix("M-") || word.hasPrefix("F") || isModifierNamedKey(word) {
             return (key, "", "", false)
         }
         if let name = bracketedKey(word) { return (name, "", "", false) }
@@ -293,6 +309,20 @@ extension RecognitionWork {
                     // A key followed by `or` or `and` is one of keys listed in a sentence (man
                     // less's `SPACE or ^V or f or ^F`), no legend.
                     let isListedKey = rest.isEmpty && last > index && KeyHintRecognition.listingWords.contains(grid.text(row: row, words[index + 1]))
+                    // A key with its modifier written out, alone before its action, starts its
+                    // legend's phrase: after a word one blank before it (joe's `Type Ctrl-K Q to
+                    // exit`, less's `ample ESC-v means`) it is named in a sentence. A legend
+                    // listed after a comma (`Alt-g: bindings, Ctrl-g: help`) starts a phrase too.
+                    func followsAWord() -> Bool {
+                        guard index > 0, words[index].lowerBound == words[index - 1].upperBound + 1 else { return false }
+                        let before = grid.scalar(row, words[index - 1].upperBound - 1)
+                        return before != 0x2C && before != 0x3B && !isMarksOnly(row: row, words[index - 1])
+                    }
+                    let isModifierNamed = rest.isEmpty && grid.text(row: row, words[index]) == key && KeyHintRecognition.isModifierNamedKey(key[...])
+                    // `Ctrl+H for help` is a key and what it is for (``findForLegends()``'s), its
+                    // action no `for help`.
+                    let joinsAClause = isModifierNamed && last > index && KeyHintRecognition.joiningWords.contains(grid.text(row: row, words[index + 1]))
+                    let isNamedAfterAWord = isModifierNamed && (followsAWord() || joinsAClause)
                     // An action opening a quotation (apt's `N: Ignoring file 'x.list' in directory
                     // '/etc/apt'`) reports a message: a legend names what its key does plainly
                     // (an apostrophe inside a word, `Don't save`, opens none).
@@ -304,7 +334,7 @@ extension RecognitionWork {
                     let actionEnd = words[last].upperBound
                     let endsClause = rest.isEmpty && !Self.isCapital(grid.scalar(row, start)) && grid.scalar(row, actionEnd - 1) == 0x2E
                         && (actionEnd - start < 2 || grid.scalar(row, actionEnd - 2) != 0x2E)
-                    guard !isMoreKeys && !isNamedInSentence && !isCaption && !opensQuotation && !endsClause && !isListedKey else {
+                    guard !isMoreKeys && !isNamedInSentence && !isCaption && !opensQuotation && !endsClause && !isListedKey && !isNamedAfterAWord else {
                         index = last + 1
                         continue
                     }
@@ -432,35 +462,43 @@ extension RecognitionWork {
     }
 
     /// Whether `columns` on `row` can hold a written legend at all, read on the cells before any
-    /// word is: a word that may start one (``mayStartKey(row:_:)``) writes `^`, `M`, `F`, `)`, `<`,
-    /// `:` or `=`, and a key told apart by its colour (``inkedLegend(row:words:_:)``) needs text
-    /// in two colours. Most stretches of a screen (a file list's names and sizes) have neither.
+    /// word is: a word that may start one (``mayStartKey(row:_:)``) writes a key mark or `<` (the
+    /// characters `RecognitionTriggers.Marks.ascii` marks `keyMark` or `angleBracket`: one list
+    /// for the screen's triggers and this), and a key told apart by its colour
+    /// (``inkedLegend(row:words:_:)``) needs text in two colours. Most stretches of a screen (a
+    /// file list's names and sizes) have neither.
     private func mayHoldWrittenLegend(row: Int, _ columns: Range<Int>) -> Bool {
         grid.scalars.withUnsafeBufferPointer { scalars in
             grid.cells.withUnsafeBufferPointer { cells in
-                var firstInk: UInt32?
-                for index in grid.index(row, columns.lowerBound)..<(grid.index(row, columns.lowerBound) + columns.count) {
-                    switch scalars[index] {
-                    case 0x5E, 0x4D, 0x46, 0x29, 0x3C, 0x3A, 0x3D: return true
-                    case 0x20: continue
-                    default:
+                RecognitionTriggers.Marks.ascii.withUnsafeBufferPointer { ascii in
+                    let legendMarks = RecognitionTriggers.Marks([.keyMark, .angleBracket]).rawValue
+                    var firstInk: UInt32?
+                    for index in grid.index(row, columns.lowerBound)..<(grid.index(row, columns.lowerBound) + columns.count) {
+                        let scalar = scalars[index]
+                        if scalar == 0x20 { continue }
+                        if scalar < 0x80 && ascii[Int(scalar)] & legendMarks != 0 { return true }
                         let ink = cells[index].foreground
                         if ink != (firstInk ?? ink) { return true }
                         firstInk = ink
                     }
+                    return false
                 }
-                return false
             }
         }
     }
 
     /// Whether the word at `columns` can start a written legend at all, read before its text is
-    /// built: it starts with `^`, `M` or `F`; or it starts with a visible ASCII character that is
+    /// built: it starts with `^`, `M` or `F`; or with a modifier's name (``KeyHintRecognition/modifierPrefixes``); or it starts with a visible ASCII character that is
     /// no digit and holds a colon or `=`; or its second character is `)`.
     private func mayStartKey(row: Int, _ columns: Range<Int>) -> Bool {
         let first = grid.scalar(row, columns.lowerBound)
         if first == 0x5E || first == 0x4D || first == 0x46 { return true }
         if columns.count >= 3 && grid.scalar(row, columns.lowerBound + 1) == 0x29 { return true }
+        // `Alt+`, `Ctrl-`, `Shift-`, `ESC-`: a capital, then `-` or `+` three to five columns in.
+        if (first == 0x41 || first == 0x43 || first == 0x53 || first == 0x45) && columns.count >= 5
+            && (3...5).contains(where: { columns.lowerBound + $0 < columns.upperBound && [0x2D, 0x2B].contains(grid.scalar(row, columns.lowerBound + $0)) }) {
+            return true
+        }
         if columns.count >= 3 && first == 0x3C && grid.scalar(row, columns.upperBound - 1) == 0x3E { return true }
         let startsLikeAKey = (0x21...0x7E).contains(first) && !(0x30...0x39).contains(first)
         return startsLikeAKey && columns.contains { grid.scalar(row, $0) == 0x3A || grid.scalar(row, $0) == 0x3D }

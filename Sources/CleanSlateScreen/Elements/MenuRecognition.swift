@@ -269,7 +269,10 @@ extension RecognitionWork {
                 guard items.count >= 3, items.allSatisfy({ grid.isOneShade(row: row, $0) }) else { continue }
                 let allItems = items
                 let looks = items.map { ElementLook(grid: grid, row: row, label: $0) }
+                // Titles drawn with hotkey letters apart (le's bar): the open one is told by its
+                // background alone when every phrase reads as a menu's title.
                 let chosen = Highlighting.highlighted(looks, ground: ground(of: span.owner))
+                    ?? (items.allSatisfy { isMenuTitle(row: row, $0) } ? Highlighting.onlyOneOnABackgroundOfItsOwn(looks) : nil)
                 if let chosen {
                     guard looks.indices.allSatisfy({ $0 == chosen || looks[$0].labelShade != looks[chosen].labelShade }) else { continue }
                 } else {
@@ -312,18 +315,25 @@ extension RecognitionWork {
     /// column may be left unpainted: a program writing there would make the terminal wrap), and
     /// each item is one word of letters, capitalised (`Left`, `File`, `Options`): a title bar
     /// (nano's `GNU nano 7.2  notes.txt`, ncdu's `ncdu 1.18 ~ Use the arrow keys`) is not one.
+    /// A one-cell mark before the words (xwpe's `#`, Turbo Vision's `≡`: the system menu) is the
+    /// bar's first entry when three or more words follow it.
     /// One phrase set apart at the bar's right end, four blanks or more after four words or more
     /// (visidata's `File  Edit ... Help     Ctrl+H for help`), is a legend beside the bar, none of
     /// its entries.
     private func closedMenuBarEntries(row: Int, items: [Range<Int>]) -> [Range<Int>]? {
         guard row == 0, grid.shade(row, 0) != ground(of: -1), grid.isOneShade(row: row, 0..<(grid.columns - 1)) else { return nil }
-        let words = items.prefix { isCapitalisedWord(grid.text(row: row, $0)) }
-        guard let last = words.last else { return nil }
+        // A system menu's mark first (xwpe's `#`, Turbo Vision's `≡`): one cell, no letter or digit.
+        let isMark = items.count >= 4 && items[0].count == 1 && Unicode.Scalar(grid.scalar(row, items[0].lowerBound)).map {
+            !$0.properties.isAlphabetic && $0.properties.numericType == nil
+        } ?? false
+        let mark = isMark ? 1 : 0
+        let words = items.dropFirst(mark).prefix { isCapitalisedWord(grid.text(row: row, $0)) }
+        guard let last = words.last, words.count >= 3 * mark else { return nil }
         // The legend may be read already (a key hint claims `Ctrl+H for help`): look at the cells.
         let textAfter = (last.upperBound..<grid.columns).first { !grid.isBlank(row, $0) }
-        if words.count == items.count && textAfter == nil { return items }
-        guard words.count >= 4, words.count >= items.count - 1, let legend = textAfter, legend - last.upperBound >= 4 else { return nil }
-        return Array(words)
+        if words.count == items.count - mark && textAfter == nil { return items }
+        guard words.count >= 4, words.count >= items.count - 1 - mark, let legend = textAfter, legend - last.upperBound >= 4 else { return nil }
+        return Array(items.prefix(mark)) + Array(words)
     }
 
     /// Each window's first free text on `row`, running on across column lines (mc's panels) and

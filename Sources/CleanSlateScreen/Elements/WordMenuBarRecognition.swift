@@ -57,6 +57,14 @@ extension RecognitionWork {
         }
     }
 
+    /// Whether the phrase at `columns` on `row` reads as a menu's title: two characters or more,
+    /// starting with a capital letter (`File`, `Options`, `Downloads`); not a sheet's column
+    /// letter (`A`), a mark (`~`, `@`) or a numbered tab (`1:Help`).
+    func isMenuTitle(row: Int, _ columns: Range<Int>) -> Bool {
+        guard columns.count >= 2, let first = Unicode.Scalar(grid.scalar(row, columns.lowerBound)) else { return false }
+        return first.properties.isUppercase
+    }
+
     /// Whether `word` is one capitalised word of two or more letters (`File`, `Options`).
     func isCapitalisedWord(_ word: String) -> Bool {
         guard let first = word.first, first.isUppercase, word.count >= 2 else { return false }
