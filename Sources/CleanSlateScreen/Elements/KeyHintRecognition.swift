@@ -500,7 +500,7 @@ extension RecognitionWork {
             return true
         }
         if columns.count >= 3 && first == 0x3C && grid.scalar(row, columns.upperBound - 1) == 0x3E { return true }
-        let startsLikeAKey = (0x21...0x7E).contains(first) && !(0x30...0x39).contains(first)
+        let startsLikeAKey = (0x21...0x7E).contains(first) && !RecognitionGrid.isASCIIDigit(first)
         return startsLikeAKey && columns.contains { grid.scalar(row, $0) == 0x3A || grid.scalar(row, $0) == 0x3D }
     }
 }
