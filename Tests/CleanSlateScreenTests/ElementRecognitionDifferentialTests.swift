@@ -94,6 +94,22 @@ final class ElementRecognitionDifferentialTests: XCTestCase {
         }
     }
 
+    func testNumberedListsOnAScreenOfOneShadeGiveTheReferenceTree() {
+        // `1. phrase` rows hold no key mark: on a screen of one shade the shortcut reads them as
+        // text without looking, so every rule must read them as text too, unless a prompt ending
+        // in `:` (a key mark) asks for the choice under them.
+        for (input, isMenu) in [
+            ("\u{1B}[2;1H1. Install\u{1B}[3;1H2. Remove\u{1B}[4;1H3. Quit\u{1B}[6;1H$ ", false),
+            ("\u{1B}[2;1H1. Install\u{1B}[3;1H2. Remove\u{1B}[4;1H3. Quit\u{1B}[6;1HChoose: ", true),
+        ] {
+            let terminal = TerminalEmulator(rows: 8, columns: 40)
+            terminal.feed(Array(input.utf8))
+            let reference = ElementRecognizer(screen: terminal.snapshot(), runsEveryRule: true).recognize()
+            XCTAssertEqual(reference.allElements.contains { $0.kind == .menuItem }, isMenu, input.debugDescription)
+            guard assertSameTrees(terminal, input.debugDescription) else { return }
+        }
+    }
+
     func testRandomPlainTextScreensGiveTheReferenceTree() {
         // Mostly text in one style, as a shell or `cat` shows, now and then a character or a
         // style some rule needs: the screens where rules are skipped, and their near misses.

@@ -1197,6 +1197,26 @@ extension ElementRecognitionTests {
         let steps = at(1, 0, "1. Unpack the archive.") + at(2, 0, "2. Run the installer.") + at(3, 0, "3. Restart the shell.")
         XCTAssertEqual(screen(steps).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
     }
+
+    func testANumberedListWithNoPromptAfterItOrACurrentRowIsText() {
+        // A table of contents in a pager or `cat TODO` in a shell: short numbered phrases, a colon
+        // on the screen (so the keyed rules run), the cursor at the pager's prompt or the shell's,
+        // not after a prompt asking for a choice under the list.
+        func menuItems(_ input: String) -> [String] {
+            screen(input).elements.allElements.filter { $0.kind == .menuItem }.map(\.label)
+        }
+        let contents = at(0, 0, "Contents:") + at(1, 0, "1. Installation") + at(2, 0, "2. Configuration") + at(3, 0, "3. Usage")
+            + at(4, 0, "4. License")
+        XCTAssertEqual(menuItems(contents + at(11, 0, ":")), [])
+        XCTAssertEqual(menuItems(contents + at(6, 0, "$ ")), [])
+        XCTAssertEqual(menuItems(at(1, 0, "1. Install") + at(2, 0, "2. Remove") + at(3, 0, "3. Quit") + at(5, 0, "$ ")), [])
+        // The same list with a prompt asking for the choice under it is a menu.
+        XCTAssertEqual(menuItems(contents + at(6, 0, "Enter your choice: ")), ["Installation", "Configuration", "Usage", "License"])
+        // A row of two words or more ending as a sentence refuses the list as steps, whatever the
+        // other rows are.
+        let steps = at(1, 0, "1) Download the tarball") + at(2, 0, "2) Extract it") + at(3, 0, "3) Run make.") + at(5, 0, "Choose: ")
+        XCTAssertEqual(menuItems(steps), [])
+    }
 }
 
 extension ElementRecognitionTests {

@@ -11,12 +11,15 @@
 /// Refused, as text: keys in no order or by mnemonic (nudoku's `h - Move left`, `j - Move down`
 /// legend, htop's help `p: toggle program path`), fewer than three rows, a list that starts
 /// anywhere but its first key (`a`, `A`, `0`, `1`) and continues no column, and steps written as
-/// prose: half the rows or more ending in a sentence's stop (`1) Unpack the archive.`; one
-/// exclaimed name, typespeed's `Story/Credits/RTFM!`, is still a name), going on to a line below
-/// (a paragraph's wrapped line starting under its text) or of more than eight words. A list with
-/// no current row drawn apart is refused among paragraphs (a README's options in a pager: the
-/// text describes them, nobody picks them there), and when keyed `a - phrase` (a legend of keys
-/// is written the same way).
+/// prose: a row of two words or more ending in a sentence's stop (`1) Unpack the archive.`; one
+/// word with a stop, typespeed's `Story/Credits/RTFM!`, is a name, not a sentence), going on to a
+/// line below (a paragraph's wrapped line starting under its text) or of more than eight words. A
+/// list with no current row drawn apart is refused among paragraphs (a README's options in a
+/// pager: the text describes them, nobody picks them there), when keyed `a - phrase` (a legend of
+/// keys is written the same way), and when keyed `1. phrase` unless a prompt asking for the
+/// choice follows it: the cursor on one of the next three rows, after text ending in `:`
+/// (typespeed's `Choose:`, an installer's `Enter your choice:`). A numbered list in a document or
+/// in a command's output is read, not picked.
 enum KeyedChoiceRecognition {
     /// How a key is set apart from its phrase (the raw value orders lists found side by side).
     enum Mark: Int, Equatable {
@@ -213,13 +216,12 @@ extension RecognitionWork {
     private func isChoiceList(_ list: [KeyedRow]) -> Bool {
         guard list.count >= 3 else { return false }
         let rows = Set(list.map { [$0.row, $0.keyEnd] })
-        var sentences = 0
         for keyed in list {
             let phrase = grid.text(row: keyed.row, keyed.phrase)
             // A phrase whose first word ends in a colon is a caption before its values (`ip -o
             // link`'s `1: lo: <LOOPBACK,UP>`), not a choice.
             let words = phrase.split(separator: " ")
-            if KeyedChoiceRecognition.endsAsSentence(phrase) { sentences += 1 }
+            if words.count >= 2 && KeyedChoiceRecognition.endsAsSentence(phrase) { return false }
             guard words.count <= KeyedChoiceRecognition.mostWords,
                   words.first?.hasSuffix(":") != true, !KeyedChoiceRecognition.isRecord(words) else { return false }
             // A wrapped line: text starting under the phrase on the row below, blank under the key.
@@ -229,12 +231,22 @@ extension RecognitionWork {
                 return false
             }
         }
-        // Steps written as sentences end as sentences throughout: half the rows or more. One name
-        // with a stop among phrases (typespeed's `3. Story/Credits/RTFM!`) is still a choice.
-        guard sentences * 2 < list.count else { return false }
+        if list[0].mark == .period && chosenRow(of: list) == nil && !isFollowedByChoicePrompt(list) { return false }
         // With no current row, the keys are what a person picks by: a list among paragraphs is
         // steps or options a text describes (a README in a pager), and `a - phrase` a legend.
         return chosenRow(of: list) != nil || list[0].mark != .dash && !holdsParagraph(owner: list[0].owner, besides: list)
+    }
+
+    /// Whether the cursor stands on one of the three rows under `list`'s last row, after text ending
+    /// in `:` and blanks: a prompt asking which entry to pick (typespeed's `Choose:` under its
+    /// numbered menu).
+    private func isFollowedByChoicePrompt(_ list: [KeyedRow]) -> Bool {
+        let cursor = grid.cursor
+        guard grid.isCursorVisible, let last = list.last, cursor.row > last.row, cursor.row <= last.row + 3,
+              cursor.row < grid.rows, cursor.column <= grid.columns,
+              let mark = (0..<cursor.column).last(where: { !grid.isBlank(cursor.row, $0) })
+        else { return false }
+        return grid.scalar(cursor.row, mark) == 0x3A
     }
 
     /// Whether the row between `upper` and `lower` (two rows apart) is blank from `upper`'s key to
