@@ -57,8 +57,8 @@ extension TerminalEmulator {
     /// Whether the cursor is shown past the first column of a row that starts with a prompt mark:
     /// then recognition may read a command line there (``RecognitionGrid/commandLinePrompt()``).
     private var mayShowCommandLinePrompt: Bool {
-        guard modes.cursorVisible, cursor.row < rows, cursor.column >= 1 else { return false }
-        let scalar = RecognitionGrid.firstScalar(of: grid.readRow(cursor.row)[0], clusterScalars: clusters.clusters)
-        return TextFieldRecognition.isPromptMark(scalar)
+        TextFieldRecognition.cursorFollowsPromptMark(cursor: cursor, isCursorVisible: modes.cursorVisible, rows: rows) { row in
+            RecognitionGrid.firstScalar(of: grid.readRow(row)[0], clusterScalars: clusters.clusters)
+        }
     }
 }
