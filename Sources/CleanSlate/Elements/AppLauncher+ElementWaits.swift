@@ -83,7 +83,7 @@ extension AppLauncher {
 
     /// The words of each label `locator` asks for.
     static func labelWords(_ locator: ElementLocator) -> [[String]] {
-        locator.labels.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        locator.labels.map(ElementLabel.words)
     }
 
     /// The deadline of a wait given `timeout` (the launcher's default when nil), scaled by
