@@ -192,6 +192,20 @@ final class ElementRecognitionDifferentialTests: XCTestCase {
         XCTAssertFalse(ElementLabel.matches("Hello, world", "Hello,world"))
         XCTAssertFalse(ElementLabel.matches("ok", "OK"))
     }
+
+    func testALabelsWordsAreItsCharactersSplitAtWhiteSpace() {
+        // The byte-wise split of ASCII labels (an element wait's words) against the definition.
+        let pieces = ["a", "B", "ok", " ", "  ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{1F}", "\u{A0}", "\u{85}", "é", "<"]
+        var random = SeededGenerator(seed: 0x5EED_0005)
+        var ascii = 0
+        for _ in 0..<5000 {
+            let label = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            if label.utf8.allSatisfy({ $0 < 0x80 }) { ascii += 1 }
+            XCTAssertEqual(ElementLabel.words(of: label), label.split(whereSeparator: \.isWhitespace).map(String.init), label.debugDescription)
+        }
+        XCTAssertGreaterThan(ascii, 1000, "labels split on their bytes")
+        XCTAssertEqual(ElementLabel.words(of: "\t element\u{0B}12 \r\n"), ["element", "12"])
+    }
 }
 
 /// A small seeded generator (SplitMix64), so that a random screen that fails repeats.

@@ -51,29 +51,22 @@ extension AppLauncher {
         let absentWords = absent.map(Self.labelWords)
         let readsPlainRows = !onlyTexts && !absent.isEmpty && absent.allSatisfy(\.namesStaticTextsByLabel)
         return try screenWaitHandlingInterruptions(until: deadline) { emulator, recognized in
-            // While the label words are missing nothing can match: no recognition (the monitors,
-            // if any, look for their own words first).
-            if !absentWords.isEmpty {
-                var mayMatch = false
-                var firstLabelRows: [Int] = []
-                for labels in absentWords {
-                    guard let first = labels.first else {
-                        mayMatch = true
-                        continue
-                    }
-                    let rows = readsPlainRows ? emulator.rowsShowingWords(first) : []
-                    if readsPlainRows ? !rows.isEmpty : emulator.screenContainsWords(first),
-                       labels.dropFirst().allSatisfy({ emulator.screenContainsWords($0) }) {
-                        mayMatch = true
-                    }
-                    firstLabelRows += rows
-                    if mayMatch && !readsPlainRows { break }
-                }
-                if !mayMatch { return whileAbsent }
-                if readsPlainRows, let texts = emulator.plainStaticTexts(onRows: firstLabelRows) {
+            if readsPlainRows {
+                // Static texts by label: each locator's first label looked for row by row; one may
+                // match when that label is on some row and its other labels on the screen.
+                let rows = absentWords.map { emulator.rowsShowingWords($0.first ?? []) }
+                guard zip(absentWords, rows).contains(where: { labels, labelRows in
+                    !labelRows.isEmpty && labels.dropFirst().allSatisfy(emulator.screenContainsWords)
+                }) else { return whileAbsent }
+                // On a plain screen what they match is on those rows.
+                if let texts = emulator.plainStaticTexts(onRows: rows.flatMap { $0 }) {
                     guard let outcome = check(texts, emulator) else { return nil }
                     if !needsWholeTree { return outcome }
                 }
+            } else if !absentWords.isEmpty && !absentWords.contains(where: { $0.allSatisfy(emulator.screenContainsWords) }) {
+                // While the label words are missing nothing can match: no recognition (the
+                // monitors, if any, look for their own words first).
+                return whileAbsent
             }
             if onlyTexts { return check(emulator.textsOnly, emulator) }
             let tree = emulator.elements
@@ -90,7 +83,7 @@ extension AppLauncher {
 
     /// The words of each label `locator` asks for.
     static func labelWords(_ locator: ElementLocator) -> [[String]] {
-        locator.labels.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        locator.labels.map(ElementLabel.words)
     }
 
     /// The deadline of a wait given `timeout` (the launcher's default when nil), scaled by

@@ -14,16 +14,14 @@ public enum ElementLabel {
 
     /// ``matches(_:_:)`` for two ASCII strings, compared byte by byte without building the
     /// normalized strings (waits compare a label with every element of its kind on each wake);
-    /// `nil` when either string holds anything else. In ASCII the white space that
-    /// `Character.isWhitespace` knows is tab, line feed, vertical tab, form feed, carriage return
-    /// (also as `\r\n`) and space.
+    /// `nil` when either string holds anything else (white space: ``isASCIISpace(_:)``).
     static func asciiWordsMatch(_ label: String, _ wanted: String) -> Bool? {
         var label = label
         var wanted = wanted
         return label.withUTF8 { first in
             wanted.withUTF8 { second -> Bool? in
                 guard first.allSatisfy({ $0 < 0x80 }), second.allSatisfy({ $0 < 0x80 }) else { return nil }
-                func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+                let isSpace = isASCIISpace
                 var i = 0
                 var j = 0
                 while i < first.count && isSpace(first[i]) { i += 1 }
@@ -49,8 +47,22 @@ public enum ElementLabel {
 
     /// `text` with white space at the ends removed and inner runs of it made one space.
     public static func normalized(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        words(of: text).joined(separator: " ")
     }
+
+    /// The words of `text`: its runs of characters between white space (`Character.isWhitespace`).
+    /// An ASCII text is split on its bytes (an element wait splits its labels once per wait, and
+    /// reading characters costs more than the wait's check of a screen).
+    public static func words(of text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.split(whereSeparator: isASCIISpace).map { String(decoding: $0, as: UTF8.self) }
+        }
+        return text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// Whether an ASCII byte is white space as `Character.isWhitespace` knows it: tab, line feed,
+    /// vertical tab, form feed, carriage return (also as `\r\n`) and space.
+    static func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 }
 
 extension ScreenElementKind {

@@ -19,7 +19,7 @@ extension TerminalEmulator {
     /// rows that show its first label's words (``rowsShowingWords(_:)``), to the same matches as
     /// on ``elements`` (the differential tests in LivePlainStaticTextsTests compare the two).
     public func plainStaticTexts(onRows rows: [Int]) -> ScreenElementTree? {
-        guard self.rows > 0, columns > 0, !mayShowCommandLinePrompt, liveRecognitionTriggers().holdsPlainTextOnly else { return nil }
+        guard self.rows > 0, columns > 0, !mayShowCommandLinePrompt, livePlainTextTriggers() != nil else { return nil }
         var roots: [ScreenElement] = []
         let clusterScalars = clusters.clusters
         for row in Set(rows).sorted() where row >= 0 && row < self.rows {
@@ -32,33 +32,39 @@ extension TerminalEmulator {
         return ScreenElementTree(roots: roots)
     }
 
-    /// What the live screen holds that recognition rules need (the ``RecognitionGrid`` of
-    /// ``liveRecognitionGrid()`` notes the same), read without building that grid.
-    func liveRecognitionTriggers() -> RecognitionTriggers {
+    /// What the live screen holds that recognition rules need, as the ``RecognitionGrid`` of
+    /// ``liveRecognitionGrid()`` notes it, when that is plain text only
+    /// (``RecognitionTriggers/holdsPlainTextOnly``); `nil` otherwise. Read without building that
+    /// grid, each cell's look and character noted and nothing written, and left at the first row
+    /// that rules plain text out (an element wait reads it on the wakes that show its label).
+    func livePlainTextTriggers() -> RecognitionTriggers? {
         let first = grid.readRow(0)[0]
         var triggers = RecognitionTriggers(firstShade: RecognitionGrid.shade(of: first), firstForeground: first.foreground)
         let clusterScalars = clusters.clusters
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: columns) { scalars in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: columns) { shades in
-                RecognitionTriggers.Marks.ascii.withUnsafeBufferPointer { ascii in
-                    var asciiMarks: UInt16 = 0
-                    for row in 0..<rows {
-                        RecognitionGrid.readRow(
-                            UnsafeBufferPointer(start: grid.readRow(row), count: columns), clusterScalars: clusterScalars, ascii: ascii,
-                            scalars: scalars.baseAddress!, shades: shades.baseAddress!, triggers: &triggers, asciiMarks: &asciiMarks)
-                    }
-                    triggers.marks.formUnion(RecognitionTriggers.Marks(rawValue: asciiMarks))
+        let mayBePlain = RecognitionTriggers.Marks.ascii.withUnsafeBufferPointer { ascii -> Bool in
+            var asciiMarks: UInt16 = 0
+            for row in 0..<rows {
+                let cells = grid.readRow(row)
+                var previousShade: UInt64 = 0
+                var previous = Cell.blank
+                for column in 0..<columns {
+                    let cell = cells[column]
+                    triggers.note(cell: cell, column: column, previous: &previous, previousShade: &previousShade)
+                    _ = triggers.noteCharacter(of: cell, clusterScalars: clusterScalars, ascii: ascii, asciiMarks: &asciiMarks)
                 }
+                guard triggers.mayHoldPlainTextOnly(asciiMarks: asciiMarks) else { return false }
             }
+            triggers.marks.formUnion(RecognitionTriggers.Marks(rawValue: asciiMarks))
+            return true
         }
-        return triggers
+        return mayBePlain && triggers.holdsPlainTextOnly ? triggers : nil
     }
 
     /// Whether the cursor is shown past the first column of a row that starts with a prompt mark:
     /// then recognition may read a command line there (``RecognitionGrid/commandLinePrompt()``).
     private var mayShowCommandLinePrompt: Bool {
-        guard modes.cursorVisible, cursor.row < rows, cursor.column >= 1 else { return false }
-        let scalar = RecognitionGrid.firstScalar(of: grid.readRow(cursor.row)[0], clusterScalars: clusters.clusters)
-        return TextFieldRecognition.isPromptMark(scalar)
+        TextFieldRecognition.cursorFollowsPromptMark(cursor: cursor, isCursorVisible: modes.cursorVisible, rows: rows) { row in
+            RecognitionGrid.firstScalar(of: grid.readRow(row)[0], clusterScalars: clusters.clusters)
+        }
     }
 }

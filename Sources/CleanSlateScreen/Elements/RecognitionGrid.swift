@@ -83,23 +83,9 @@ struct RecognitionGrid {
         var previous = Cell.blank
         for column in 0..<cells.count {
             let cell = cells[column]
-            if column == 0 || !cell.looksLike(previous) {
-                let shade = isShadow(cell) && column != 0 ? previousShade : shade(of: cell)
-                previousShade = shade
-                previous = cell
-                triggers.note(look: cell, shade: shade)
-            }
+            triggers.note(cell: cell, column: column, previous: &previous, previousShade: &previousShade)
             shades[column] = previousShade
-            if cell.width == 1 && cell.code < 0x80 {
-                // An ASCII character or an erased cell (code 0, shown as a blank).
-                let scalar = cell.code != 0 ? cell.code : 0x20
-                scalars[column] = scalar
-                asciiMarks |= ascii[Int(scalar)]
-            } else {
-                let scalar = firstScalar(of: cell, clusterScalars: clusterScalars)
-                scalars[column] = scalar
-                triggers.note(scalar: scalar, cell: cell, ascii: ascii)
-            }
+            scalars[column] = triggers.noteCharacter(of: cell, clusterScalars: clusterScalars, ascii: ascii, asciiMarks: &asciiMarks)
         }
     }
 

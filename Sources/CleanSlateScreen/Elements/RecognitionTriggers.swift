@@ -108,9 +108,32 @@ struct RecognitionTriggers: Equatable {
     /// can stand out from its siblings (no highlight, so no menu or menu bar), and nothing
     /// else has what it starts with.
     var holdsPlainTextOnly: Bool {
-        isOneShade && (hasBlank || firstShade == 0) && attributesSeen & CellAttributes.bold.rawValue == 0 && underlinesSeen == 0
-            && !hasLine && !hasOpeningBracket && !hasAngleBracket && !hasParenthesis && !hasUnderscore && !hasBlock && !hasKeyMark
-            && !hasPlus && !hasSeveralForegrounds
+        mayHoldPlainTextOnly(asciiMarks: 0) && (hasBlank || firstShade == 0)
+    }
+
+    /// The marks a screen of plain text never shows.
+    static let marksBeyondPlainText: Marks = [.line, .openingBracket, .angleBracket, .parenthesis, .underscore, .block, .keyMark, .plus]
+
+    /// Whether what is noted so far, with `asciiMarks` (ASCII cells' marks not noted yet), leaves
+    /// ``holdsPlainTextOnly`` possible: each part of it but the blank, none of which a cell
+    /// noted later can undo, so a pass over the cells can stop as soon as this is false.
+    @inline(__always)
+    func mayHoldPlainTextOnly(asciiMarks: UInt16) -> Bool {
+        isOneShade && attributesSeen & CellAttributes.bold.rawValue == 0 && underlinesSeen == 0 && !hasSeveralForegrounds
+            && (marks.rawValue | asciiMarks) & Self.marksBeyondPlainText.rawValue == 0
+    }
+
+    /// Notes how `cell`, at `column` of its row, is drawn, unless it looks like `previous` (the
+    /// cell before it whose look was noted: see ``Cell/looksLike(_:)``), whose look adds nothing
+    /// new; `previousShade` is that cell's shade, and becomes this cell's shade either way (a
+    /// shadow's shade is the cell's before it: ``RecognitionGrid/isShadow(_:)``).
+    @inline(__always)
+    mutating func note(cell: Cell, column: Int, previous: inout Cell, previousShade: inout UInt64) {
+        guard column == 0 || !cell.looksLike(previous) else { return }
+        let shade = RecognitionGrid.isShadow(cell) && column != 0 ? previousShade : RecognitionGrid.shade(of: cell)
+        previousShade = shade
+        previous = cell
+        note(look: cell, shade: shade)
     }
 
     /// Notes how `cell` is drawn, its background `shade`: needed only for a cell that does not
@@ -121,6 +144,24 @@ struct RecognitionTriggers: Equatable {
         foregroundDifferences |= cell.foreground ^ firstForeground
         attributesSeen |= cell.attributes
         underlinesSeen |= cell.underline
+    }
+
+    /// Notes the character `cell` shows and gives its first scalar (see
+    /// ``RecognitionGrid/firstScalar(of:clusterScalars:)``): the marks of an ASCII character or an
+    /// erased cell (shown as a blank) are gathered in `asciiMarks` for the caller to note once;
+    /// `ascii` is ``Marks/ascii``.
+    @inline(__always)
+    mutating func noteCharacter(
+        of cell: Cell, clusterScalars: [[UInt32]], ascii: UnsafeBufferPointer<UInt16>, asciiMarks: inout UInt16
+    ) -> UInt32 {
+        if cell.width == 1 && cell.code < 0x80 {
+            let scalar = cell.code != 0 ? cell.code : 0x20
+            asciiMarks |= ascii[Int(scalar)]
+            return scalar
+        }
+        let scalar = RecognitionGrid.firstScalar(of: cell, clusterScalars: clusterScalars)
+        note(scalar: scalar, cell: cell, ascii: ascii)
+        return scalar
     }
 
     /// Notes the character of one cell showing `scalar`; `ascii` is ``Marks/ascii``.

@@ -33,6 +33,16 @@ enum TextFieldRecognition {
         default: return false
         }
     }
+
+    /// Whether the cursor is shown past the first column of a row that starts with a prompt mark
+    /// (`firstScalar` gives the first scalar a row shows): what a command line needs first, asked
+    /// by recognition (``RecognitionGrid/commandLinePrompt()``) and by an element wait before it
+    /// reads a screen without recognising it.
+    static func cursorFollowsPromptMark(
+        cursor: ScreenPosition, isCursorVisible: Bool, rows: Int, firstScalar: (_ row: Int) -> UInt32
+    ) -> Bool {
+        isCursorVisible && cursor.row < rows && cursor.column >= 1 && isPromptMark(firstScalar(cursor.row))
+    }
 }
 
 extension RecognitionGrid {
@@ -44,7 +54,7 @@ extension RecognitionGrid {
     /// `/tmp/notes.txt (END)` inverse) is no command line; nor is a line with text under it (a
     /// file's `// comment` or `/etc/hosts` with an editor's cursor in it).
     func commandLinePrompt() -> Range<Int>? {
-        guard isCursorVisible, cursor.row < rows, cursor.column >= 1, TextFieldRecognition.isPromptMark(scalar(cursor.row, 0)),
+        guard TextFieldRecognition.cursorFollowsPromptMark(cursor: cursor, isCursorVisible: isCursorVisible, rows: rows, firstScalar: { scalar($0, 0) }),
               shade(cursor.row, 0) == shade(cursor.row, columns - 1) else { return nil }
         let row = cursor.row
         // A mark may be doubled or tripled (python's `>>>`).

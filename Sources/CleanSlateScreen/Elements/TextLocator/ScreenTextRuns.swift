@@ -72,15 +72,39 @@ struct ScreenTextRuns {
     /// a focused button in its window, a bar across the screen's last row.
     func ground(row: Int, columns: Range<Int>, in region: ScreenRectangle) -> UInt64 {
         let own = grid.shade(row, columns.lowerBound)
-        var counts: [UInt64: Int] = [:]
-        for neighbour in [row - 2, row - 1, row + 1, row + 2] where neighbour >= region.row && neighbour < region.row + region.height {
-            for column in columns { counts[grid.shade(neighbour, column), default: 0] += 1 }
+        let regionRows = region.row..<(region.row + region.height)
+        let regionColumns = region.column..<(region.column + region.width)
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * columns.count + 2) { around in
+            var count = 0
+            for neighbour in [row - 2, row - 1, row + 1, row + 2] where regionRows.contains(neighbour) {
+                for column in columns {
+                    around[count] = grid.shade(neighbour, column)
+                    count += 1
+                }
+            }
+            for column in [columns.lowerBound - 1, columns.upperBound] where regionColumns.contains(column) {
+                around[count] = grid.shade(row, column)
+                count += 1
+            }
+            // Sorted, equal shades stand together: the longest stretch is the most common shade,
+            // the first of the longest the lowest (a tie the run's own shade does not win).
+            var shades = UnsafeMutableBufferPointer(rebasing: around[0..<count])
+            shades.sort()
+            var most = 0
+            var mostCommon = own
+            var ownCount = 0
+            var start = 0
+            while start < count {
+                var end = start + 1
+                while end < count && shades[end] == shades[start] { end += 1 }
+                if end - start > most {
+                    most = end - start
+                    mostCommon = shades[start]
+                }
+                if shades[start] == own { ownCount = end - start }
+                start = end
+            }
+            return ownCount == most ? own : mostCommon
         }
-        for column in [columns.lowerBound - 1, columns.upperBound] where column >= region.column && column < region.column + region.width {
-            counts[grid.shade(row, column), default: 0] += 1
-        }
-        guard let most = counts.values.max() else { return own }
-        if counts[own] == most { return own }
-        return counts.filter { $0.value == most }.keys.min()!
     }
 }
