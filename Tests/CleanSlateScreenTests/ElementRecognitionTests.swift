@@ -1151,6 +1151,12 @@ extension ElementRecognitionTests {
             + at(7, 0, "██████░░")
         let tree = screen(gauges).elements
         XCTAssertEqual(tree.allElements.filter { $0.kind == .progressIndicator }.map(\.label), ["CPU", "MEM", "", "", ""], tree.debugDescription)
+        // A figure right-aligned a few blanks after each gauge, or a name after it, tells stacked
+        // gauges apart too (btop's panels).
+        let stacked = at(1, 0, "████████░░░░    50%") + at(2, 0, "████░░░░░░░░    25%") + at(4, 0, "████░░░░  CPU")
+            + at(5, 0, "██░░░░░░  MEM")
+        let stackedTree = screen(stacked).elements
+        XCTAssertEqual(stackedTree.allElements.filter { $0.kind == .progressIndicator }.count, 4, stackedTree.debugDescription)
     }
 
     func testRowsOfAPictureDrawnInBlocksAreNoListRows() {
@@ -1183,6 +1189,12 @@ extension ElementRecognitionTests {
         let named = at(1, 2, csi("7m") + "Main Q     Quick QWERTY course  (Q1 - Q5)" + csi("0m"))
             + at(2, 2, "Side R     Long QWERTY course   (R1 - R14)") + at(3, 2, "Extra D    Dvorak touch typing  (D1 - D14)")
         XCTAssertEqual(screen(named, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Main Q", "Side R", "Extra D"])
+        // Words after the tags that repeat (a game's save slots) tell no row apart: the first
+        // column names the rows.
+        let slots = at(1, 2, csi("7m") + "Slot 1     Empty" + csi("0m")) + at(2, 2, "Slot 2     Empty") + at(3, 2, "Slot 3     Dungeon level")
+            + at(4, 2, "Settings...")
+        let slotRows = screen(slots, columns: 60).elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(slotRows.map(\.label), ["Slot 1", "Slot 2", "Slot 3", "Settings..."])
     }
 
     func testANumberedMenuIsPickedByItsNumbers() {
@@ -1228,5 +1240,12 @@ extension ElementRecognitionTests {
             + at(6, 0, "(gdb) r") + at(7, 0, "Starting program: /tmp/sum")
         let tree = screen(console, columns: 60).elements
         XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+        // A list's current row drawn across the screen whose last column is a time of 19
+        // characters (a backup list) is no bar: no caption before its figure.
+        let backups = at(2, 0, "daily   /srv/home" + String(repeating: " ", count: 24) + "2024-03-02 12:00:01")
+            + at(3, 0, csi("7m") + "weekly  /srv/mail" + String(repeating: " ", count: 24) + "2024-03-03 12:00:01" + csi("0m"))
+            + at(4, 0, "monthly /srv/www" + String(repeating: " ", count: 25) + "2024-03-01 12:00:01")
+        let listed = screen(backups, columns: 60).elements
+        XCTAssertEqual(listed.allElements.filter { $0.kind == .menuItem }.count, 3, listed.debugDescription)
     }
 }

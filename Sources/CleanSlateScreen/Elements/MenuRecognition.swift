@@ -155,9 +155,10 @@ extension RecognitionWork {
         if endOfFirstWords(row: row, text) >= text.upperBound {
             return row == 0 && !beginsLike(candidate.text, row: row + 1) || row == grid.rows - 1 && !beginsLike(candidate.text, row: row - 1)
         }
-        // A short reading (16 characters at most, or 24 holding a figure: gdb's `PC:
-        // 0x555555555141`) ending at the right edge, three blanks or more before it: a list
-        // row's last column that reaches the edge (htop's command) is longer.
+        // A short reading (16 characters at most, or 24 when it is a caption and its figure: gdb's
+        // `PC: 0x555555555141`) ending at the right edge, three blanks or more before it: a list
+        // row's last column that reaches the edge (htop's command, a backup's `2024-03-03
+        // 12:00:01`, a package's version) is longer, or is no caption.
         guard text.upperBound >= grid.columns - 2 else { return false }
         var readingStart = text.upperBound
         while readingStart > text.lowerBound && !(grid.isBlank(row, readingStart - 1) && grid.isBlank(row, readingStart - 2)) { readingStart -= 1 }
@@ -165,8 +166,18 @@ extension RecognitionWork {
         while gapStart > text.lowerBound && grid.isBlank(row, gapStart - 1) { gapStart -= 1 }
         let readingLength = text.upperBound - readingStart
         let isShortReading = readingLength <= 16
-            || readingLength <= 24 && (readingStart..<text.upperBound).contains { RecognitionGrid.isASCIIDigit(grid.scalar(row, $0)) }
+            || readingLength <= 24 && isCaptionAndFigure(row: row, readingStart..<text.upperBound)
         return isShortReading && readingStart - gapStart >= 3
+    }
+
+    /// Whether `columns` of `row` read as a caption and its figure: a word ending in `:`, a blank,
+    /// then text holding a digit (a status line's `PC: 0x555555555141`, `Line: 1204`).
+    private func isCaptionAndFigure(row: Int, _ columns: Range<Int>) -> Bool {
+        guard let colon = columns.first(where: { grid.scalar(row, $0) == 0x3A }), colon > columns.lowerBound,
+              colon + 1 < columns.upperBound, grid.isBlank(row, colon + 1),
+              (columns.lowerBound..<colon).allSatisfy({ !grid.isBlank(row, $0) })
+        else { return false }
+        return ((colon + 1)..<columns.upperBound).contains { RecognitionGrid.isASCIIDigit(grid.scalar(row, $0)) }
     }
 
     /// Whether `text` is the caption of a horizontal rule drawn on across the row (fzf's

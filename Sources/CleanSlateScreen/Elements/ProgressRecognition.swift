@@ -120,8 +120,8 @@ extension RecognitionWork {
     /// several rows (a logo, a chart), not a gauge: what a person sees as a gauge is one row of
     /// blocks, alone on its rows (a gauge over a gauge is told apart by its name or its figure).
     /// A run with a block character just above or just below it, touching its columns, and no
-    /// word or figure beside it (a letter or digit in the words before it, a digit in the words
-    /// just after it) is a piece of a picture: the Free Pascal IDE's logo, drawn with `▄▀█▐▌`.
+    /// word or figure beside it (a letter or digit in the words before it or in the first word
+    /// after it: `CPU`, `50%`) is a piece of a picture: the Free Pascal IDE's logo, drawn with `▄▀█▐▌`.
     private func isPartOfPicture(row: Int, run: Range<Int>, span: Span) -> Bool {
         let touching = max(0, run.lowerBound - 1)..<min(grid.columns, run.upperBound + 1)
         let hasBlockNextRow = [row - 1, row + 1].contains { neighbour in
@@ -131,10 +131,13 @@ extension RecognitionWork {
         let label = labelBefore(row: row, column: run.lowerBound, span: span)
         if label.contains(where: { $0.isLetter || $0.isNumber }) { return false }
         var after = run.upperBound
-        while after < span.columns.upperBound && after < run.upperBound + 2 && grid.isBlank(row, after) { after += 1 }
-        var figureEnd = after
-        while figureEnd < span.columns.upperBound && !grid.isBlank(row, figureEnd) { figureEnd += 1 }
-        return !(after..<figureEnd).contains { RecognitionGrid.isASCIIDigit(grid.scalar(row, $0)) }
+        while after < span.columns.upperBound && grid.isBlank(row, after) { after += 1 }
+        var wordEnd = after
+        while wordEnd < span.columns.upperBound && !grid.isBlank(row, wordEnd) { wordEnd += 1 }
+        return !(after..<wordEnd).contains { column in
+            let scalar = grid.scalar(row, column)
+            return RecognitionGrid.isASCIIDigit(scalar) || RecognitionGrid.isASCIILetter(scalar)
+        }
     }
 
     /// The column of the `]` closing a bar opened at `open`, and where the bar's reading starts:

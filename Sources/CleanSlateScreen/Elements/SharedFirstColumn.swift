@@ -11,8 +11,10 @@ enum SharedFirstColumn {
     ///   in a tree; it is neither name nor identifier.
     /// - A shared word and a tag: every row that has a second column (three or more) starts with
     ///   the same words and a tag of one or two characters, a different tag on each (`Series Q`,
-    ///   `Series R`), then words (two letters or more, not a figure). The first column is the
-    ///   row's identifier; rows with one column only (`More lessons...`) keep their text as name.
+    ///   `Series R`), then words (two letters or more, not a figure), different on each row. The
+    ///   first column is the row's identifier; rows with one column only (`More lessons...`)
+    ///   keep their text as name. Where the words after the tags repeat (`Slot 1  Empty`, `Slot 2
+    ///   Empty`), the first column is what tells the rows apart: their name.
     static func names(of columns: [(first: String, rest: [String])]) -> [RecognitionWork.RowNames]? {
         if columns.count >= 2, columns.allSatisfy({ isFoldMark($0.first) && ($0.rest.first.map(hasWords) ?? false) }) {
             return columns.map { RecognitionWork.RowNames(label: $0.rest[0], identifier: nil, detail: detail(after: $0.rest)) }
@@ -20,7 +22,7 @@ enum SharedFirstColumn {
         let tagged = columns.filter { !$0.rest.isEmpty }
         guard tagged.count >= 3, let shared = sharedWords(of: tagged[0].first),
               tagged.allSatisfy({ sharedWords(of: $0.first) == shared && hasWords($0.rest[0]) }),
-              Set(tagged.map(\.first)).count == tagged.count
+              Set(tagged.map(\.first)).count == tagged.count, Set(tagged.map { $0.rest[0] }).count == tagged.count
         else { return nil }
         return columns.map { first, rest in
             rest.isEmpty
