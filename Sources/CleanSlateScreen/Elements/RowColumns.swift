@@ -46,6 +46,20 @@ extension RecognitionWork {
         var label: String
         var identifier: String?
         var detail: String?
+
+        /// A row named by the first of `columns` (the texts after its first column), the rest,
+        /// two blanks apart, its detail.
+        init(namedByFirstOf columns: [String], identifier: String?) {
+            label = columns[0]
+            self.identifier = identifier
+            detail = columns.count > 1 ? columns.dropFirst().joined(separator: "  ") : nil
+        }
+
+        init(label: String, identifier: String?, detail: String?) {
+            self.label = label
+            self.identifier = identifier
+            self.detail = detail
+        }
     }
 
     /// A list row's first column and the other columns' texts: split at `detailColumn` when the
@@ -129,7 +143,7 @@ extension RecognitionWork {
 
     /// Whether `text` holds neither a letter nor a digit (mc's parent folder `/..`): it takes no
     /// side between words and figures.
-    private static func isPlaceholder(_ text: String) -> Bool {
+    static func isPlaceholder(_ text: String) -> Bool {
         !text.contains { $0.isLetter || $0.isNumber }
     }
 
@@ -180,7 +194,7 @@ extension RecognitionWork {
             }
         if isKeyed {
             return columns.map { first, rest in
-                RowNames(label: rest[0], identifier: first, detail: rest.count > 1 ? rest.dropFirst().joined(separator: "  ") : nil)
+                RowNames(namedByFirstOf: rest, identifier: first)
             }
         }
         // A fold mark or a shared word and tag before the words (``SharedFirstColumn``).

@@ -17,23 +17,27 @@ enum SharedFirstColumn {
     ///   Empty`), the first column is what tells the rows apart: their name.
     static func names(of columns: [(first: String, rest: [String])]) -> [RecognitionWork.RowNames]? {
         if columns.count >= 2, columns.allSatisfy({ isFoldMark($0.first) && ($0.rest.first.map(hasWords) ?? false) }) {
-            return columns.map { RecognitionWork.RowNames(label: $0.rest[0], identifier: nil, detail: detail(after: $0.rest)) }
+            return columns.map { RecognitionWork.RowNames(namedByFirstOf: $0.rest, identifier: nil) }
         }
+        // Names are read on every list: look at the first row with a second column before
+        // gathering the others.
+        guard let firstTagged = columns.first(where: { !$0.rest.isEmpty }), let shared = sharedWords(of: firstTagged.first)
+        else { return nil }
         let tagged = columns.filter { !$0.rest.isEmpty }
-        guard tagged.count >= 3, let shared = sharedWords(of: tagged[0].first),
+        guard tagged.count >= 3,
               tagged.allSatisfy({ sharedWords(of: $0.first) == shared && hasWords($0.rest[0]) }),
               Set(tagged.map(\.first)).count == tagged.count, Set(tagged.map { $0.rest[0] }).count == tagged.count
         else { return nil }
         return columns.map { first, rest in
             rest.isEmpty
                 ? RecognitionWork.RowNames(label: first, identifier: nil, detail: nil)
-                : RecognitionWork.RowNames(label: rest[0], identifier: first, detail: detail(after: rest))
+                : RecognitionWork.RowNames(namedByFirstOf: rest, identifier: first)
         }
     }
 
     /// Whether `text` is a fold mark: one to three characters, no letter or digit.
     private static func isFoldMark(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 3 && !text.contains { $0.isLetter || $0.isNumber }
+        !text.isEmpty && text.count <= 3 && RecognitionWork.isPlaceholder(text)
     }
 
     /// The words before the tag ending `text` (`Series` of `Series Q`), or `nil` when `text`
@@ -51,8 +55,4 @@ enum SharedFirstColumn {
         text.filter(\.isLetter).count >= 2 && !RecognitionWork.isFigure(text)
     }
 
-    /// The columns after the name, two blanks apart, or `nil` when there are none.
-    private static func detail(after rest: [String]) -> String? {
-        rest.count > 1 ? rest.dropFirst().joined(separator: "  ") : nil
-    }
 }
