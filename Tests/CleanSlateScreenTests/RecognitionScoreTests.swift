@@ -87,7 +87,7 @@ final class RecognitionScoreTests: XCTestCase {
 
     /// Every held-out set: each holds at least 30 captures, and each capture has an annotation.
     func testEveryHeldOutCaptureHasAnAnnotationThatParses() throws {
-        for set in ["HeldOutScreens", "HeldOutScreens-2", "HeldOutScreens-3", "HeldOutScreens-4", "HeldOutScreens-5", "HeldOutScreens-6", "HeldOutScreens-7"] {
+        for set in ["HeldOutScreens", "HeldOutScreens-2", "HeldOutScreens-3", "HeldOutScreens-4", "HeldOutScreens-5", "HeldOutScreens-6", "HeldOutScreens-7", "HeldOutScreens-8"] {
             let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(set)
             let captures = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".bin") }
             XCTAssertGreaterThanOrEqual(captures.count, 30, set)

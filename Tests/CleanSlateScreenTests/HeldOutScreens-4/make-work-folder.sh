@@ -11,12 +11,4 @@ rm -rf $W; mkdir -p $W/files/docs $W/files/src $W/games $W/task
 cd $W
 "$here/../HeldOutScreens/make-sample-files.sh" $W
 printf 'data.location=%s/task\nconfirmation=off\nnews.version=2.6.2\n' $W > taskrc
-cp -a /var/games/. games/
-cat > private <<'SH'
-#!/bin/sh
-# private COMMAND...: COMMAND with empty /var/log, /var/lib, /run, /var/tmp and the work folder's
-# copy of /var/games over /var/games.
-exec bwrap --dev-bind / / --tmpfs /var/log --tmpfs /var/lib --tmpfs /run --dir /run/lock \
-  --tmpfs /var/tmp --bind /tmp/heldout4-work/games /var/games -- "$@"
-SH
-chmod +x private
+"$here/../HeldOutScreens/make-private-wrapper.sh" $W

@@ -17,17 +17,10 @@ printf '[calendars]\n[[home]]\npath = %s/cal/home\ntype = calendar\n\n[locale]\n
 : > reminders.rem
 printf 'apple\nbanana\ncherry\ndate\nelderberry\nfig\n' > fruit.txt
 printf 'Hello, hex world.\n' > files/hello.bin
-cp -a /var/games/. games/
-cat > private <<'SH'
-#!/bin/sh
-# private COMMAND...: COMMAND with empty /var/log, /var/lib, /run, /var/tmp and the work folder's
-# copy of /var/games over /var/games.
-exec bwrap --dev-bind / / --tmpfs /var/log --tmpfs /var/lib --tmpfs /run --dir /run/lock \
-  --tmpfs /var/tmp --bind /tmp/heldout5-work/games /var/games -- "$@"
-SH
+"$here/../HeldOutScreens/make-private-wrapper.sh" $W
 cat > peco-fruit <<'SH'
 #!/bin/sh
 # peco-fruit: peco reading the fruit list from a pipe.
 cat /tmp/heldout5-work/fruit.txt | peco
 SH
-chmod +x private peco-fruit
+chmod +x peco-fruit

@@ -29,14 +29,7 @@ with open('two.pcap', 'wb') as f:
 PY
 printf '#include <stdio.h>\n\nint main(void) {\n    int total = 0;\n    for (int i = 1; i <= 3; i++)\n        total += i;\n    printf("%%d\\n", total);\n    return 0;\n}\n' > sum.c
 gcc -g -O0 -o sum sum.c
-cp -a /var/games/. games/
-cat > private <<'SH'
-#!/bin/sh
-# private COMMAND...: COMMAND with empty /var/log, /var/lib, /run, /var/tmp and the work folder's
-# copy of /var/games over /var/games.
-exec bwrap --dev-bind / / --tmpfs /var/log --tmpfs /var/lib --tmpfs /run --dir /run/lock \
-  --tmpfs /var/tmp --bind /tmp/heldout6-work/games /var/games -- "$@"
-SH
+"$here/../HeldOutScreens/make-private-wrapper.sh" $W
 cat > pinentry-ask <<'SH'
 #!/bin/sh
 # pinentry-ask: pinentry-curses asked for a passphrase on this terminal.
@@ -51,4 +44,4 @@ t=$(tty)
 printf 'SETDESC Delete the old backup key?\nSETOK Delete\nSETCANCEL Keep\nCONFIRM\n' |
   pinentry-curses --ttyname "$t"
 SH
-chmod +x private pinentry-ask pinentry-confirm
+chmod +x pinentry-ask pinentry-confirm

@@ -54,12 +54,4 @@ PY
 printf '%% Trip\n%% Ada\n\n# Lisbon to Porto\n\n- train at nine\n- hotel by the river\n- museum on Sunday\n\n-------------------------------------------------\n\n# Budget\n\nTrain: 25 euros\n' > trip.md
 printf -- '--author Ada\n--title Trip\n--date today\n--newpage\n--heading Lisbon to Porto\n* train at nine\n* hotel by the river\n' > trip.tpp
 printf 'Dear Grace,\n\nThe trian leaves at nine and the hotell is by the river.\nSee you on Sunday.\n' > letter.txt
-cp -a /var/games/. games/
-cat > private <<'SH'
-#!/bin/sh
-# private COMMAND...: COMMAND with empty /var/log, /var/lib, /run, /var/tmp and the work folder's
-# copy of /var/games over /var/games.
-exec bwrap --dev-bind / / --tmpfs /var/log --tmpfs /var/lib --tmpfs /run --dir /run/lock \
-  --tmpfs /var/tmp --bind /tmp/heldout7-work/games /var/games -- "$@"
-SH
-chmod +x private
+"$here/../HeldOutScreens/make-private-wrapper.sh" $W
