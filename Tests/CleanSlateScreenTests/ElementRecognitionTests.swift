@@ -1249,3 +1249,27 @@ extension ElementRecognitionTests {
         XCTAssertEqual(listed.allElements.filter { $0.kind == .menuItem }.count, 3, listed.debugDescription)
     }
 }
+
+// MARK: round 8b
+
+extension ElementRecognitionTests {
+    func testAKeyInSquareBracketsBeforeACapitalisedActionIsALegend() {
+        // A legend box (mp3blaster's): keys in brackets, function keys written `F 1`, one
+        // character padded with blanks (a bracket itself too), each action up to the next bracket.
+        let box = at(1, 0, "[F 1] Select Files        [ m ] Move Files After") + at(2, 0, "[ [ ] Previous Group      [ ] ] Next Group")
+            + at(3, 0, "[ f ] Toggle File Display [F10] Change #Threads")
+        XCTAssertEqual(keyHintOutline(screen(box, columns: 60)), [
+            "Select Files key F1", "Move Files After key m", "Previous Group key [", "Next Group key ]",
+            "Toggle File Display key f", "Change #Threads key F10",
+        ])
+        // A bottom bar (prompt_toolkit's: ptpython, litecli): a function key in brackets is a
+        // legend alone too; its action ends at a mark standing apart.
+        let bar = at(11, 0, "[F4] Emacs  1/1 [F3] History  [F2] Menu - CPython 3.11")
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 60)), ["Emacs key F4", "History key F3", "Menu key F2"])
+        XCTAssertEqual(keyHintOutline(screen(at(11, 0, "[F3] Multiline: OFF    Right-arrow to complete"), columns: 60)), ["Multiline: OFF key F3"])
+        // Check boxes, a lone letter in brackets and bracketed command syntax stay what they were.
+        let notLegends = at(1, 0, "[X] Remember me   [ ] Dark") + at(3, 0, "[ * ] Fast   [ x ] Small") + at(5, 0, "Press [ q ] Quit")
+            + at(7, 0, "test [ arg... ] Usage") + at(9, 0, "git [<args>] Commit") + at(11, 58, " [")
+        XCTAssertEqual(keyHintOutline(screen(notLegends, columns: 60)), [])
+    }
+}

@@ -11,7 +11,8 @@ extension ScreenSnapshot {
 }
 
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
-/// fields or gauges), then, on the cells no earlier rule took, progress bars, calendars' days, buttons, check boxes
+/// fields or gauges), then, on the cells no earlier rule took, progress bars, calendars' days, key
+/// legends with their key in brackets, buttons, check boxes
 /// and radio buttons, choices picked by their keys, key hints, menu bars, text fields, an Info menu's entries, menu rows and last
 /// static text.
 ///
@@ -59,6 +60,7 @@ struct ElementRecognizer {
             work.findProgressBars(shaded: all || mayHoldShadedBar, drawn: all || mayHoldDrawnBar)
         }
         work.findCalendars()
+        if all || has.hasOpeningBracket { work.findBracketedKeyHints() }
         if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
         // Keyed by `)` or `:` (key marks), or by ` - ` with a current row drawn apart (not plain).
