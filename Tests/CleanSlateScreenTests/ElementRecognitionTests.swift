@@ -1273,3 +1273,26 @@ extension ElementRecognitionTests {
         XCTAssertEqual(keyHintOutline(screen(notLegends, columns: 60)), [])
     }
 }
+
+extension ElementRecognitionTests {
+    func testSettingsKeyedByALetterWithTheirColonsLinedUpAreTextFieldsNamedByTheirCaptions() {
+        // minicom's setup menu in its ASCII box: `A - Caption : value`, captions padded or
+        // centred, one colon glued to its caption, an empty value; the key is the identifier.
+        let menu = at(0, 2, "+-------------------------------------+") + at(1, 2, "| A -    Serial Device   : /dev/null  |")
+            + at(2, 2, "| B - Lockfile Location  : /var/lock  |") + at(3, 2, "| C -   Callin Program   :            |")
+            + at(4, 2, "| D - RS485 Delays Before: 0          |") + at(5, 2, "|    Change which setting?            |")
+            + at(6, 2, "+-------------------------------------+")
+        let fields = screen(menu, columns: 60).elements.allElements.filter { $0.kind == .textField }
+        XCTAssertEqual(fields.map(\.label), ["Serial Device", "Lockfile Location", "Callin Program", "RS485 Delays Before"])
+        XCTAssertEqual(fields.map(\.value), [.text("/dev/null"), .text("/var/lock"), .text(""), .text("0")])
+        XCTAssertEqual(fields.map(\.identifier), ["A", "B", "C", "D"])
+        // abook's editor: numbered keys, outside any box.
+        let editor = at(6, 4, "1 - Name             : Ada") + at(7, 4, "2 - E-mail addresses :")
+        XCTAssertEqual(screen(editor, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Name", "E-mail addresses"])
+        // One such row alone, rows whose colons do not line up, or a caption of two phrases are
+        // sentences and readings, not settings.
+        let prose = at(1, 0, "a - note: see below") + at(4, 0, "a - first: one") + at(5, 0, "b - second thing: two")
+            + at(8, 0, "a - Size  Total: 4") + at(9, 0, "b - Used  Total: 2") + at(11, 0, "")
+        XCTAssertEqual(screen(prose, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), [])
+    }
+}

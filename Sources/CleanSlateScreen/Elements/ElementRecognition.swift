@@ -13,7 +13,7 @@ extension ScreenSnapshot {
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
 /// fields or gauges), then, on the cells no earlier rule took, progress bars, calendars' days, key
 /// legends with their key in brackets, buttons, check boxes
-/// and radio buttons, choices picked by their keys, key hints, menu bars, text fields, an Info menu's entries, menu rows and last
+/// and radio buttons, settings and choices picked by their keys, key hints, menu bars, text fields, an Info menu's entries, menu rows and last
 /// static text.
 ///
 /// A rule is skipped when the screen lacks what it needs to find anything (see
@@ -63,6 +63,7 @@ struct ElementRecognizer {
         if all || has.hasOpeningBracket { work.findBracketedKeyHints() }
         if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
+        if all || has.hasKeyMark { work.findKeyedSettings() }
         // Keyed by `)` or `:` (key marks), or by ` - ` with a current row drawn apart (not plain).
         if all || !isPlain || has.hasKeyMark { work.findKeyedChoices() }
         if all || !has.isOneShade { work.findStyledKeyHints() }
