@@ -1296,3 +1296,22 @@ extension ElementRecognitionTests {
         XCTAssertEqual(screen(prose, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), [])
     }
 }
+
+extension ElementRecognitionTests {
+    func testRowsOfBracketedButtonsOfOneWidthAreButtonsNotAStatusMessageOrReadings() {
+        // cfdisk's and cgdisk's button rows outside any window: brackets of one width side by
+        // side, a second row lined up under the first, one word filling its bracket, and a last
+        // button alone on its row under the others.
+        let bar = at(8, 5, "[Bootable]  [ Delete ]  [ Resize ]  [  Quit  ]") + at(9, 5, "[  Write ]  [  Dump  ]")
+            + at(10, 5, "[ Align  ]  [ Backup ]") + at(11, 5, "[ Verify ]")
+        let buttons = screen(bar, columns: 60).elements.allElements.filter { $0.kind == .button }
+        XCTAssertEqual(buttons.map(\.label), ["Bootable", "Delete", "Resize", "Quit", "Write", "Dump", "Align", "Backup", "Verify"])
+        // A status message alone on its row stays one text; readings stacked one per row stay
+        // text; a check box stays a check box.
+        let others = at(1, 0, "[ Wrote 3 lines ]") + at(4, 2, "Task one  [ Completed  ]") + at(5, 2, "Task two  [In Progress ]")
+            + at(8, 2, "[x] Remember me  [ Cancel ]")
+        let tree = screen(others, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), ["Cancel"], tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .checkBox }.map(\.label), ["Remember me"], tree.debugDescription)
+    }
+}
