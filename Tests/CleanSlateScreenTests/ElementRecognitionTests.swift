@@ -1315,3 +1315,25 @@ extension ElementRecognitionTests {
         XCTAssertEqual(tree.allElements.filter { $0.kind == .checkBox }.map(\.label), ["Remember me"], tree.debugDescription)
     }
 }
+
+extension ElementRecognitionTests {
+    func testWordsWithOneLetterDrawnApartInARowOutsideEveryWindowAreLegendsKeyedByThatLetter() {
+        func apart(_ letter: String, _ rest: String) -> String { csi("1m") + letter + csi("0m") + rest }
+        // mtr's bar after a caption: the key bold, phrases three blanks apart.
+        let mtr = at(2, 0, "Keys:  " + apart("H", "elp   ") + apart("D", "isplay mode   ") + apart("R", "estart statistics   ") + apart("q", "uit"))
+        XCTAssertEqual(keyHintOutline(screen(mtr, columns: 60)), ["Help key H", "Display mode key D", "Restart statistics key R", "quit key q"])
+        // ytree's bar: words one blank apart in cyan on blue, each with its key in white, on any letter.
+        func colour(_ letter: String, _ before: String, _ after: String) -> String {
+            csi("36;44m") + before + csi("37;44m") + letter + csi("36;44m") + after + " "
+        }
+        let ytree = at(11, 0, "COMMANDS  " + colour("O", "", "wner") + colour("X", "e", "ecute") + colour("Y", "pathcop", "") + csi("0m"))
+        XCTAssertEqual(keyHintOutline(screen(ytree, columns: 60)), ["Owner key O", "eXecute key X", "pathcopY key Y"])
+        // The same words on the top row (a menu bar's hotkeys) or inside a window (a dialog's
+        // buttons), only two of them, or a coloured letter before a colon in prose are no legends.
+        let bar = apart("F", "ile   ") + apart("E", "dit   ") + apart("V", "iew")
+        let others = at(0, 0, bar) + at(2, 0, "+--------------------------+") + at(3, 0, "| " + bar + "       |")
+            + at(4, 0, "|                          |") + at(5, 0, "+--------------------------+") + at(7, 0, apart("H", "elp   ") + apart("Q", "uit"))
+            + at(9, 0, "State: " + apart("R", ": running; ") + apart("S", ": sleeping; ") + apart("Z", ": zombie;"))
+        XCTAssertEqual(keyHintOutline(screen(others, columns: 60)), [])
+    }
+}

@@ -13,7 +13,7 @@ extension ScreenSnapshot {
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
 /// fields or gauges), then, on the cells no earlier rule took, progress bars, calendars' days, key
 /// legends with their key in brackets, buttons, check boxes
-/// and radio buttons, settings and choices picked by their keys, key hints, menu bars, text fields, an Info menu's entries, menu rows and last
+/// and radio buttons, settings and choices picked by their keys, key hints (written, coloured, keyed by a letter drawn apart), menu bars, text fields, an Info menu's entries, menu rows and last
 /// static text.
 ///
 /// A rule is skipped when the screen lacks what it needs to find anything (see
@@ -69,6 +69,7 @@ struct ElementRecognizer {
         if all || !has.isOneShade { work.findStyledKeyHints() }
         if all || has.hasKeyMark || has.hasAngleBracket || has.hasSeveralForegrounds { work.findWrittenKeyHints() }
         if all || has.hasKeyMark || has.hasAngleBracket || has.hasOpeningBracket || has.hasPlus { work.findForLegends() }
+        if all || !isPlain || has.hasUnderline { work.findLetterKeyedLegends() }
         if all || !isPlain {
             work.findMenuBars()
             work.findWordMenuBar()
