@@ -1249,3 +1249,91 @@ extension ElementRecognitionTests {
         XCTAssertEqual(listed.allElements.filter { $0.kind == .menuItem }.count, 3, listed.debugDescription)
     }
 }
+
+// MARK: round 8b
+
+extension ElementRecognitionTests {
+    func testAKeyInSquareBracketsBeforeACapitalisedActionIsALegend() {
+        // A legend box (mp3blaster's): keys in brackets, function keys written `F 1`, one
+        // character padded with blanks (a bracket itself too), each action up to the next bracket.
+        let box = at(1, 0, "[F 1] Select Files        [ m ] Move Files After") + at(2, 0, "[ [ ] Previous Group      [ ] ] Next Group")
+            + at(3, 0, "[ f ] Toggle File Display [F10] Change #Threads")
+        XCTAssertEqual(keyHintOutline(screen(box, columns: 60)), [
+            "Select Files key F1", "Move Files After key m", "Previous Group key [", "Next Group key ]",
+            "Toggle File Display key f", "Change #Threads key F10",
+        ])
+        // A bottom bar (prompt_toolkit's: ptpython, litecli): a function key in brackets is a
+        // legend alone too; its action ends at a mark standing apart.
+        let bar = at(11, 0, "[F4] Emacs  1/1 [F3] History  [F2] Menu - CPython 3.11")
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 60)), ["Emacs key F4", "History key F3", "Menu key F2"])
+        XCTAssertEqual(keyHintOutline(screen(at(11, 0, "[F3] Multiline: OFF    Right-arrow to complete"), columns: 60)), ["Multiline: OFF key F3"])
+        // Check boxes, a lone letter in brackets and bracketed command syntax stay what they were.
+        let notLegends = at(1, 0, "[X] Remember me   [ ] Dark") + at(3, 0, "[ * ] Fast   [ x ] Small") + at(5, 0, "Press [ q ] Quit")
+            + at(7, 0, "test [ arg... ] Usage") + at(9, 0, "git [<args>] Commit") + at(11, 58, " [")
+        XCTAssertEqual(keyHintOutline(screen(notLegends, columns: 60)), [])
+    }
+}
+
+extension ElementRecognitionTests {
+    func testSettingsKeyedByALetterWithTheirColonsLinedUpAreTextFieldsNamedByTheirCaptions() {
+        // minicom's setup menu in its ASCII box: `A - Caption : value`, captions padded or
+        // centred, one colon glued to its caption, an empty value; the key is the identifier.
+        let menu = at(0, 2, "+-------------------------------------+") + at(1, 2, "| A -    Serial Device   : /dev/null  |")
+            + at(2, 2, "| B - Lockfile Location  : /var/lock  |") + at(3, 2, "| C -   Callin Program   :            |")
+            + at(4, 2, "| D - RS485 Delays Before: 0          |") + at(5, 2, "|    Change which setting?            |")
+            + at(6, 2, "+-------------------------------------+")
+        let fields = screen(menu, columns: 60).elements.allElements.filter { $0.kind == .textField }
+        XCTAssertEqual(fields.map(\.label), ["Serial Device", "Lockfile Location", "Callin Program", "RS485 Delays Before"])
+        XCTAssertEqual(fields.map(\.value), [.text("/dev/null"), .text("/var/lock"), .text(""), .text("0")])
+        XCTAssertEqual(fields.map(\.identifier), ["A", "B", "C", "D"])
+        // abook's editor: numbered keys, outside any box.
+        let editor = at(6, 4, "1 - Name             : Ada") + at(7, 4, "2 - E-mail addresses :")
+        XCTAssertEqual(screen(editor, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), ["Name", "E-mail addresses"])
+        // One such row alone, rows whose colons do not line up, or a caption of two phrases are
+        // sentences and readings, not settings.
+        let prose = at(1, 0, "a - note: see below") + at(4, 0, "a - first: one") + at(5, 0, "b - second thing: two")
+            + at(8, 0, "a - Size  Total: 4") + at(9, 0, "b - Used  Total: 2") + at(11, 0, "")
+        XCTAssertEqual(screen(prose, columns: 60).elements.allElements.filter { $0.kind == .textField }.map(\.label), [])
+    }
+}
+
+extension ElementRecognitionTests {
+    func testRowsOfBracketedButtonsOfOneWidthAreButtonsNotAStatusMessageOrReadings() {
+        // cfdisk's and cgdisk's button rows outside any window: brackets of one width side by
+        // side, a second row lined up under the first, one word filling its bracket, and a last
+        // button alone on its row under the others.
+        let bar = at(8, 5, "[Bootable]  [ Delete ]  [ Resize ]  [  Quit  ]") + at(9, 5, "[  Write ]  [  Dump  ]")
+            + at(10, 5, "[ Align  ]  [ Backup ]") + at(11, 5, "[ Verify ]")
+        let buttons = screen(bar, columns: 60).elements.allElements.filter { $0.kind == .button }
+        XCTAssertEqual(buttons.map(\.label), ["Bootable", "Delete", "Resize", "Quit", "Write", "Dump", "Align", "Backup", "Verify"])
+        // A status message alone on its row stays one text; readings stacked one per row stay
+        // text; a check box stays a check box.
+        let others = at(1, 0, "[ Wrote 3 lines ]") + at(4, 2, "Task one  [ Completed  ]") + at(5, 2, "Task two  [In Progress ]")
+            + at(8, 2, "[x] Remember me  [ Cancel ]")
+        let tree = screen(others, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), ["Cancel"], tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .checkBox }.map(\.label), ["Remember me"], tree.debugDescription)
+    }
+}
+
+extension ElementRecognitionTests {
+    func testWordsWithOneLetterDrawnApartInARowOutsideEveryWindowAreLegendsKeyedByThatLetter() {
+        func apart(_ letter: String, _ rest: String) -> String { csi("1m") + letter + csi("0m") + rest }
+        // mtr's bar after a caption: the key bold, phrases three blanks apart.
+        let mtr = at(2, 0, "Keys:  " + apart("H", "elp   ") + apart("D", "isplay mode   ") + apart("R", "estart statistics   ") + apart("q", "uit"))
+        XCTAssertEqual(keyHintOutline(screen(mtr, columns: 60)), ["Help key H", "Display mode key D", "Restart statistics key R", "quit key q"])
+        // ytree's bar: words one blank apart in cyan on blue, each with its key in white, on any letter.
+        func colour(_ letter: String, _ before: String, _ after: String) -> String {
+            csi("36;44m") + before + csi("37;44m") + letter + csi("36;44m") + after + " "
+        }
+        let ytree = at(11, 0, "COMMANDS  " + colour("O", "", "wner") + colour("X", "e", "ecute") + colour("Y", "pathcop", "") + csi("0m"))
+        XCTAssertEqual(keyHintOutline(screen(ytree, columns: 60)), ["Owner key O", "eXecute key X", "pathcopY key Y"])
+        // The same words on the top row (a menu bar's hotkeys) or inside a window (a dialog's
+        // buttons), only two of them, or a coloured letter before a colon in prose are no legends.
+        let bar = apart("F", "ile   ") + apart("E", "dit   ") + apart("V", "iew")
+        let others = at(0, 0, bar) + at(2, 0, "+--------------------------+") + at(3, 0, "| " + bar + "       |")
+            + at(4, 0, "|                          |") + at(5, 0, "+--------------------------+") + at(7, 0, apart("H", "elp   ") + apart("Q", "uit"))
+            + at(9, 0, "State: " + apart("R", ": running; ") + apart("S", ": sleeping; ") + apart("Z", ": zombie;"))
+        XCTAssertEqual(keyHintOutline(screen(others, columns: 60)), [])
+    }
+}

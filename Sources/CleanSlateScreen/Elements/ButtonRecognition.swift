@@ -25,7 +25,7 @@ extension RecognitionWork {
                         column += 1
                         continue
                     }
-                    if isStackedReading(row: row, column..<(end + 1)) {
+                    if isStackedReading(row: row, column..<(end + 1), span: span) {
                         addOnRow(.staticText, label: grid.trimmedText(row: row, label), row: row, columns: column..<(end + 1), owner: span.owner)
                         column = end + 1
                         continue
@@ -46,9 +46,14 @@ extension RecognitionWork {
 
     /// Whether the bracketed text over `columns` is one of a column of readings: a bracket of
     /// the same width right above or below it (dialog --mixedgauge's `[ Completed  ]` over
-    /// `[In Progress ]`, one per task). Buttons stand side by side on a row, not stacked alike.
-    private func isStackedReading(row: Int, _ columns: Range<Int>) -> Bool {
+    /// `[In Progress ]`, one per task), and no other bracket beside it on its stretch of the row.
+    /// Buttons stand side by side on a row, not stacked alike: two rows of them (cfdisk's
+    /// `[ Delete ]  [ Resize ]` over `[  Write ]  [  Dump  ]`) may line up their brackets.
+    private func isStackedReading(row: Int, _ columns: Range<Int>, span: Span) -> Bool {
         guard grid.scalar(row, columns.lowerBound) == 0x5B else { return false }
+        if span.columns.contains(where: { !columns.contains($0) && grid.scalar(row, $0) == 0x5B }) || continuesButtonRow(row: row, columns) {
+            return false
+        }
         return [row - 1, row + 1].contains { other in
             other >= 0 && other < grid.rows && grid.scalar(other, columns.lowerBound) == 0x5B
                 && grid.scalar(other, columns.upperBound - 1) == 0x5D
@@ -76,10 +81,21 @@ extension RecognitionWork {
         return wordBefore && wordAfter || isBareAngled && (wordBefore || wordAfter) && span.owner < 0
     }
 
+    /// Whether the bracketed text over `columns` goes on a row of buttons: the row just above or
+    /// below has a bracket over the same columns with another bracket beside it (cgdisk's `[ Write
+    /// ]` alone under `[ Align  ]  [ Backup ]  ...`).
+    private func continuesButtonRow(row: Int, _ columns: Range<Int>) -> Bool {
+        [row - 1, row + 1].contains { other in
+            other >= 0 && other < grid.rows && grid.scalar(other, columns.lowerBound) == 0x5B
+                && grid.scalar(other, columns.upperBound - 1) == 0x5D
+                && (0..<grid.columns).contains { !columns.contains($0) && grid.scalar(other, $0) == 0x5B }
+        }
+    }
+
     /// Whether a bracketed text outside every window is alone on its row: a status message such as
     /// nano's `[ New File ]`, not a button.
     private func isStatusMessage(row: Int, _ columns: Range<Int>, owner: Int) -> Bool {
-        guard owner == -1, grid.scalar(row, columns.lowerBound) == 0x5B else { return false }
+        guard owner == -1, grid.scalar(row, columns.lowerBound) == 0x5B, !continuesButtonRow(row: row, columns) else { return false }
         for column in 0..<grid.columns where !columns.contains(column) && !grid.isBlank(row, column) { return false }
         return true
     }
@@ -93,7 +109,29 @@ extension RecognitionWork {
         let end = textEnd(row: row, span.columns)
         guard end - start >= 5, grid.scalar(row, end - 1) == 0x5D, grid.isBlank(row, end - 2),
               !(end..<grid.columns).contains(where: { !grid.isBlank(row, $0) }) else { return nil }
+        // A bracket closed and another opened after a blank inside it are bracketed texts side by
+        // side (cfdisk's `[  Write ]  [  Dump  ]`), buttons, not one message.
+        let closesAndReopens = ((start + 1)..<(end - 1)).contains { column in
+            grid.scalar(row, column) == 0x5D && ((column + 1)..<(end - 1)).first(where: { !grid.isBlank(row, $0) }).map { grid.scalar(row, $0) == 0x5B } ?? false
+        }
+        guard !closesAndReopens, !continuesButtonRow(row: row, start..<end) else { return nil }
         return start..<end
+    }
+
+    /// Whether a padded bracket of the same width as `columns` stands two blanks before or after
+    /// it on its stretch: buttons drawn one width in a row (cfdisk's `[Bootable]  [ Delete ]`),
+    /// where a word that fills its bracket is a button too, not a check box's mark.
+    private func isBesideAButtonOfItsWidth(row: Int, _ columns: Range<Int>, span: Span) -> Bool {
+        let width = columns.count
+        for start in [columns.upperBound + 2, columns.lowerBound - 2 - width] {
+            let other = start..<(start + width)
+            guard other.lowerBound >= span.columns.lowerBound, other.upperBound <= span.columns.upperBound else { continue }
+            let gap = start > columns.lowerBound ? columns.upperBound..<start : other.upperBound..<columns.lowerBound
+            let isPaddedBracket = grid.scalar(row, start) == 0x5B && grid.scalar(row, other.upperBound - 1) == 0x5D
+                && grid.isBlank(row, start + 1) && grid.isBlank(row, other.upperBound - 2)
+            if isPaddedBracket && gap.allSatisfy({ grid.isBlank(row, $0) }) { return true }
+        }
+        return false
     }
 
     /// The first non-blank column of `columns` on `row`.
@@ -138,7 +176,7 @@ extension RecognitionWork {
         }
         let label = labelStart..<close
         let padded = grid.isBlank(row, labelStart) && grid.isBlank(row, close - 1)
-        if first == 0x5B && !isMcDefault && !padded { return nil }
+        if first == 0x5B && !isMcDefault && !padded && !isBesideAButtonOfItsWidth(row: row, open..<(end + 1), span: span) { return nil }
         if first == 0x3C && !padded {
             guard let initial = Unicode.Scalar(grid.scalar(row, labelStart)), initial.properties.isUppercase else { return nil }
             // A key in angle brackets with its action after one blank (`<Enter> Toggle`) is a legend.

@@ -11,8 +11,9 @@ extension ScreenSnapshot {
 }
 
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
-/// fields or gauges), then, on the cells no earlier rule took, progress bars, calendars' days, buttons, check boxes
-/// and radio buttons, choices picked by their keys, key hints, menu bars, text fields, an Info menu's entries, menu rows and last
+/// fields or gauges), then, on the cells no earlier rule took, progress bars, calendars' days, key
+/// legends with their key in brackets, buttons, check boxes
+/// and radio buttons, settings and choices picked by their keys, key hints (written, coloured, keyed by a letter drawn apart), menu bars, text fields, an Info menu's entries, menu rows and last
 /// static text.
 ///
 /// A rule is skipped when the screen lacks what it needs to find anything (see
@@ -59,13 +60,16 @@ struct ElementRecognizer {
             work.findProgressBars(shaded: all || mayHoldShadedBar, drawn: all || mayHoldDrawnBar)
         }
         work.findCalendars()
+        if all || has.hasOpeningBracket { work.findBracketedKeyHints() }
         if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
+        if all || has.hasKeyMark { work.findKeyedSettings() }
         // Keyed by `)` or `:` (key marks), or by ` - ` with a current row drawn apart (not plain).
         if all || !isPlain || has.hasKeyMark { work.findKeyedChoices() }
         if all || !has.isOneShade { work.findStyledKeyHints() }
         if all || has.hasKeyMark || has.hasAngleBracket || has.hasSeveralForegrounds { work.findWrittenKeyHints() }
         if all || has.hasKeyMark || has.hasAngleBracket || has.hasOpeningBracket || has.hasPlus { work.findForLegends() }
+        if all || !isPlain || has.hasUnderline { work.findLetterKeyedLegends() }
         if all || !isPlain {
             work.findMenuBars()
             work.findWordMenuBar()

@@ -454,7 +454,7 @@ extension RecognitionWork {
 
     /// Whether the word at `columns` holds no letter or digit (`|`, `·`): a mark parting legends
     /// (`<ESC> Exit | <Enter> Toggle`), no part of an action.
-    private func isMarksOnly(row: Int, _ columns: Range<Int>) -> Bool {
+    func isMarksOnly(row: Int, _ columns: Range<Int>) -> Bool {
         columns.allSatisfy { column in
             guard let scalar = Unicode.Scalar(grid.scalar(row, column)) else { return true }
             return !scalar.properties.isAlphabetic && scalar.properties.numericType == nil
