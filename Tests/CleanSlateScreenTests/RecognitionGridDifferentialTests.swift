@@ -3,8 +3,8 @@ import Foundation
 import XCTest
 
 /// The shortcuts taken while a screen is read for recognition give what reading every cell on its
-/// own gives: the grid's shades, scalars and triggers (a cell drawn like the one before it is not
-/// looked at again), and the free spans cut where rules take cells (not read again from the
+/// own gives: the grid's shades, scalars, triggers and each row's marks (a cell drawn like the one
+/// before it is not looked at again), and the free spans cut where rules take cells (not read again from the
 /// cells). Compared on the element captures and on random screens (seeded, so a failure repeats).
 final class RecognitionGridDifferentialTests: XCTestCase {
     /// The screens compared: every capture at 24x80, and random drawn, plain and ASCII-box screens.
@@ -33,6 +33,7 @@ final class RecognitionGridDifferentialTests: XCTestCase {
             var triggers = RecognitionTriggers(firstShade: RecognitionGrid.shade(of: cells[0]), firstForeground: cells[0].foreground)
             var shades: [UInt64] = []
             var scalars: [UInt32] = []
+            var rowMarks = [UInt16](repeating: 0, count: screen.rows)
             RecognitionTriggers.Marks.ascii.withUnsafeBufferPointer { ascii in
                 for (index, cell) in cells.enumerated() {
                     let column = index % screen.columns
@@ -44,12 +45,14 @@ final class RecognitionGridDifferentialTests: XCTestCase {
                     scalars.append(scalar)
                     triggers.note(look: cell, shade: shade)
                     triggers.note(scalar: scalar, cell: cell, ascii: ascii)
+                    if scalar < 0x80 { rowMarks[index / screen.columns] |= ascii[Int(scalar)] }
                 }
             }
             XCTAssertEqual(grid.shades, shades, "the shades of \(name)")
             XCTAssertEqual(grid.scalars, scalars, "the scalars of \(name)")
             XCTAssertEqual(grid.triggers, triggers, "the triggers of \(name)")
-            if grid.shades != shades || grid.scalars != scalars || grid.triggers != triggers { return }
+            XCTAssertEqual(grid.rowASCIIMarks, rowMarks, "the marks of each row of \(name)")
+            if grid.shades != shades || grid.scalars != scalars || grid.triggers != triggers || grid.rowASCIIMarks != rowMarks { return }
         }
     }
 
