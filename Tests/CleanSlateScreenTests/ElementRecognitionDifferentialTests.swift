@@ -94,6 +94,17 @@ final class ElementRecognitionDifferentialTests: XCTestCase {
         }
     }
 
+    func testAnUnderlinedFieldOnAScreenOfOneShadeGivesTheReferenceTree() {
+        // A span all on its window's ground is read for a shaded field only when some cell is
+        // underlined: here the run after the label is, so the field must be found either way.
+        let input = "\u{1B}[2;1HName: \u{1B}[4mAda       \u{1B}[0m  "
+        let terminal = TerminalEmulator(rows: 4, columns: 40)
+        terminal.feed(Array(input.utf8))
+        let reference = ElementRecognizer(screen: terminal.snapshot(), runsEveryRule: true).recognize()
+        XCTAssertTrue(reference.allElements.contains { $0.kind == .textField }, "the rules read the underlined run as a field")
+        _ = assertSameTrees(terminal, input.debugDescription)
+    }
+
     func testNumberedListsOnAScreenOfOneShadeGiveTheReferenceTree() {
         // `1. phrase` rows hold no key mark: on a screen of one shade the shortcut reads them as
         // text without looking, so every rule must read them as text too, unless a prompt ending

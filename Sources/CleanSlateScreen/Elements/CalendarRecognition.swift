@@ -27,7 +27,7 @@ extension RecognitionWork {
         var row = 0
         while row < grid.rows - 1 {
             // Seven days in a row name Wednesday: a row without a `W` or `w` is no header.
-            let mayNameWeekdays = !takesShortcuts || grid.showsLetter(0x77, row: row, 0..<grid.columns)
+            let mayNameWeekdays = !takesShortcuts || grid.shows(.letterW, row: row)
             guard mayNameWeekdays, let header = weekdayHeader(row: row) else {
                 row += 1
                 continue

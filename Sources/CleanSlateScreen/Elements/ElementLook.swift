@@ -26,41 +26,47 @@ struct ElementLook: Hashable {
         // Labels hold a shade or two: a short list (on the stack) is cheaper than a dictionary.
         var firstLetter: Int?
         var lastLetter: Int?
-        labelShade = withUnsafeTemporaryAllocation(of: (shade: UInt64, count: Int).self, capacity: max(1, label.count)) { counts -> UInt64 in
-            var used = 0
-            // Shades come in runs: the entry of the cell before is tried first. The row's shades
-            // and scalars are read on their buffers (every list row and button passes here).
-            var current = 0
-            grid.shades.withUnsafeBufferPointer { shades in
-                grid.scalars.withUnsafeBufferPointer { scalars in
-                    let rowStart = grid.index(row, 0)
-                    for column in label {
-                        let shade = shades[rowStart + column]
-                        if used > 0 && counts[current].shade == shade {
-                            counts[current].count += 1
-                        } else if let found = counts[0..<used].firstIndex(where: { $0.shade == shade }) {
-                            counts[found].count += 1
-                            current = found
-                        } else {
-                            counts[used] = (shade, 1)
-                            current = used
-                            used += 1
-                        }
-                        if scalars[rowStart + column] != 0x20 {
-                            if firstLetter == nil { firstLetter = column }
-                            lastLetter = column
+        if grid.isOneShade(row: row, label) {
+            // One shade (most labels): it is the label's, and only the first character is looked for.
+            labelShade = grid.shade(row, label.lowerBound)
+            firstLetter = label.first { !grid.isBlank(row, $0) }
+        } else {
+            labelShade = withUnsafeTemporaryAllocation(of: (shade: UInt64, count: Int).self, capacity: max(1, label.count)) { counts -> UInt64 in
+                var used = 0
+                // Shades come in runs: the entry of the cell before is tried first. The row's shades
+                // and scalars are read on their buffers (every list row and button passes here).
+                var current = 0
+                grid.shades.withUnsafeBufferPointer { shades in
+                    grid.scalars.withUnsafeBufferPointer { scalars in
+                        let rowStart = grid.index(row, 0)
+                        for column in label {
+                            let shade = shades[rowStart + column]
+                            if used > 0 && counts[current].shade == shade {
+                                counts[current].count += 1
+                            } else if let found = counts[0..<used].firstIndex(where: { $0.shade == shade }) {
+                                counts[found].count += 1
+                                current = found
+                            } else {
+                                counts[used] = (shade, 1)
+                                current = used
+                                used += 1
+                            }
+                            if scalars[rowStart + column] != 0x20 {
+                                if firstLetter == nil { firstLetter = column }
+                                lastLetter = column
+                            }
                         }
                     }
                 }
+                let seen = UnsafeBufferPointer(rebasing: counts[0..<used])
+                let lastShade = grid.shade(row, lastLetter ?? firstLetter ?? label.lowerBound)
+                var most = 0
+                for entry in seen { most = max(most, entry.count) }
+                if seen.contains(where: { $0.shade == lastShade && $0.count == most }) { return lastShade }
+                var lowest: UInt64?
+                for entry in seen where entry.count == most { lowest = min(lowest ?? entry.shade, entry.shade) }
+                return lowest ?? lastShade
             }
-            let seen = UnsafeBufferPointer(rebasing: counts[0..<used])
-            let lastShade = grid.shade(row, lastLetter ?? firstLetter ?? label.lowerBound)
-            var most = 0
-            for entry in seen { most = max(most, entry.count) }
-            if seen.contains(where: { $0.shade == lastShade && $0.count == most }) { return lastShade }
-            var lowest: UInt64?
-            for entry in seen where entry.count == most { lowest = min(lowest ?? entry.shade, entry.shade) }
-            return lowest ?? lastShade
         }
         let first = firstLetter ?? label.lowerBound
         labelBold = grid.isBold(row, first)

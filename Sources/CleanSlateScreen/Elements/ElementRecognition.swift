@@ -163,28 +163,31 @@ struct RecognitionWork {
     func freeSpans(row: Int) -> [Span] {
         var result: [Span] = []
         result.reserveCapacity(8)  // one allocation for most rows, not one per doubling
-        var start: Int?
-        var owner: Int32 = -1
         let mayHoldLines = grid.triggers.hasLine || !takesShortcuts
+        let columns = grid.columns
+        let rowStart = grid.index(row, 0)
         claimed.withUnsafeBufferPointer { claimed in
             owners.withUnsafeBufferPointer { owners in
                 grid.scalars.withUnsafeBufferPointer { scalars in
-                    for column in 0..<grid.columns {
-                        let index = grid.index(row, column)
-                        let free = !claimed[index] && !(mayHoldLines && BoxCharacters.isLine(scalars[index]))
-                        if let begun = start, !free || owners[index] != owner {
-                            result.append(Span(row: row, columns: begun..<column, owner: Int(owner)))
-                            start = nil
+                    func isFree(_ column: Int) -> Bool {
+                        !claimed[rowStart + column] && !(mayHoldLines && BoxCharacters.isLine(scalars[rowStart + column]))
+                    }
+                    // A run of taken cells, then a span: free cells of the owner of its first.
+                    var column = 0
+                    while column < columns {
+                        guard isFree(column) else {
+                            column += 1
+                            continue
                         }
-                        if free && start == nil {
-                            start = column
-                            owner = owners[index]
-                        }
+                        let begun = column
+                        let owner = owners[rowStart + column]
+                        column += 1
+                        while column < columns && owners[rowStart + column] == owner && isFree(column) { column += 1 }
+                        result.append(Span(row: row, columns: begun..<column, owner: Int(owner)))
                     }
                 }
             }
         }
-        if let begun = start { result.append(Span(row: row, columns: begun..<grid.columns, owner: Int(owner))) }
         return result
     }
 

@@ -39,7 +39,8 @@ extension RecognitionWork {
     /// over single blanks), and each stretch of text between lines in a window's top and bottom
     /// borders, which no other rule reads for legends.
     mutating func findForLegends() {
-        for row in 0..<grid.rows {
+        // A row without the letters of `for` holds no legend: its spans are not read.
+        for row in 0..<grid.rows where !takesShortcuts || grid.shows(.lettersOfFor, row: row) {
             for span in spans(row: row) where holdsWordFor(row: row, span.columns) {
                 var phrase: [Range<Int>] = []
                 for word in wordRanges(row: row, span.columns) {

@@ -126,6 +126,10 @@ extension RecognitionWork {
             let base = row * columns
             for column in 1..<max(1, columns) {
                 let mark = scalars[base + column]
+                // One test for the four marks, `)` `-` `.` `:`, as bits counted from `)`: most
+                // cells are none of them.
+                let offset = mark &- 0x29
+                guard offset <= 0x11, (0x2_0031 as UInt32) >> offset & 1 != 0 else { continue }
                 let isLast = column + 1 == columns
                 if mark == 0x29 || mark == 0x3A {
                     if (isLast || scalars[base + column + 1] == 0x20) && isKey(scalars[base + column - 1]) { return true }

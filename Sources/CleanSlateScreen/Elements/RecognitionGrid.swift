@@ -21,6 +21,11 @@ struct RecognitionGrid {
     private(set) var shades: [UInt64]
     /// What the screen holds that some rule needs before it can find anything.
     private(set) var triggers = RecognitionTriggers()
+    /// The ``RecognitionTriggers/Marks`` of the ASCII characters each row shows (a cluster by its
+    /// first scalar), noted in the same pass: a rule that needs some character on a row skips the
+    /// rows without it (``shows(_:row:)``) instead of reading their cells. An ASCII box redrawn in
+    /// lines (``redraw(_:_:as:)``) keeps its `+`, `-` and `|` here.
+    private(set) var rowASCIIMarks: [UInt16]
 
     /// Reads `screen`.
     init(_ screen: ScreenSnapshot) {
@@ -38,6 +43,7 @@ struct RecognitionGrid {
         self.cursor = cursor
         self.isCursorVisible = isCursorVisible
         var shades: [UInt64] = []
+        var rowASCIIMarks = [UInt16](repeating: 0, count: rows)
         var triggers = RecognitionTriggers(
             firstShade: cells.isEmpty ? 0 : RecognitionGrid.shade(of: cells[0]), firstForeground: cells.first?.foreground ?? 0)
         // Every cell is read here, on every wake of an element wait: one pass writing both arrays
@@ -50,10 +56,14 @@ struct RecognitionGrid {
                         var asciiMarks: UInt16 = 0
                         for rowStart in stride(from: 0, to: cells.count, by: max(columns, 1)) {
                             let count = min(columns, cells.count - rowStart)
+                            var rowMarks: UInt16 = 0
                             RecognitionGrid.readRow(
                                 UnsafeBufferPointer(rebasing: cells[rowStart..<(rowStart + count)]), clusterScalars: clusterScalars,
                                 ascii: ascii, scalars: scalars.baseAddress! + rowStart, shades: shades.baseAddress! + rowStart,
-                                triggers: &triggers, asciiMarks: &asciiMarks)
+                                triggers: &triggers, asciiMarks: &rowMarks)
+                            asciiMarks |= rowMarks
+                            let row = rowStart / max(columns, 1)
+                            if row < rowASCIIMarks.count { rowASCIIMarks[row] = rowMarks }
                         }
                         triggers.marks.formUnion(RecognitionTriggers.Marks(rawValue: asciiMarks))
                     }
@@ -65,6 +75,7 @@ struct RecognitionGrid {
         self.scalars = scalars
         self.shades = shades
         self.triggers = triggers
+        self.rowASCIIMarks = rowASCIIMarks
     }
 
     /// Reads one row's `cells` into `scalars` and `shades` (as many as there are cells) and notes
@@ -153,14 +164,11 @@ struct RecognitionGrid {
         }
     }
 
-    /// Whether `row` shows the ASCII letter `lowercase` or its capital in some cell of `columns`, in
-    /// one pass (the two differ only in bit 0x20).
-    func showsLetter(_ lowercase: UInt32, row: Int, _ columns: Range<Int>) -> Bool {
-        scalars.withUnsafeBufferPointer { scalars in
-            let start = index(row, columns.lowerBound)
-            for index in start..<(start + columns.count) where scalars[index] | 0x20 == lowercase { return true }
-            return false
-        }
+    /// Whether `row` shows, in some cell, each of the ASCII characters `marks` stands for (read
+    /// from ``rowASCIIMarks``, without a look at the cells).
+    @inline(__always)
+    func shows(_ marks: RecognitionTriggers.Marks, row: Int) -> Bool {
+        rowASCIIMarks[row] & marks.rawValue == marks.rawValue
     }
 
     /// Whether a cell shows nothing (a space or an erased cell).

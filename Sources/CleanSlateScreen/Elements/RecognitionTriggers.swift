@@ -44,6 +44,16 @@ struct RecognitionTriggers: Equatable {
         static let keyMark = Marks(rawValue: 1 << 8)
         /// `+`: the corners of boxes drawn in ASCII.
         static let plus = Marks(rawValue: 1 << 9)
+        /// `W` or `w`: a row naming the days of the week names Wednesday.
+        static let letterW = Marks(rawValue: 1 << 10)
+        /// `f`: a row holding the word `for` (a `KEY for ACTION` legend) shows `f`, `o` and `r`.
+        static let letterF = Marks(rawValue: 1 << 11)
+        /// `o`, of the word `for`.
+        static let letterO = Marks(rawValue: 1 << 12)
+        /// `r`, of the word `for`.
+        static let letterR = Marks(rawValue: 1 << 13)
+        /// The letters of the word `for`.
+        static let lettersOfFor: Marks = [.letterF, .letterO, .letterR]
 
         /// The marks of each ASCII character, by its code.
         static let ascii: [UInt16] = (0..<128).map { code -> UInt16 in
@@ -56,6 +66,10 @@ struct RecognitionTriggers: Equatable {
             case 0x25: return percent.rawValue
             case 0x5E, 0x4D, 0x46, 0x3A, 0x29, 0x3D: return keyMark.rawValue
             case 0x2B: return plus.rawValue
+            case 0x57, 0x77: return letterW.rawValue
+            case 0x66: return letterF.rawValue
+            case 0x6F: return letterO.rawValue
+            case 0x72: return letterR.rawValue
             default: return 0
             }
         }
@@ -147,8 +161,8 @@ struct RecognitionTriggers: Equatable {
     }
 
     /// Notes the character `cell` shows and gives its first scalar (see
-    /// ``RecognitionGrid/firstScalar(of:clusterScalars:)``): the marks of an ASCII character or an
-    /// erased cell (shown as a blank) are gathered in `asciiMarks` for the caller to note once;
+    /// ``RecognitionGrid/firstScalar(of:clusterScalars:)``): the marks of an ASCII character (a
+    /// cluster's first one too) or an erased cell (shown as a blank) are gathered in `asciiMarks` for the caller to note once;
     /// `ascii` is ``Marks/ascii``.
     @inline(__always)
     mutating func noteCharacter(
@@ -159,8 +173,14 @@ struct RecognitionTriggers: Equatable {
             asciiMarks |= ascii[Int(scalar)]
             return scalar
         }
+        // A cluster starting with an ASCII character has that character's marks (and no others,
+        // as ``note(scalar:cell:ascii:)`` gives them), gathered with the row's.
         let scalar = RecognitionGrid.firstScalar(of: cell, clusterScalars: clusterScalars)
-        note(scalar: scalar, cell: cell, ascii: ascii)
+        if scalar < 0x80 {
+            asciiMarks |= ascii[Int(scalar)]
+        } else {
+            marks.formUnion(Marks.beyondASCII(scalar, cell: cell))
+        }
         return scalar
     }
 

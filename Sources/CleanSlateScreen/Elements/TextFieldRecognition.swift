@@ -226,6 +226,12 @@ extension RecognitionWork {
             let sideShade = grid.shade(row, side)
             if !grid.isBlank(row, firstText), (span.columns.lowerBound...firstText).allSatisfy({ grid.shade(row, $0) == sideShade }) { ground = sideShade }
         }
+        // A span all on its ground, on a screen with no cell underlined, is one run of the
+        // ground: no field (most spans of a screen).
+        if takesShortcuts && !grid.triggers.hasUnderline && grid.shade(row, span.columns.lowerBound) == ground
+            && grid.isOneShade(row: row, span.columns) {
+            return false
+        }
         var column = span.columns.lowerBound
         // Whether the last character before `column` is drawn on the window's shade (a label).
         var followsLabel = false
