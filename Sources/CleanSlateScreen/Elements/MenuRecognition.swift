@@ -40,7 +40,7 @@ extension RecognitionWork {
         // Worked out only when a row outside every window is drawn apart (see ``isBar``).
         var lastTextRow: Int?
         // Pictures in block characters are looked for only on screens that show one.
-        let mayHoldPicture = grid.triggers.hasBlock
+        let mayHoldPicture = grid.triggers.hasPictureBlock
         for row in 0..<grid.rows {
             var seen: Set<Int> = []
             for var candidate in candidates(row: row, spans: spans(row: row)) where !(mayHoldPicture && isPieceOfPicture(candidate.text)) {
