@@ -1249,3 +1249,24 @@ extension ElementRecognitionTests {
         XCTAssertEqual(listed.allElements.filter { $0.kind == .menuItem }.count, 3, listed.debugDescription)
     }
 }
+
+// MARK: round 8a
+
+extension ElementRecognitionTests {
+    func testATreeWithANodeOpenIsNamedWithoutItsBracketedFoldMarks() {
+        // termshark's packet details with one node open: `[-]` before the open node, `[+]` before
+        // the folded one. Two marks that differ are no tags naming rows; the mark (and a bracketed
+        // mark with no word ending the row, termshark's `[=]`) is no part of a row's name.
+        let tree = at(1, 0, csi("7m") + "[-] Frame 1: 47 bytes on wire [=]" + csi("0m")) + at(2, 0, "[+] Ethernet II, Src: 04:04")
+        let parsed = screen(tree, columns: 60).elements
+        let rows = parsed.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(rows.map(\.label), ["Frame 1: 47 bytes on wire", "Ethernet II, Src: 04:04"], parsed.debugDescription)
+        XCTAssertEqual(rows.map(\.identifier), [nil, nil])
+        // A mark glued to its words, a bracketed word ending a row, a mark that is no fold mark
+        // and one ending a row with no fold mark before it stay.
+        let kept = at(1, 0, csi("7m") + "[+]Extras" + csi("0m")) + at(2, 0, "[-] Frame 1 [Z]") + at(3, 0, "[=] Frame 2")
+            + at(4, 0, "Frame 3 [=]")
+        XCTAssertEqual(screen(kept, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label),
+                       ["[+]Extras", "Frame 1 [Z]", "[=] Frame 2", "Frame 3 [=]"])
+    }
+}
