@@ -389,3 +389,21 @@ enum RandomScreens {
         return text
     }
 }
+
+// MARK: round 8a
+
+extension ElementRecognitionDifferentialTests {
+    func testHalfBlockPicturesAreReadAsPlainTextAndGiveTheReferenceTree() {
+        // A picture drawn in half blocks and quadrants (`▀ ▄ ▐ ▗ ▘`) in one style, as a shell's
+        // banner or an image printed in a terminal: no run of them is a bar (a bar is drawn in
+        // `█ ▌ ░ ▓ ■`), so the screen holds plain text only; the shortcut reads it as every rule
+        // does. A run of full blocks in the picture is a bar's start: not plain text.
+        let picture = "\u{1B}[2;1H ▄▄▀▀▄▄  ▐▀▀▄ ▗▖\u{1B}[3;1H▐  ▐▐ ▐ ▐▄▄▀ ▝▘\u{1B}[4;1H ▀▄▄▀▀▄▄ ▀  ▀\u{1B}[6;1Hwelcome to the box"
+        for (input, isPlain) in [(picture, true), (picture + "\u{1B}[5;1H ███", false)] {
+            let terminal = TerminalEmulator(rows: 8, columns: 40)
+            terminal.feed(Array(input.utf8))
+            XCTAssertEqual(RecognitionGrid(terminal.snapshot()).triggers.holdsPlainTextOnly, isPlain, input.debugDescription)
+            guard assertSameTrees(terminal, input.debugDescription) else { return }
+        }
+    }
+}

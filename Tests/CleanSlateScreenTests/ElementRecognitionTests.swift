@@ -1337,3 +1337,58 @@ extension ElementRecognitionTests {
         XCTAssertEqual(keyHintOutline(screen(others, columns: 60)), [])
     }
 }
+
+// MARK: round 8a
+
+extension ElementRecognitionTests {
+    func testATreeWithANodeOpenIsNamedWithoutItsBracketedFoldMarks() {
+        // termshark's packet details with one node open: `[-]` before the open node, `[+]` before
+        // the folded one. Two marks that differ are no tags naming rows; the mark (and a bracketed
+        // mark with no word ending the row, termshark's `[=]`) is no part of a row's name.
+        let tree = at(1, 0, csi("7m") + "[-] Frame 1: 47 bytes on wire [=]" + csi("0m")) + at(2, 0, "[+] Ethernet II, Src: 04:04")
+        let parsed = screen(tree, columns: 60).elements
+        let rows = parsed.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(rows.map(\.label), ["Frame 1: 47 bytes on wire", "Ethernet II, Src: 04:04"], parsed.debugDescription)
+        XCTAssertEqual(rows.map(\.identifier), [nil, nil])
+        // A mark glued to its words, a bracketed word ending a row, a mark that is no fold mark
+        // and one ending a row with no fold mark before it stay.
+        let kept = at(1, 0, csi("7m") + "[+]Extras" + csi("0m")) + at(2, 0, "[-] Frame 1 [Z]") + at(3, 0, "[=] Frame 2")
+            + at(4, 0, "Frame 3 [=]")
+        XCTAssertEqual(screen(kept, columns: 60).elements.allElements.filter { $0.kind == .menuItem }.map(\.label),
+                       ["[+]Extras", "Frame 1 [Z]", "[=] Frame 2", "Frame 3 [=]"])
+    }
+}
+
+extension ElementRecognitionTests {
+    func testAPopUpListOnAShadeOfItsOwnIsAListWithNoCurrentRow() {
+        // litecli's completion menu: the entries under the word being typed (the cursor) on a
+        // rectangle of their own shade, padded to one width, no row drawn apart.
+        let shaded = csi("46m"), plain = csi("0m")
+        func menuItems(_ input: String, cursor: (row: Int, column: Int) = (0, 23)) -> [String] {
+            screen(input + at(cursor.row, cursor.column, "")).elements.allElements.filter { $0.kind == .menuItem }.map(\.label)
+        }
+        let prompt = at(0, 0, "shop.db> select * from")
+        let popUp = prompt + at(1, 22, shaded + " customers " + plain) + at(2, 22, shaded + " products  " + plain)
+            + at(3, 22, shaded + " *         " + plain)
+        XCTAssertEqual(menuItems(popUp), ["customers", "products", "*"])
+        // Over the word being typed near the screen's bottom, it is one too; away from the cursor
+        // (beside a menu, under other text) it is no pop-up.
+        XCTAssertEqual(menuItems(popUp, cursor: (4, 30)), ["customers", "products", "*"])
+        XCTAssertEqual(menuItems(popUp, cursor: (6, 23)), [])
+        XCTAssertEqual(menuItems(popUp, cursor: (0, 5)), [])
+        // Search matches marked one under another (no padding), a band across the screen, a
+        // shaded panel going on under the rows, and sentences on a shaded rectangle are no list.
+        XCTAssertEqual(menuItems(prompt + at(1, 22, shaded + "milk" + plain) + at(2, 22, shaded + "milk" + plain)), [])
+        let band = at(1, 0, shaded + " customers" + String(repeating: " ", count: 30) + plain)
+            + at(2, 0, shaded + " products " + String(repeating: " ", count: 30) + plain)
+        XCTAssertEqual(menuItems(prompt + band), [])
+        XCTAssertEqual(menuItems(popUp + at(4, 22, shaded + "           " + plain)), [])
+        // A pane across its window's width (the Free Pascal IDE's information pane) is no pop-up.
+        let pane = at(4, 0, "┌──────────────────┐") + at(5, 0, "│" + shaded + " /tmp/work/*.pas  " + plain + "│")
+            + at(6, 0, "│" + shaded + " files   Nov 28   " + plain + "│") + at(7, 0, "│                  │")
+            + at(8, 0, "│                  │") + at(9, 0, "│                  │") + at(10, 0, "└──────────────────┘")
+        XCTAssertEqual(menuItems(prompt + pane, cursor: (4, 2)), [])
+        let sentences = prompt + at(1, 10, shaded + " The file was saved.  " + plain) + at(2, 10, shaded + " Press a key to go on." + plain)
+        XCTAssertEqual(menuItems(sentences), [])
+    }
+}

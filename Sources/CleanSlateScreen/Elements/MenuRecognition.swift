@@ -40,7 +40,7 @@ extension RecognitionWork {
         // Worked out only when a row outside every window is drawn apart (see ``isBar``).
         var lastTextRow: Int?
         // Pictures in block characters are looked for only on screens that show one.
-        let mayHoldPicture = grid.triggers.hasBlock
+        let mayHoldPicture = grid.triggers.hasPictureBlock
         for row in 0..<grid.rows {
             var seen: Set<Int> = []
             for var candidate in candidates(row: row, spans: spans(row: row)) where !(mayHoldPicture && isPieceOfPicture(candidate.text)) {
@@ -414,7 +414,10 @@ extension RecognitionWork {
         // some words in the middle or at one end drawn apart holds a marked match (a pager's or an
         // editor's search), and the text around it is no list.
         if let index = chosen, !isDrawnApartAtBothEnds(rows[index].text, ground: ground(of: owner)) { chosen = nil }
-        guard chosen != nil || headed && owner >= 0, !(headed && chosen == 0) else { return }
+        // With no current row drawn apart, a list is told by a column header in a window or by
+        // being drawn as a pop-up (``isPopUpList(_:owner:)``).
+        guard chosen != nil || headed && owner >= 0 || isPopUpList(rows.map(\.text), owner: owner), !(headed && chosen == 0)
+        else { return }
         let listed = rows.dropFirst(headed ? 1 : 0)
         let names = rowNames(of: listed.map(\.text), detailColumn: detailColumn(of: listed.map(\.text)))
         for ((index, candidate), names) in zip(zip(listed.indices, listed), names) {

@@ -37,8 +37,13 @@ struct RecognitionTriggers: Equatable {
         /// `%`, or a cluster (a shaded progress bar's text is read whole, so a `%` inside a
         /// cluster counts too).
         static let percent = Marks(rawValue: 1 << 6)
-        /// A block element (`█ ▌ ▀ ▄ ░`): progress bars drawn in blocks, pictures drawn in them.
+        /// A block a bar can be drawn in (`█ ▌ ░ ▓ ■`, ``ProgressRecognition/isBlock(_:)``): a
+        /// run of them is a progress bar.
         static let block = Marks(rawValue: 1 << 7)
+        /// Any block element (`▀ ▄ ▐` too, ``ProgressRecognition/isBlockElement(_:)``): pictures
+        /// are drawn in them. Only a list needs it (a picture's row is none of its rows), and no
+        /// list is read on plain text, so it does not rule plain text out.
+        static let pictureBlock = Marks(rawValue: 1 << 10)
         /// `^`, `M`, `F`, `:`, `)` or `=`: every written key legend holds one (`^X`, `M-U`, `F10`,
         /// `q:quit`, `H)elp`, `/=search`).
         static let keyMark = Marks(rawValue: 1 << 8)
@@ -79,7 +84,10 @@ struct RecognitionTriggers: Equatable {
             var marks = Marks()
             if cell.isCluster { marks.insert(.percent) }
             if BoxCharacters.isLine(scalar) { marks.insert(.line) }
-            if ProgressRecognition.isBlockElement(scalar) { marks.insert(.block) }
+            if ProgressRecognition.isBlockElement(scalar) {
+                marks.insert(.pictureBlock)
+                if ProgressRecognition.isBlock(scalar) { marks.insert(.block) }
+            }
             return marks
         }
     }
@@ -107,8 +115,10 @@ struct RecognitionTriggers: Equatable {
     var hasUnderscore: Bool { marks.contains(.underscore) }
     /// Whether some cell shows `%` or is a cluster.
     var hasPercent: Bool { marks.contains(.percent) }
-    /// Whether some cell shows a block character.
+    /// Whether some cell shows a block a bar can be drawn in.
     var hasBlock: Bool { marks.contains(.block) }
+    /// Whether some cell shows any block element (a picture may be drawn).
+    var hasPictureBlock: Bool { marks.contains(.pictureBlock) }
     /// Whether some cell shows `+` (an ASCII box may be drawn).
     var hasPlus: Bool { marks.contains(.plus) }
     /// Whether some cell shows `^`, `M`, `F`, `:`, `)` or `=`.

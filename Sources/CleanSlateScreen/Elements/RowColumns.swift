@@ -181,6 +181,8 @@ extension RecognitionWork {
                 && columns.allSatisfy { Self.isTag($0.first) && $0.rest[0].contains(where: \.isLetter) }
                 && Set(columns.map(\.first)).count == columns.count
                 && !columns.allSatisfy { Self.isKeyShortcut($0.rest[0]) }
+                // A tree's fold marks (`[-]` over `[+]`) place rows; they name none.
+                && !columns.allSatisfy { TreeDepthMarks.isFoldMark($0.first) }
         } ?? false
         if isTagged { return columns.map { RowNames(label: $0.rest[0], identifier: $0.first, detail: nil) } }
         // A key column: every row starts with one character, no digit (a table's row number is a
