@@ -22,6 +22,19 @@ final class RowMarkShortcutTests: XCTestCase {
         XCTAssertFalse(grid.shows(.letterW, row: 2))
     }
 
+    /// Each mark is a bit of its own: two marks on one bit would make a screen showing one seem to
+    /// show the other (a `W` seemed a block picture when the two were merged onto one bit).
+    func testEveryMarkIsABitOfItsOwn() {
+        let marks: [RecognitionTriggers.Marks] = [
+            .blank, .line, .openingBracket, .angleBracket, .parenthesis, .underscore, .percent, .block, .pictureBlock,
+            .keyMark, .plus, .letterW, .letterF, .letterO, .letterR,
+        ]
+        XCTAssertEqual(marks.map { $0.rawValue.nonzeroBitCount }, Array(repeating: 1, count: marks.count))
+        XCTAssertEqual(marks.reduce(0) { $0 | $1.rawValue }.nonzeroBitCount, marks.count)
+        XCTAssertFalse(grid(["Wed Thu"]).triggers.hasPictureBlock, "a W is no block picture")
+        XCTAssertTrue(grid(["\u{2580}\u{2584}"]).triggers.hasPictureBlock)
+    }
+
     func testForLegendsReadOnlyTheRowsShowingTheLettersOfFor() {
         var work = RecognitionWork(grid: grid(["file-1.txt  1234", "", "  Ctrl+H for help"]))
         work.findForLegends()

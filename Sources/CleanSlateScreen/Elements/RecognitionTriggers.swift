@@ -43,7 +43,7 @@ struct RecognitionTriggers: Equatable {
         /// Any block element (`▀ ▄ ▐` too, ``ProgressRecognition/isBlockElement(_:)``): pictures
         /// are drawn in them. Only a list needs it (a picture's row is none of its rows), and no
         /// list is read on plain text, so it does not rule plain text out.
-        static let pictureBlock = Marks(rawValue: 1 << 10)
+        static let pictureBlock = Marks(rawValue: 1 << 14)
         /// `^`, `M`, `F`, `:`, `)` or `=`: every written key legend holds one (`^X`, `M-U`, `F10`,
         /// `q:quit`, `H)elp`, `/=search`).
         static let keyMark = Marks(rawValue: 1 << 8)
