@@ -6,8 +6,8 @@
 ///
 /// Refused: a rectangle that spans the width of its window or the screen, or goes on above or
 /// below the rows (a bar or a pane: the Free Pascal IDE's information pane, not a pop-up), a row whose text is not all on the rectangle's shade, rows
-/// with no padding of that shade (search matches marked one under another), and rows that
-/// read as sentences, and a rectangle away from the cursor (a block beside a drop-down menu).
+/// with no padding of that shade before or after their text (search matches marked one under another, `oat milk`), and rows that
+/// read as sentences, and a rectangle away from the cursor (a block beside a drop-down menu) or where the cursor is hidden.
 extension RecognitionWork {
     /// Whether `rows` (two or more, one under another, in the window `owner`) form a pop-up list.
     func isPopUpList(_ rows: [ListRow], owner: Int) -> Bool {
@@ -19,7 +19,7 @@ extension RecognitionWork {
         else { return false }
         for row in rows {
             guard shadedExtent(of: row, shade: shade) == rectangle,
-                  rectangle.contains { grid.isBlank(row.row, $0) },
+                  isPadded(row.row, rectangle),
                   !isSentence(grid.trimmedText(row: row.row, row.columns))
             else { return false }
         }
@@ -32,8 +32,19 @@ extension RecognitionWork {
     /// Whether the cursor is on the row just above or just below `rows`, over `columns` or at
     /// their edge: where a pop-up opens, at the word being typed.
     private func hangsOffCursor(_ columns: Range<Int>, rows: ClosedRange<Int>) -> Bool {
-        (grid.cursor.row == rows.lowerBound - 1 || grid.cursor.row == rows.upperBound + 1)
+        // A hidden cursor is wherever the program's last write left it: it marks no place.
+        grid.isCursorVisible
+            && (grid.cursor.row == rows.lowerBound - 1 || grid.cursor.row == rows.upperBound + 1)
             && (columns.lowerBound - 1)...columns.upperBound ~= grid.cursor.column
+    }
+
+    /// Whether `row`'s text stands on `rectangle` with a blank of it before or after the text:
+    /// padding, not a blank between two words of a match marked in place (`oat milk`).
+    private func isPadded(_ row: Int, _ rectangle: Range<Int>) -> Bool {
+        guard let first = rectangle.first(where: { !grid.isBlank(row, $0) }),
+              let last = rectangle.last(where: { !grid.isBlank(row, $0) })
+        else { return false }
+        return first > rectangle.lowerBound || last < rectangle.upperBound - 1
     }
 
     /// The columns around `row`'s text drawn on `shade` without a break, or `nil` when some of

@@ -6,9 +6,9 @@ enum SharedFirstColumn {
     /// The names of rows split into `columns` (each row's first column and the other columns'
     /// texts) when their first column is a mark or a shared word and a tag; `nil` otherwise.
     ///
-    /// - A fold mark: on every row (two or more), a first column that is a tree's fold mark
-    ///   (``TreeDepthMarks/isFoldMark(_:)``: `[+]`, `[-]`, `+`), words after it. The mark places
-    ///   the row in a tree; it is neither name nor identifier (``TreeDepthMarks`` leaves it out).
+    /// - A mark: on every row (two or more), a first column of three characters at most holding
+    ///   no letter or digit (a tree's fold mark `[+]`, `[-]`, `+`; a status mark `??`, `>>`),
+    ///   words after it. The mark places or flags the row; it is neither name nor identifier.
     /// - A shared word and a tag: every row that has a second column (three or more) starts with
     ///   the same words and a tag of one or two characters, a different tag on each (`Series Q`,
     ///   `Series R`), then words (two letters or more, not a figure), different on each row. The
@@ -16,11 +16,14 @@ enum SharedFirstColumn {
     ///   keep their text as name. Where the words after the tags repeat (`Slot 1  Empty`, `Slot 2
     ///   Empty`), the first column is what tells the rows apart: their name.
     static func names(of columns: [(first: String, rest: [String])]) -> [RecognitionWork.RowNames]? {
-        if columns.count >= 2, columns.allSatisfy({ TreeDepthMarks.isFoldMark($0.first) && ($0.rest.first.map(hasWords) ?? false) }) {
-            // The mark goes back before its words, which ``TreeDepthMarks`` reads the name from.
+        if columns.count >= 2, columns.allSatisfy({ isMark($0.first) && ($0.rest.first.map(hasWords) ?? false) }) {
             return columns.map { first, rest in
                 var names = RecognitionWork.RowNames(namedByFirstOf: rest, identifier: nil)
-                names.label = first + " " + names.label
+                // A tree's fold mark goes back before its words when ``TreeDepthMarks`` reads the
+                // name from them (it also drops termshark's closing `[=]`); where it would not
+                // (words starting `/`, `.`, `~`), the words alone are the name.
+                let marked = first + " " + names.label
+                if TreeDepthMarks.isFoldMark(first) && TreeDepthMarks.nameWithoutDepthMark(marked) != marked { names.label = marked }
                 return names
             }
         }
@@ -38,6 +41,11 @@ enum SharedFirstColumn {
                 ? RecognitionWork.RowNames(label: first, identifier: nil, detail: nil)
                 : RecognitionWork.RowNames(namedByFirstOf: rest, identifier: first)
         }
+    }
+
+    /// Whether `text` is a mark: one to three characters, no letter or digit.
+    private static func isMark(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 3 && RecognitionWork.isPlaceholder(text)
     }
 
     /// The words before the tag ending `text` (`Series` of `Series Q`), or `nil` when `text`
