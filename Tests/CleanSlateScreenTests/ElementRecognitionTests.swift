@@ -1392,3 +1392,37 @@ extension ElementRecognitionTests {
         XCTAssertEqual(menuItems(sentences), [])
     }
 }
+
+// MARK: round 8c
+
+extension ElementRecognitionTests {
+    func testFiveRowsKeyedInAlphabetOrderAreAListWithNoCurrentRow() throws {
+        // nethack's options: letters handed out in order, `a - acoustics [true]` ..., none drawn apart.
+        let names = ["acoustics", "altmeta", "autodescribe", "autodig", "autoopen"]
+        func rows(_ keys: [String]) -> String {
+            zip(keys, names).enumerated().map { index, pair in
+                at(2 + index, 1, "\(pair.0) - \(pair.1)" + String(repeating: " ", count: 16 - pair.1.count) + "[true]")
+            }.joined()
+        }
+        let options = screen(at(0, 1, "Set what options?") + rows(["a", "b", "c", "d", "e"]), rows: 10, columns: 40).elements
+        XCTAssertEqual(options.allElements.filter { $0.kind == .menuItem }.map(\.label), names, options.debugDescription)
+        XCTAssertEqual(try options.menuItems["autodig"].resolve().identifier, "d")
+        // Four rows are as short as a legend; keys out of order are a legend's mnemonics.
+        let short = screen(rows(["a", "b", "c", "d"]), rows: 10, columns: 40).elements
+        XCTAssertEqual(short.allElements.filter { $0.kind == .menuItem }.map(\.label), [], short.debugDescription)
+        let mnemonic = screen(rows(["a", "b", "c", "x", "e"]), rows: 10, columns: 40).elements
+        XCTAssertEqual(mnemonic.allElements.filter { $0.kind == .menuItem }.map(\.label), [], mnemonic.debugDescription)
+    }
+
+    func testSettingsKeyedInAlphabetOrderAreFieldsOnly() {
+        // minicom's setup: `A - Serial Device : /dev/null` ... keyed in order, one setting a row:
+        // each row is its field, not a menu row besides.
+        let captions = ["Serial Device", "Lockfile Location", "Callin Program", "Callout Program", "Bps/Par/Bits"]
+        let settings = zip(["A", "B", "C", "D", "E"], captions).enumerated().map { index, pair in
+            at(1 + index, 1, "\(pair.0) - \(pair.1)" + String(repeating: " ", count: 18 - pair.1.count) + ": /dev/null")
+        }.joined()
+        let tree = screen(settings + at(7, 4, "Change which setting?"), rows: 10, columns: 50).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .textField }.map(\.label), captions, tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+    }
+}

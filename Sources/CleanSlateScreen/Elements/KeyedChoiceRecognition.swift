@@ -15,8 +15,10 @@
 /// word with a stop, typespeed's `Story/Credits/RTFM!`, is a name, not a sentence), going on to a
 /// line below (a paragraph's wrapped line starting under its text) or of more than eight words. A
 /// list with no current row drawn apart is refused among paragraphs (a README's options in a
-/// pager: the text describes them, nobody picks them there), when keyed `a - phrase` (a legend of
-/// keys is written the same way), and when keyed `1. phrase` unless a prompt asking for the
+/// pager: the text describes them, nobody picks them there), when keyed `a - phrase` in fewer than
+/// five rows (a legend of keys is written the same way, but takes its keys from its actions' words,
+/// not from the alphabet in order: nethack's options `a - acoustics` to `A - lootabc` and
+/// minicom's `A - Serial Device` to `N - ...` are lists), and when keyed `1. phrase` unless a prompt asking for the
 /// choice follows it: the cursor on one of the next three rows, after text ending in `:`
 /// (typespeed's `Choose:`, an installer's `Enter your choice:`). A numbered list in a document or
 /// in a command's output is read, not picked.
@@ -35,6 +37,12 @@ enum KeyedChoiceRecognition {
 
     /// The most words a choice's phrase may have; a longer row reads as a sentence.
     static let mostWords = 8
+
+    /// The fewest rows keyed `a - phrase` in unbroken order (`a`, `b`, `c`, `d`, `e`) that read as
+    /// a list to pick from with no current row: a program hands letters out in order to the
+    /// things it lists, while a legend takes its keys from its actions' words (`h - Move left`,
+    /// `j - Move down`), which seldom run five letters of the alphabet in a row.
+    static let fewestKeysHandedOutInOrder = 5
 
     /// The value of a key for telling whether it follows another: digits as their number,
     /// letters `a` to `z` then `A` to `Z` (the order menus running out of small letters go on in).
@@ -237,8 +245,11 @@ extension RecognitionWork {
         }
         if list[0].mark == .period && chosenRow(of: list) == nil && !isFollowedByChoicePrompt(list) { return false }
         // With no current row, the keys are what a person picks by: a list among paragraphs is
-        // steps or options a text describes (a README in a pager), and `a - phrase` a legend.
-        return chosenRow(of: list) != nil || list[0].mark != .dash && !holdsParagraph(owner: list[0].owner, besides: list)
+        // steps or options a text describes (a README in a pager), and a short `a - phrase` list
+        // a legend; keys handed out in order down a long list are a list's (nethack's options).
+        guard chosenRow(of: list) == nil else { return true }
+        let isLegendLike = list[0].mark == .dash && list.count < KeyedChoiceRecognition.fewestKeysHandedOutInOrder
+        return !isLegendLike && !holdsParagraph(owner: list[0].owner, besides: list)
     }
 
     /// Whether the cursor stands on one of the three rows under `list`'s last row, after text ending
