@@ -1426,3 +1426,26 @@ extension ElementRecognitionTests {
         XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
     }
 }
+
+extension ElementRecognitionTests {
+    func testRowsKeyedByAnyLettersThatNameThingsAreAList() throws {
+        // nethack's inventory: keys in no order, headings between groups, each phrase a thing
+        // named after an article or a count; nothing drawn apart, one shade.
+        let inventory = at(0, 24, "Armor") + at(1, 24, "a - an uncursed +2 pair of leather gloves (being worn)")
+            + at(2, 24, "b - an uncursed +1 robe (being worn)") + at(3, 24, "Comestibles") + at(4, 24, "f - 4 uncursed food rations")
+            + at(5, 24, "g - 6 uncursed apples") + at(6, 24, "Scrolls") + at(7, 24, "d - an uncursed scroll of remove curse")
+            + at(8, 24, "(end)")
+        let tree = screen(inventory, rows: 12, columns: 80).elements
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .menuItem }.map(\.label),
+            ["an uncursed +2 pair of leather gloves (being worn)", "an uncursed +1 robe (being worn)", "4 uncursed food rations",
+             "6 uncursed apples", "an uncursed scroll of remove curse"], tree.debugDescription)
+        XCTAssertEqual(try tree.menuItems["6 uncursed apples"].resolve().identifier, "g")
+        // A legend names actions (nudoku's), and rows with the same key twice are no list.
+        let legend = at(1, 40, "h - Move left") + at(2, 40, "j - Move down") + at(3, 40, "k - Move up") + at(5, 40, "c - Check solution")
+            + at(6, 40, "N - New puzzle") + at(7, 40, "H - Give a hint")
+        XCTAssertEqual(screen(legend, rows: 12, columns: 80).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        let twice = at(1, 0, "a - an apple") + at(2, 0, "b - a pear") + at(3, 0, "a - an orange")
+        XCTAssertEqual(screen(twice, rows: 12, columns: 80).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+    }
+}

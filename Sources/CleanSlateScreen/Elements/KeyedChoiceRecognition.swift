@@ -9,7 +9,8 @@
 /// come before a key (sc's help index leaves one before `Q:`).
 ///
 /// Refused, as text: keys in no order or by mnemonic (nudoku's `h - Move left`, `j - Move down`
-/// legend, htop's help `p: toggle program path`), fewer than three rows, a list that starts
+/// legend, htop's help `p: toggle program path`; rows naming things are read by
+/// ``KeyedThingRecognition`` whatever their keys' order), fewer than three rows, a list that starts
 /// anywhere but its first key (`a`, `A`, `0`, `1`) and continues no column, and steps written as
 /// prose: a row of two words or more ending in a sentence's stop (`1) Unpack the archive.`; one
 /// word with a stop, typespeed's `Story/Credits/RTFM!`, is a name, not a sentence), going on to a
@@ -78,7 +79,7 @@ enum KeyedChoiceRecognition {
 
 extension RecognitionWork {
     /// One keyed row: where its key, mark and phrase are.
-    private struct KeyedRow {
+    struct KeyedRow {
         var owner: Int
         var row: Int
         /// Where the key starts.
@@ -121,7 +122,12 @@ extension RecognitionWork {
             }
             if !run.isEmpty { runs.append(run) }
         }
-        for list in keyedLists(of: runs) where isChoiceList(list) { addKeyedChoices(list) }
+        var listed = Set<[Int]>()
+        for list in keyedLists(of: runs) where isChoiceList(list) {
+            addKeyedChoices(list)
+            for keyed in list { listed.insert([keyed.row, keyed.keyStart]) }
+        }
+        findKeyedThings(byColumn.values.flatMap { $0 }.filter { !listed.contains([$0.row, $0.keyStart]) })
     }
 
     /// Whether `row` holds a letter or digit then a mark (`)` or `:` then a blank or the row's end,
@@ -226,23 +232,7 @@ extension RecognitionWork {
 
     /// Whether `list` reads as choices, not as prose or a legend (see ``KeyedChoiceRecognition``).
     private func isChoiceList(_ list: [KeyedRow]) -> Bool {
-        guard list.count >= 3 else { return false }
-        let rows = Set(list.map { [$0.row, $0.keyEnd] })
-        for keyed in list {
-            let phrase = grid.text(row: keyed.row, keyed.phrase)
-            // A phrase whose first word ends in a colon is a caption before its values (`ip -o
-            // link`'s `1: lo: <LOOPBACK,UP>`), not a choice.
-            let words = phrase.split(separator: " ")
-            if words.count >= 2 && KeyedChoiceRecognition.endsAsSentence(phrase) { return false }
-            guard words.count <= KeyedChoiceRecognition.mostWords,
-                  words.first?.hasSuffix(":") != true, !KeyedChoiceRecognition.isRecord(words) else { return false }
-            // A wrapped line: text starting under the phrase on the row below, blank under the key.
-            let below = keyed.row + 1
-            if below < grid.rows, !rows.contains([below, keyed.keyEnd]), !grid.isBlank(below, keyed.phrase.lowerBound),
-               (keyed.keyStart..<keyed.phrase.lowerBound).allSatisfy({ grid.isBlank(below, $0) }) {
-                return false
-            }
-        }
+        guard list.count >= 3, arePhrasesNames(list, mostWords: KeyedChoiceRecognition.mostWords) else { return false }
         if list[0].mark == .period && chosenRow(of: list) == nil && !isFollowedByChoicePrompt(list) { return false }
         // With no current row, the keys are what a person picks by: a list among paragraphs is
         // steps or options a text describes (a README in a pager), and a short `a - phrase` list
@@ -250,6 +240,26 @@ extension RecognitionWork {
         guard chosenRow(of: list) == nil else { return true }
         let isLegendLike = list[0].mark == .dash && list.count < KeyedChoiceRecognition.fewestKeysHandedOutInOrder
         return !isLegendLike && !holdsParagraph(owner: list[0].owner, besides: list)
+    }
+
+    /// Whether every phrase of `list` reads as a name, not prose: no sentence of two words or
+    /// more, no caption (a first word ending in a colon: `ip -o link`'s `1: lo: <LOOPBACK,UP>`),
+    /// no record of values, no line wrapped on to the row below, and at most `mostWords` words.
+    func arePhrasesNames(_ list: [KeyedRow], mostWords: Int) -> Bool {
+        let rows = Set(list.map { [$0.row, $0.keyEnd] })
+        for keyed in list {
+            let phrase = grid.text(row: keyed.row, keyed.phrase)
+            let words = phrase.split(separator: " ")
+            if words.count >= 2 && KeyedChoiceRecognition.endsAsSentence(phrase) { return false }
+            guard words.count <= mostWords, words.first?.hasSuffix(":") != true, !KeyedChoiceRecognition.isRecord(words) else { return false }
+            // A wrapped line: text starting under the phrase on the row below, blank under the key.
+            let below = keyed.row + 1
+            if below < grid.rows, !rows.contains([below, keyed.keyEnd]), !grid.isBlank(below, keyed.phrase.lowerBound),
+               (keyed.keyStart..<keyed.phrase.lowerBound).allSatisfy({ grid.isBlank(below, $0) }) {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether the cursor stands on one of the three rows under `list`'s last row, after text ending
@@ -304,7 +314,7 @@ extension RecognitionWork {
     /// a colour of its own. Rows keyed `a - phrase` need one drawn apart: a screen with no key mark
     /// (`)`, `:`) is read only by the rules that need shades (``ElementRecognizer``), and a colour
     /// of the letters is no shade.
-    private func chosenRow(of list: [KeyedRow]) -> Int? {
+    func chosenRow(of list: [KeyedRow]) -> Int? {
         let looks = list.map { ElementLook(grid: grid, row: $0.row, label: $0.phrase) }
         if let drawnApart = Highlighting.highlighted(looks, ground: ground(of: list[0].owner)) { return drawnApart }
         guard list[0].mark != .dash else { return nil }
@@ -314,7 +324,7 @@ extension RecognitionWork {
     /// Adds the rows of `list` as menu items named by their phrases, the key as identifier; a value
     /// every row has after its phrase at the same column (angband's options `: no`), or the rest of
     /// a row drawn apart on past its phrase, is the detail.
-    private mutating func addKeyedChoices(_ list: [KeyedRow]) {
+    mutating func addKeyedChoices(_ list: [KeyedRow]) {
         let chosen = chosenRow(of: list)
         let detailStarts = list.map { keyed -> Int? in
             let start = (keyed.phrase.upperBound..<keyed.end).first { !grid.isBlank(keyed.row, $0) }
