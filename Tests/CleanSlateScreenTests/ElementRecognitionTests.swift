@@ -1392,3 +1392,60 @@ extension ElementRecognitionTests {
         XCTAssertEqual(menuItems(sentences), [])
     }
 }
+
+// MARK: round 8c
+
+extension ElementRecognitionTests {
+    func testFiveRowsKeyedInAlphabetOrderAreAListWithNoCurrentRow() throws {
+        // nethack's options: letters handed out in order, `a - acoustics [true]` ..., none drawn apart.
+        let names = ["acoustics", "altmeta", "autodescribe", "autodig", "autoopen"]
+        func rows(_ keys: [String]) -> String {
+            zip(keys, names).enumerated().map { index, pair in
+                at(2 + index, 1, "\(pair.0) - \(pair.1)" + String(repeating: " ", count: 16 - pair.1.count) + "[true]")
+            }.joined()
+        }
+        let options = screen(at(0, 1, "Set what options?") + rows(["a", "b", "c", "d", "e"]), rows: 10, columns: 40).elements
+        XCTAssertEqual(options.allElements.filter { $0.kind == .menuItem }.map(\.label), names, options.debugDescription)
+        XCTAssertEqual(try options.menuItems["autodig"].resolve().identifier, "d")
+        // Four rows are as short as a legend; keys out of order are a legend's mnemonics.
+        let short = screen(rows(["a", "b", "c", "d"]), rows: 10, columns: 40).elements
+        XCTAssertEqual(short.allElements.filter { $0.kind == .menuItem }.map(\.label), [], short.debugDescription)
+        let mnemonic = screen(rows(["a", "b", "c", "x", "e"]), rows: 10, columns: 40).elements
+        XCTAssertEqual(mnemonic.allElements.filter { $0.kind == .menuItem }.map(\.label), [], mnemonic.debugDescription)
+    }
+
+    func testSettingsKeyedInAlphabetOrderAreFieldsOnly() {
+        // minicom's setup: `A - Serial Device : /dev/null` ... keyed in order, one setting a row:
+        // each row is its field, not a menu row besides.
+        let captions = ["Serial Device", "Lockfile Location", "Callin Program", "Callout Program", "Bps/Par/Bits"]
+        let settings = zip(["A", "B", "C", "D", "E"], captions).enumerated().map { index, pair in
+            at(1 + index, 1, "\(pair.0) - \(pair.1)" + String(repeating: " ", count: 18 - pair.1.count) + ": /dev/null")
+        }.joined()
+        let tree = screen(settings + at(7, 4, "Change which setting?"), rows: 10, columns: 50).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .textField }.map(\.label), captions, tree.debugDescription)
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem }.map(\.label), [], tree.debugDescription)
+    }
+}
+
+extension ElementRecognitionTests {
+    func testRowsKeyedByAnyLettersThatNameThingsAreAList() throws {
+        // nethack's inventory: keys in no order, headings between groups, each phrase a thing
+        // named after an article or a count; nothing drawn apart, one shade.
+        let inventory = at(0, 24, "Armor") + at(1, 24, "a - an uncursed +2 pair of leather gloves (being worn)")
+            + at(2, 24, "b - an uncursed +1 robe (being worn)") + at(3, 24, "Comestibles") + at(4, 24, "f - 4 uncursed food rations")
+            + at(5, 24, "g - 6 uncursed apples") + at(6, 24, "Scrolls") + at(7, 24, "d - an uncursed scroll of remove curse")
+            + at(8, 24, "(end)")
+        let tree = screen(inventory, rows: 12, columns: 80).elements
+        XCTAssertEqual(
+            tree.allElements.filter { $0.kind == .menuItem }.map(\.label),
+            ["an uncursed +2 pair of leather gloves (being worn)", "an uncursed +1 robe (being worn)", "4 uncursed food rations",
+             "6 uncursed apples", "an uncursed scroll of remove curse"], tree.debugDescription)
+        XCTAssertEqual(try tree.menuItems["6 uncursed apples"].resolve().identifier, "g")
+        // A legend names actions (nudoku's), and rows with the same key twice are no list.
+        let legend = at(1, 40, "h - Move left") + at(2, 40, "j - Move down") + at(3, 40, "k - Move up") + at(5, 40, "c - Check solution")
+            + at(6, 40, "N - New puzzle") + at(7, 40, "H - Give a hint")
+        XCTAssertEqual(screen(legend, rows: 12, columns: 80).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+        let twice = at(1, 0, "a - an apple") + at(2, 0, "b - a pear") + at(3, 0, "a - an orange")
+        XCTAssertEqual(screen(twice, rows: 12, columns: 80).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
+    }
+}

@@ -64,8 +64,9 @@ struct ElementRecognizer {
         if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
         if all || has.hasKeyMark { work.findKeyedSettings() }
-        // Keyed by `)` or `:` (key marks), or by ` - ` with a current row drawn apart (not plain).
-        if all || !isPlain || has.hasKeyMark { work.findKeyedChoices() }
+        // Keyed by `)` or `:` (key marks), or by ` - `: with a current row drawn apart (not
+        // plain), or down a long list in one shade.
+        if all || !isPlain || has.hasKeyMark || has.hasHyphen { work.findKeyedChoices() }
         if all || !has.isOneShade { work.findStyledKeyHints() }
         if all || has.hasKeyMark || has.hasAngleBracket || has.hasSeveralForegrounds { work.findWrittenKeyHints() }
         if all || has.hasKeyMark || has.hasAngleBracket || has.hasOpeningBracket || has.hasPlus { work.findForLegends() }

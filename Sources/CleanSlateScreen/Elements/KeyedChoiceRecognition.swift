@@ -9,14 +9,17 @@
 /// come before a key (sc's help index leaves one before `Q:`).
 ///
 /// Refused, as text: keys in no order or by mnemonic (nudoku's `h - Move left`, `j - Move down`
-/// legend, htop's help `p: toggle program path`), fewer than three rows, a list that starts
+/// legend, htop's help `p: toggle program path`; rows naming things are read by
+/// ``KeyedThingRecognition`` whatever their keys' order), fewer than three rows, a list that starts
 /// anywhere but its first key (`a`, `A`, `0`, `1`) and continues no column, and steps written as
 /// prose: a row of two words or more ending in a sentence's stop (`1) Unpack the archive.`; one
 /// word with a stop, typespeed's `Story/Credits/RTFM!`, is a name, not a sentence), going on to a
 /// line below (a paragraph's wrapped line starting under its text) or of more than eight words. A
 /// list with no current row drawn apart is refused among paragraphs (a README's options in a
-/// pager: the text describes them, nobody picks them there), when keyed `a - phrase` (a legend of
-/// keys is written the same way), and when keyed `1. phrase` unless a prompt asking for the
+/// pager: the text describes them, nobody picks them there), when keyed `a - phrase` in fewer than
+/// five rows (a legend of keys is written the same way, but takes its keys from its actions' words,
+/// not from the alphabet in order: nethack's options `a - acoustics` to `A - lootabc` and
+/// minicom's `A - Serial Device` to `N - ...` are lists), and when keyed `1. phrase` unless a prompt asking for the
 /// choice follows it: the cursor on one of the next three rows, after text ending in `:`
 /// (typespeed's `Choose:`, an installer's `Enter your choice:`). A numbered list in a document or
 /// in a command's output is read, not picked.
@@ -35,6 +38,12 @@ enum KeyedChoiceRecognition {
 
     /// The most words a choice's phrase may have; a longer row reads as a sentence.
     static let mostWords = 8
+
+    /// The fewest rows keyed `a - phrase` in unbroken order (`a`, `b`, `c`, `d`, `e`) that read as
+    /// a list to pick from with no current row: a program hands letters out in order to the
+    /// things it lists, while a legend takes its keys from its actions' words (`h - Move left`,
+    /// `j - Move down`), which seldom run five letters of the alphabet in a row.
+    static let fewestKeysHandedOutInOrder = 5
 
     /// The value of a key for telling whether it follows another: digits as their number,
     /// letters `a` to `z` then `A` to `Z` (the order menus running out of small letters go on in).
@@ -70,7 +79,7 @@ enum KeyedChoiceRecognition {
 
 extension RecognitionWork {
     /// One keyed row: where its key, mark and phrase are.
-    private struct KeyedRow {
+    struct KeyedRow {
         var owner: Int
         var row: Int
         /// Where the key starts.
@@ -113,7 +122,12 @@ extension RecognitionWork {
             }
             if !run.isEmpty { runs.append(run) }
         }
-        for list in keyedLists(of: runs) where isChoiceList(list) { addKeyedChoices(list) }
+        var listed = Set<[Int]>()
+        for list in keyedLists(of: runs) where isChoiceList(list) {
+            addKeyedChoices(list)
+            for keyed in list { listed.insert([keyed.row, keyed.keyStart]) }
+        }
+        findKeyedThings(byColumn.values.flatMap { $0 }.filter { !listed.contains([$0.row, $0.keyStart]) })
     }
 
     /// Whether `row` holds a letter or digit then a mark (`)` or `:` then a blank or the row's end,
@@ -218,16 +232,26 @@ extension RecognitionWork {
 
     /// Whether `list` reads as choices, not as prose or a legend (see ``KeyedChoiceRecognition``).
     private func isChoiceList(_ list: [KeyedRow]) -> Bool {
-        guard list.count >= 3 else { return false }
+        guard list.count >= 3, arePhrasesNames(list, mostWords: KeyedChoiceRecognition.mostWords) else { return false }
+        if list[0].mark == .period && chosenRow(of: list) == nil && !isFollowedByChoicePrompt(list) { return false }
+        // With no current row, the keys are what a person picks by: a list among paragraphs is
+        // steps or options a text describes (a README in a pager), and a short `a - phrase` list
+        // a legend; keys handed out in order down a long list are a list's (nethack's options).
+        guard chosenRow(of: list) == nil else { return true }
+        let isLegendLike = list[0].mark == .dash && list.count < KeyedChoiceRecognition.fewestKeysHandedOutInOrder
+        return !isLegendLike && !holdsParagraph(owner: list[0].owner, besides: list)
+    }
+
+    /// Whether every phrase of `list` reads as a name, not prose: no sentence of two words or
+    /// more, no caption (a first word ending in a colon: `ip -o link`'s `1: lo: <LOOPBACK,UP>`),
+    /// no record of values, no line wrapped on to the row below, and at most `mostWords` words.
+    func arePhrasesNames(_ list: [KeyedRow], mostWords: Int) -> Bool {
         let rows = Set(list.map { [$0.row, $0.keyEnd] })
         for keyed in list {
             let phrase = grid.text(row: keyed.row, keyed.phrase)
-            // A phrase whose first word ends in a colon is a caption before its values (`ip -o
-            // link`'s `1: lo: <LOOPBACK,UP>`), not a choice.
             let words = phrase.split(separator: " ")
             if words.count >= 2 && KeyedChoiceRecognition.endsAsSentence(phrase) { return false }
-            guard words.count <= KeyedChoiceRecognition.mostWords,
-                  words.first?.hasSuffix(":") != true, !KeyedChoiceRecognition.isRecord(words) else { return false }
+            guard words.count <= mostWords, words.first?.hasSuffix(":") != true, !KeyedChoiceRecognition.isRecord(words) else { return false }
             // A wrapped line: text starting under the phrase on the row below, blank under the key.
             let below = keyed.row + 1
             if below < grid.rows, !rows.contains([below, keyed.keyEnd]), !grid.isBlank(below, keyed.phrase.lowerBound),
@@ -235,10 +259,7 @@ extension RecognitionWork {
                 return false
             }
         }
-        if list[0].mark == .period && chosenRow(of: list) == nil && !isFollowedByChoicePrompt(list) { return false }
-        // With no current row, the keys are what a person picks by: a list among paragraphs is
-        // steps or options a text describes (a README in a pager), and `a - phrase` a legend.
-        return chosenRow(of: list) != nil || list[0].mark != .dash && !holdsParagraph(owner: list[0].owner, besides: list)
+        return true
     }
 
     /// Whether the cursor stands on one of the three rows under `list`'s last row, after text ending
@@ -293,7 +314,7 @@ extension RecognitionWork {
     /// a colour of its own. Rows keyed `a - phrase` need one drawn apart: a screen with no key mark
     /// (`)`, `:`) is read only by the rules that need shades (``ElementRecognizer``), and a colour
     /// of the letters is no shade.
-    private func chosenRow(of list: [KeyedRow]) -> Int? {
+    func chosenRow(of list: [KeyedRow]) -> Int? {
         let looks = list.map { ElementLook(grid: grid, row: $0.row, label: $0.phrase) }
         if let drawnApart = Highlighting.highlighted(looks, ground: ground(of: list[0].owner)) { return drawnApart }
         guard list[0].mark != .dash else { return nil }
@@ -303,7 +324,7 @@ extension RecognitionWork {
     /// Adds the rows of `list` as menu items named by their phrases, the key as identifier; a value
     /// every row has after its phrase at the same column (angband's options `: no`), or the rest of
     /// a row drawn apart on past its phrase, is the detail.
-    private mutating func addKeyedChoices(_ list: [KeyedRow]) {
+    mutating func addKeyedChoices(_ list: [KeyedRow]) {
         let chosen = chosenRow(of: list)
         let detailStarts = list.map { keyed -> Int? in
             let start = (keyed.phrase.upperBound..<keyed.end).first { !grid.isBlank(keyed.row, $0) }

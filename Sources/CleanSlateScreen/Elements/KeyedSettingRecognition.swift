@@ -7,6 +7,8 @@ extension RecognitionWork {
         var row: Int
         var owner: Int
         var key: String
+        /// Where the key is.
+        var keyColumn: Int
         var caption: Range<Int>
         var colon: Int
         var end: Int
@@ -36,6 +38,9 @@ extension RecognitionWork {
                     frame: ScreenRectangle(row: setting.row, column: valueStart, height: 1, width: setting.end - valueStart),
                     value: .text(value), style: grid.style(setting.row, valueStart), identifier: setting.key),
                 owner: setting.owner)
+            // The key and caption are the field's too: no other rule reads them (as a keyed
+            // choice's row: the settings' keys run in order down the menu).
+            claim(row: setting.row, setting.keyColumn..<setting.caption.upperBound)
         }
     }
 
@@ -54,7 +59,7 @@ extension RecognitionWork {
         // A caption is one phrase: a gap of two blanks inside it parts two texts.
         guard !caption.isEmpty, endOfFirstWords(row: row, caption) == caption.upperBound else { return nil }
         return KeyedSetting(
-            row: row, owner: span.owner, key: String(Character(keyScalar)), caption: caption, colon: colon,
+            row: row, owner: span.owner, key: String(Character(keyScalar)), keyColumn: key, caption: caption, colon: colon,
             end: span.columns.upperBound)
     }
 }

@@ -57,6 +57,9 @@ struct RecognitionTriggers: Equatable {
         static let letterO = Marks(rawValue: 1 << 12)
         /// `r`, of the word `for`.
         static let letterR = Marks(rawValue: 1 << 13)
+        /// `-`: a list keyed `a - phrase` (nethack's options) may be drawn in one shade. It does
+        /// not rule plain text out: a screen of nothing else is read as text.
+        static let hyphen = Marks(rawValue: 1 << 14)
         /// The letters of the word `for`.
         static let lettersOfFor: Marks = [.letterF, .letterO, .letterR]
 
@@ -71,6 +74,7 @@ struct RecognitionTriggers: Equatable {
             case 0x25: return percent.rawValue
             case 0x5E, 0x4D, 0x46, 0x3A, 0x29, 0x3D: return keyMark.rawValue
             case 0x2B: return plus.rawValue
+            case 0x2D: return hyphen.rawValue
             case 0x57, 0x77: return letterW.rawValue
             case 0x66: return letterF.rawValue
             case 0x6F: return letterO.rawValue
@@ -121,6 +125,8 @@ struct RecognitionTriggers: Equatable {
     var hasPictureBlock: Bool { marks.contains(.pictureBlock) }
     /// Whether some cell shows `+` (an ASCII box may be drawn).
     var hasPlus: Bool { marks.contains(.plus) }
+    /// Whether some cell shows `-`.
+    var hasHyphen: Bool { marks.contains(.hyphen) }
     /// Whether some cell shows `^`, `M`, `F`, `:`, `)` or `=`.
     var hasKeyMark: Bool { marks.contains(.keyMark) }
 
