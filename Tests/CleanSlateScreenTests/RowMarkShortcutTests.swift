@@ -27,11 +27,12 @@ final class RowMarkShortcutTests: XCTestCase {
     func testEveryMarkIsABitOfItsOwn() {
         let marks: [RecognitionTriggers.Marks] = [
             .blank, .line, .openingBracket, .angleBracket, .parenthesis, .underscore, .percent, .block, .pictureBlock,
-            .keyMark, .plus, .letterW, .letterF, .letterO, .letterR,
+            .keyMark, .plus, .letterW, .letterF, .letterO, .letterR, .hyphen,
         ]
         XCTAssertEqual(marks.map { $0.rawValue.nonzeroBitCount }, Array(repeating: 1, count: marks.count))
         XCTAssertEqual(marks.reduce(0) { $0 | $1.rawValue }.nonzeroBitCount, marks.count)
         XCTAssertFalse(grid(["Wed Thu"]).triggers.hasPictureBlock, "a W is no block picture")
+        XCTAssertFalse(grid(["a - apple"]).triggers.hasPictureBlock, "a hyphen is no block picture")
         XCTAssertTrue(grid(["\u{2580}\u{2584}"]).triggers.hasPictureBlock)
     }
 

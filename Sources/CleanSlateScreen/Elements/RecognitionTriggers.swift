@@ -59,7 +59,7 @@ struct RecognitionTriggers: Equatable {
         static let letterR = Marks(rawValue: 1 << 13)
         /// `-`: a list keyed `a - phrase` (nethack's options) may be drawn in one shade. It does
         /// not rule plain text out: a screen of nothing else is read as text.
-        static let hyphen = Marks(rawValue: 1 << 14)
+        static let hyphen = Marks(rawValue: 1 << 15)
         /// The letters of the word `for`.
         static let lettersOfFor: Marks = [.letterF, .letterO, .letterR]
 
