@@ -1392,3 +1392,24 @@ extension ElementRecognitionTests {
         XCTAssertEqual(menuItems(sentences), [])
     }
 }
+
+// MARK: review of round 8b
+
+extension ElementRecognitionTests {
+    func testASearchHighlightedInProseIsNoLetterKeyedLegendBar() {
+        // less's or vim's `/e`: every `e` of a row of prose drawn inverse. One letter keys every
+        // word: a search's matches, not a bar of keys.
+        let search = "Read the manual and use a pager".map { $0 == "e" ? csi("7m") + "e" + csi("0m") : String($0) }.joined()
+        XCTAssertEqual(keyHintOutline(screen(at(3, 0, search), columns: 60)), [])
+        // Capitals drawn bold in a sentence, with words of the sentence between them: prose.
+        func bold(_ letter: String, _ rest: String) -> String { csi("1m") + letter + csi("0m") + rest }
+        let prose = bold("P", "ause  now,  ") + bold("Q", "uit  later,  ") + bold("S", "ave  often")
+        XCTAssertEqual(keyHintOutline(screen(at(3, 0, prose), columns: 60)), [])
+        // Keys drawn unlike one another (one bold, one underlined, one inverse): no one bar.
+        let mixed = bold("H", "elp   ") + csi("4m") + "D" + csi("0m") + "isplay   " + csi("7m") + "Q" + csi("0m") + "uit"
+        XCTAssertEqual(keyHintOutline(screen(at(3, 0, mixed), columns: 60)), [])
+        // A caption before the bar and words after its last legend stay allowed.
+        let bar = "Keys:  " + bold("H", "elp   ") + bold("D", "isplay mode   ") + bold("Q", "uit")
+        XCTAssertEqual(keyHintOutline(screen(at(3, 0, bar), columns: 60)), ["Help key H", "Display mode key D", "Quit key Q"])
+    }
+}
