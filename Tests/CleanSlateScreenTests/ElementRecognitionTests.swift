@@ -1412,4 +1412,11 @@ extension ElementRecognitionTests {
         let bar = "Keys:  " + bold("H", "elp   ") + bold("D", "isplay mode   ") + bold("Q", "uit")
         XCTAssertEqual(keyHintOutline(screen(at(3, 0, bar), columns: 60)), ["Help key H", "Display mode key D", "Quit key Q"])
     }
+
+    func testALegendBarKeyedByTextColourAloneIsRead() {
+        // Keys in red, nothing bold, no background: the only thing setting the key apart is its ink.
+        func red(_ letter: String, _ rest: String) -> String { csi("31m") + letter + csi("39m") + rest }
+        let bar = at(3, 0, red("H", "elp   ") + red("D", "isplay mode   ") + red("Q", "uit"))
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 60)), ["Help key H", "Display mode key D", "Quit key Q"])
+    }
 }
