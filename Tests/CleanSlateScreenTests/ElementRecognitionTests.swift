@@ -1419,4 +1419,9 @@ extension ElementRecognitionTests {
         let bar = at(3, 0, red("H", "elp   ") + red("D", "isplay mode   ") + red("Q", "uit"))
         XCTAssertEqual(keyHintOutline(screen(bar, columns: 60)), ["Help key H", "Display mode key D", "Quit key Q"])
     }
+
+    func testPaddedBracketedLegendsStackedInOneColumnSupportEachOther() {
+        let box = at(1, 0, "[ q ] Quit") + at(2, 0, "[ h ] Help")
+        XCTAssertEqual(keyHintOutline(screen(box, columns: 60)), ["Quit key q", "Help key h"])
+    }
 }

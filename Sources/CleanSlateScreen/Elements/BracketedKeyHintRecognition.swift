@@ -32,7 +32,8 @@ extension RecognitionWork {
             }
         }
         for legend in legends where legend.isUnmistakable || legends.contains(where: { other in
-            other.owner == legend.owner && abs(other.row - legend.row) <= 1 && other.columns != legend.columns
+            other.owner == legend.owner && abs(other.row - legend.row) <= 1
+                && (other.row != legend.row || other.columns != legend.columns)
         }) {
             addOnRow(
                 .keyHint, label: grid.trimmedText(row: legend.row, legend.action), row: legend.row, columns: legend.columns,
