@@ -1424,4 +1424,12 @@ extension ElementRecognitionTests {
         let box = at(1, 0, "[ q ] Quit") + at(2, 0, "[ h ] Help")
         XCTAssertEqual(keyHintOutline(screen(box, columns: 60)), ["Quit key q", "Help key h"])
     }
+
+    func testABracketedKeyAsLongAsShiftTabIsALegend() {
+        // Keys written out by name, up to `Shift-Tab` long (nine cells), as written legends take them.
+        let bar = at(1, 0, "[Enter] Open  [ ^L] Redraw  [Escape] Cancel") + at(3, 0, "[Ctrl+X] Cut  [Shift-Tab] Back")
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 60)), [
+            "Open key Enter", "Redraw key ^L", "Cancel key Escape", "Cut key Ctrl+X", "Back key Shift-Tab",
+        ])
+    }
 }

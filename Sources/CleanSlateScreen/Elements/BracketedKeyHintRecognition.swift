@@ -3,9 +3,6 @@
 /// `[F3] Multiline: OFF` (prompt_toolkit's bottom bars). A person reads the bracket as the key
 /// and the capitalised words after it as what the key does.
 extension RecognitionWork {
-    /// The most cells a bracketed key takes inside its brackets (`F10`, ` ^L`, `Enter`).
-    static let longestBracketedKey = 5
-
     /// Characters that mark a check box when written alone in brackets (`[X]`, `[ * ]`): never
     /// read as a key.
     static let checkMarks: Set<UInt32> = [0x58, 0x78, 0x2A, 0x2B, 0x2D, 0x221A, 0x2713, 0x2714]
@@ -43,7 +40,7 @@ extension RecognitionWork {
 
     /// The key written in the brackets opened at `open`, the closing bracket's column, and whether
     /// it is unmistakably a key (a function or control key, `[F 1]`, `[F10]`, `[ ^L]`, or a named
-    /// key, `[Enter]`) rather than a character (`[ m ]`, `[ ] ]`: one visible character with a
+    /// key, `[Enter]`, `[Shift-Tab]`) rather than a character (`[ m ]`, `[ ] ]`: one visible character with a
     /// blank on each side, no check mark).
     private func bracketedKey(row: Int, open: Int, span: Span) -> (key: String, close: Int, isUnmistakable: Bool)? {
         // One character padded with blanks: the closing bracket is four cells on, whatever the
@@ -55,7 +52,7 @@ extension RecognitionWork {
                   let scalar = Unicode.Scalar(character) else { return nil }
             return (String(Character(scalar)), open + 4, false)
         }
-        let limit = min(span.columns.upperBound, open + 2 + Self.longestBracketedKey)
+        let limit = min(span.columns.upperBound, open + 2 + KeyHintRecognition.longestKeyName)
         guard open + 2 < limit, let close = (open + 2..<limit).first(where: { grid.scalar(row, $0) == 0x5D }) else { return nil }
         let written = grid.trimmedText(row: row, (open + 1)..<close)
         // `F 1` is mp3blaster's way of writing F1.
