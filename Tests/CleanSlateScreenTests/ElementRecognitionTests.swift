@@ -1432,4 +1432,17 @@ extension ElementRecognitionTests {
             "Open key Enter", "Redraw key ^L", "Cancel key Escape", "Cut key Ctrl+X", "Back key Shift-Tab",
         ])
     }
+
+    func testALogsStatusMarksInBracketsAreNoLegends() {
+        // A log's lines marked `[ ! ]`, `[ * ]`, `[ i ]`: status marks, one line a row, the same
+        // mark over and over; none is a key.
+        let log = at(1, 0, "[ ! ] Disk Nearly Full") + at(2, 0, "[ i ] Checking Updates") + at(3, 0, "[ i ] Downloading Files")
+            + at(5, 0, "[ * ] Service Started") + at(6, 0, "[ ? ] Unknown Device")
+        XCTAssertEqual(keyHintOutline(screen(log, columns: 60)), [])
+        // Marks as keys side by side in a legend box (mp3blaster's) stay legends.
+        let box = at(1, 0, "[ < ] Volume Down   [ > ] Volume Up") + at(2, 0, "[ ? ] Show Help     [ ^L] Refresh Screen")
+        XCTAssertEqual(keyHintOutline(screen(box, columns: 60)), [
+            "Volume Down key <", "Volume Up key >", "Show Help key ?", "Refresh Screen key ^L",
+        ])
+    }
 }
