@@ -1445,4 +1445,22 @@ extension ElementRecognitionTests {
             "Volume Down key <", "Volume Up key >", "Show Help key ?", "Refresh Screen key ^L",
         ])
     }
+
+    func testKeyedRowsOutOfOrderOrWithACurrentRowAreNoSettings() {
+        func fields(_ snapshot: ScreenSnapshot) -> [String] { snapshot.elements.allElements.filter { $0.kind == .textField }.map(\.label) }
+        // A pager's help: keys by mnemonic, in no order.
+        let help = at(1, 0, "q - Quit    : leave the program") + at(2, 0, "s - Save    : write the file")
+        XCTAssertEqual(fields(screen(help, columns: 60)), [])
+        // Values written as sentences.
+        let prose = at(1, 0, "1 - Name  : Write your name here.") + at(2, 0, "2 - Mail  : Then your address.")
+        XCTAssertEqual(fields(screen(prose, columns: 60)), [])
+        // A shell menu with its current row drawn inverse: choices to pick from, not settings.
+        let menu = at(1, 0, "1 - Backup   : copy files") + at(2, 0, csi("7m") + "2 - Restore  : put files back" + csi("0m"))
+            + at(3, 0, "3 - Quit     : leave")
+        let snapshot = screen(menu, columns: 60)
+        XCTAssertEqual(fields(snapshot), [])
+        let items = snapshot.elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(items.map(\.label), ["Backup", "Restore", "Quit"])
+        XCTAssertEqual(items.map(\.isHighlighted), [false, true, false])
+    }
 }
