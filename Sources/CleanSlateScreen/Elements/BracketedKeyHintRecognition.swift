@@ -13,7 +13,8 @@ extension RecognitionWork {
     /// Nearly Full`).
     mutating func findBracketedKeyHints() {
         var legends: [(row: Int, columns: Range<Int>, action: Range<Int>, owner: Int, key: String, isUnmistakable: Bool, isMark: Bool)] = []
-        for row in 0..<grid.rows {
+        // A row with no `[` holds none (its marks, read without a look at the cells).
+        for row in 0..<grid.rows where !takesShortcuts || grid.shows(.openingBracket, row: row) {
             for span in spans(row: row) {
                 var column = span.columns.lowerBound
                 while column < span.columns.upperBound {

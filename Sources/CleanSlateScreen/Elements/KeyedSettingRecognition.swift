@@ -25,7 +25,8 @@ extension RecognitionWork {
     /// rest of its row; its key is its identifier.
     mutating func findKeyedSettings() {
         var settings: [KeyedSetting] = []
-        for row in 0..<grid.rows where mayHoldKey(row: row) {
+        // A row with no colon (a key mark) holds none.
+        for row in 0..<grid.rows where (!takesShortcuts || grid.shows(.keyMark, row: row)) && mayHoldKey(row: row) {
             for span in spans(row: row) {
                 if let setting = keyedSetting(row: row, span: span) { settings.append(setting) }
             }

@@ -81,10 +81,15 @@ extension RecognitionWork {
     /// alike; `nil` when there is none or more than one. Of two cells drawn unlike, the first.
     private func soleCellDrawnApart(row: Int, _ word: Range<Int>) -> Int? {
         guard word.count >= 2 else { return nil }
-        let unlikeFirst = word.filter { !looksAlike(row: row, $0, word.lowerBound) }
-        if unlikeFirst.count == 1 { return word.count == 2 ? word.lowerBound : unlikeFirst[0] }
+        var unlikeFirstCount = 0
+        var firstUnlike = word.lowerBound
+        for column in word where !looksAlike(row: row, column, word.lowerBound) {
+            if unlikeFirstCount == 0 { firstUnlike = column }
+            unlikeFirstCount += 1
+        }
+        if unlikeFirstCount == 1 { return word.count == 2 ? word.lowerBound : firstUnlike }
         // Every other cell unlike the first and alike among themselves: the first is the one apart.
-        guard unlikeFirst.count == word.count - 1, isDrawnAlike(row: row, word.dropFirst(), like: word.lowerBound + 1) else { return nil }
+        guard unlikeFirstCount == word.count - 1, isDrawnAlike(row: row, word.dropFirst(), like: word.lowerBound + 1) else { return nil }
         return word.lowerBound
     }
 
