@@ -1449,3 +1449,75 @@ extension ElementRecognitionTests {
         XCTAssertEqual(screen(twice, rows: 12, columns: 80).elements.allElements.filter { $0.kind == .menuItem }.map(\.label), [])
     }
 }
+
+// MARK: review of round 8b
+
+extension ElementRecognitionTests {
+    func testASearchHighlightedInProseIsNoLetterKeyedLegendBar() {
+        // less's or vim's `/e`: every `e` of a row of prose drawn inverse. One letter keys every
+        // word: a search's matches, not a bar of keys.
+        let search = "Read the manual and use a pager".map { $0 == "e" ? csi("7m") + "e" + csi("0m") : String($0) }.joined()
+        XCTAssertEqual(keyHintOutline(screen(at(3, 0, search), columns: 60)), [])
+        // Capitals drawn bold in a sentence, with words of the sentence between them: prose.
+        func bold(_ letter: String, _ rest: String) -> String { csi("1m") + letter + csi("0m") + rest }
+        let prose = bold("P", "ause  now,  ") + bold("Q", "uit  later,  ") + bold("S", "ave  often")
+        XCTAssertEqual(keyHintOutline(screen(at(3, 0, prose), columns: 60)), [])
+        // Keys drawn unlike one another (one bold, one underlined, one inverse): no one bar.
+        let mixed = bold("H", "elp   ") + csi("4m") + "D" + csi("0m") + "isplay   " + csi("7m") + "Q" + csi("0m") + "uit"
+        XCTAssertEqual(keyHintOutline(screen(at(3, 0, mixed), columns: 60)), [])
+        // A caption before the bar and words after its last legend stay allowed.
+        let bar = "Keys:  " + bold("H", "elp   ") + bold("D", "isplay mode   ") + bold("Q", "uit")
+        XCTAssertEqual(keyHintOutline(screen(at(3, 0, bar), columns: 60)), ["Help key H", "Display mode key D", "Quit key Q"])
+    }
+
+    func testALegendBarKeyedByTextColourAloneIsRead() {
+        // Keys in red, nothing bold, no background: the only thing setting the key apart is its ink.
+        func red(_ letter: String, _ rest: String) -> String { csi("31m") + letter + csi("39m") + rest }
+        let bar = at(3, 0, red("H", "elp   ") + red("D", "isplay mode   ") + red("Q", "uit"))
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 60)), ["Help key H", "Display mode key D", "Quit key Q"])
+    }
+
+    func testPaddedBracketedLegendsStackedInOneColumnSupportEachOther() {
+        let box = at(1, 0, "[ q ] Quit") + at(2, 0, "[ h ] Help")
+        XCTAssertEqual(keyHintOutline(screen(box, columns: 60)), ["Quit key q", "Help key h"])
+    }
+
+    func testABracketedKeyAsLongAsShiftTabIsALegend() {
+        // Keys written out by name, up to `Shift-Tab` long (nine cells), as written legends take them.
+        let bar = at(1, 0, "[Enter] Open  [ ^L] Redraw  [Escape] Cancel") + at(3, 0, "[Ctrl+X] Cut  [Shift-Tab] Back")
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 60)), [
+            "Open key Enter", "Redraw key ^L", "Cancel key Escape", "Cut key Ctrl+X", "Back key Shift-Tab",
+        ])
+    }
+
+    func testALogsStatusMarksInBracketsAreNoLegends() {
+        // A log's lines marked `[ ! ]`, `[ * ]`, `[ i ]`: status marks, one line a row, the same
+        // mark over and over; none is a key.
+        let log = at(1, 0, "[ ! ] Disk Nearly Full") + at(2, 0, "[ i ] Checking Updates") + at(3, 0, "[ i ] Downloading Files")
+            + at(5, 0, "[ * ] Service Started") + at(6, 0, "[ ? ] Unknown Device")
+        XCTAssertEqual(keyHintOutline(screen(log, columns: 60)), [])
+        // Marks as keys side by side in a legend box (mp3blaster's) stay legends.
+        let box = at(1, 0, "[ < ] Volume Down   [ > ] Volume Up") + at(2, 0, "[ ? ] Show Help     [ ^L] Refresh Screen")
+        XCTAssertEqual(keyHintOutline(screen(box, columns: 60)), [
+            "Volume Down key <", "Volume Up key >", "Show Help key ?", "Refresh Screen key ^L",
+        ])
+    }
+
+    func testKeyedRowsOutOfOrderOrWithACurrentRowAreNoSettings() {
+        func fields(_ snapshot: ScreenSnapshot) -> [String] { snapshot.elements.allElements.filter { $0.kind == .textField }.map(\.label) }
+        // A pager's help: keys by mnemonic, in no order.
+        let help = at(1, 0, "q - Quit    : leave the program") + at(2, 0, "s - Save    : write the file")
+        XCTAssertEqual(fields(screen(help, columns: 60)), [])
+        // Values written as sentences.
+        let prose = at(1, 0, "1 - Name  : Write your name here.") + at(2, 0, "2 - Mail  : Then your address.")
+        XCTAssertEqual(fields(screen(prose, columns: 60)), [])
+        // A shell menu with its current row drawn inverse: choices to pick from, not settings.
+        let menu = at(1, 0, "1 - Backup   : copy files") + at(2, 0, csi("7m") + "2 - Restore  : put files back" + csi("0m"))
+            + at(3, 0, "3 - Quit     : leave")
+        let snapshot = screen(menu, columns: 60)
+        XCTAssertEqual(fields(snapshot), [])
+        let items = snapshot.elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(items.map(\.label), ["Backup", "Restore", "Quit"])
+        XCTAssertEqual(items.map(\.isHighlighted), [false, true, false])
+    }
+}

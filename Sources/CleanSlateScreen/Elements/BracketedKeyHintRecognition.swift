@@ -3,20 +3,18 @@
 /// `[F3] Multiline: OFF` (prompt_toolkit's bottom bars). A person reads the bracket as the key
 /// and the capitalised words after it as what the key does.
 extension RecognitionWork {
-    /// The most cells a bracketed key takes inside its brackets (`F10`, ` ^L`, `Enter`).
-    static let longestBracketedKey = 5
-
-    /// Characters that mark a check box when written alone in brackets (`[X]`, `[ * ]`): never
-    /// read as a key.
-    static let checkMarks: Set<UInt32> = [0x58, 0x78, 0x2A, 0x2B, 0x2D, 0x221A, 0x2713, 0x2714]
-
     /// Bracketed legends on free cells. A function key or a control key in brackets is a legend
-    /// wherever it stands; a letter or mark in brackets (`[ m ]`) is one only beside another
-    /// bracketed legend on its row or a row next to it (a legend box), as one alone is as often
-    /// a hotkey in a sentence.
+    /// wherever it stands; a letter, digit or bracket in brackets (`[ m ]`) is one only beside
+    /// another bracketed legend with another key on its row or a row next to it (a legend box), as
+    /// one alone is as often a hotkey in a sentence, and a column of the same letter is a log's
+    /// status marks (`[ i ] Checking Updates` over `[ i ] Downloading`). A mark in brackets (`[ ? ]`,
+    /// `[ < ]`) is a key only beside another legend on its own row (mp3blaster's box lays its
+    /// legends side by side): a log writes one line a row, its status mark first (`[ ! ] Disk
+    /// Nearly Full`).
     mutating func findBracketedKeyHints() {
-        var legends: [(row: Int, columns: Range<Int>, action: Range<Int>, owner: Int, key: String, isUnmistakable: Bool)] = []
-        for row in 0..<grid.rows {
+        var legends: [(row: Int, columns: Range<Int>, action: Range<Int>, owner: Int, key: String, isUnmistakable: Bool, isMark: Bool)] = []
+        // A row with no `[` holds none (its marks, read without a look at the cells).
+        for row in 0..<grid.rows where !takesShortcuts || grid.shows(.openingBracket, row: row) {
             for span in spans(row: row) {
                 var column = span.columns.lowerBound
                 while column < span.columns.upperBound {
@@ -26,13 +24,17 @@ extension RecognitionWork {
                         column += 1
                         continue
                     }
-                    legends.append((row, column..<action.upperBound, action, span.owner, key, isUnmistakable))
+                    let isMark = !isUnmistakable && !key.unicodeScalars.allSatisfy {
+                        RecognitionGrid.isASCIILetter($0.value) || RecognitionGrid.isASCIIDigit($0.value) || $0 == "[" || $0 == "]"
+                    }
+                    legends.append((row, column..<action.upperBound, action, span.owner, key, isUnmistakable, isMark))
                     column = action.upperBound
                 }
             }
         }
         for legend in legends where legend.isUnmistakable || legends.contains(where: { other in
-            other.owner == legend.owner && abs(other.row - legend.row) <= 1 && other.columns != legend.columns
+            other.owner == legend.owner && other.key != legend.key
+                && (other.row == legend.row || abs(other.row - legend.row) == 1 && !legend.isMark && !other.isMark)
         }) {
             addOnRow(
                 .keyHint, label: grid.trimmedText(row: legend.row, legend.action), row: legend.row, columns: legend.columns,
@@ -42,19 +44,20 @@ extension RecognitionWork {
 
     /// The key written in the brackets opened at `open`, the closing bracket's column, and whether
     /// it is unmistakably a key (a function or control key, `[F 1]`, `[F10]`, `[ ^L]`, or a named
-    /// key, `[Enter]`) rather than a character (`[ m ]`, `[ ] ]`: one visible character with a
-    /// blank on each side, no check mark).
+    /// key, `[Enter]`, `[Shift-Tab]`) rather than a character (`[ m ]`, `[ ] ]`, `[ ? ]`: one
+    /// visible character with a blank on each side, neither a check box's mark nor `+` or `-`).
     private func bracketedKey(row: Int, open: Int, span: Span) -> (key: String, close: Int, isUnmistakable: Bool)? {
         // One character padded with blanks: the closing bracket is four cells on, whatever the
         // character is (mp3blaster's `[ [ ]` and `[ ] ]`).
         if open + 4 < span.columns.upperBound, grid.isBlank(row, open + 1), grid.isBlank(row, open + 3),
            grid.scalar(row, open + 4) == 0x5D, !grid.isBlank(row, open + 2) {
             let character = grid.scalar(row, open + 2)
-            guard (0x21...0x7E).contains(character), !Self.checkMarks.contains(character),
+            guard (0x21...0x7E).contains(character), character != 0x2B, character != 0x2D,
+                  ToggleRecognition.toggle(0x5B, character, 0x5D) == nil,
                   let scalar = Unicode.Scalar(character) else { return nil }
             return (String(Character(scalar)), open + 4, false)
         }
-        let limit = min(span.columns.upperBound, open + 2 + Self.longestBracketedKey)
+        let limit = min(span.columns.upperBound, open + 2 + KeyHintRecognition.longestKeyName)
         guard open + 2 < limit, let close = (open + 2..<limit).first(where: { grid.scalar(row, $0) == 0x5D }) else { return nil }
         let written = grid.trimmedText(row: row, (open + 1)..<close)
         // `F 1` is mp3blaster's way of writing F1.

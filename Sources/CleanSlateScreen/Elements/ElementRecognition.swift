@@ -70,7 +70,7 @@ struct ElementRecognizer {
         if all || !has.isOneShade { work.findStyledKeyHints() }
         if all || has.hasKeyMark || has.hasAngleBracket || has.hasSeveralForegrounds { work.findWrittenKeyHints() }
         if all || has.hasKeyMark || has.hasAngleBracket || has.hasOpeningBracket || has.hasPlus { work.findForLegends() }
-        if all || !isPlain || has.hasUnderline { work.findLetterKeyedLegends() }
+        if all || !isPlain || has.hasUnderline || has.hasSeveralForegrounds { work.findLetterKeyedLegends() }
         if all || !isPlain {
             work.findMenuBars()
             work.findWordMenuBar()

@@ -1,6 +1,9 @@
 /// Key legends: `^X Exit` (nano, key drawn inverse), `F10Quit` and mc's `10Quit` (number plain,
 /// action on a coloured bar), htop's `F1Help`, `M-U Undo`, `q:quit`, `Enter: confirm`.
 enum KeyHintRecognition {
+    /// The most cells a key written on its own takes: `Shift-Tab` long. Longer runs are words.
+    static let longestKeyName = 9
+
     /// Named keys a legend may write before a colon.
     static let namedKeys: Set<String> = [
         "Enter", "Return", "Esc", "Escape", "Tab", "Space", "Backspace", "Del", "Delete", "Ins", "Insert",
@@ -155,7 +158,7 @@ extension RecognitionWork {
                 while index + 1 < runs.count {
                     let keyRun = runs[index]
                     // A key is at most `Shift-Tab` long: longer runs are not read as text.
-                    guard textEnd(row: row, keyRun) - firstLetter(row: row, keyRun) <= 9 else {
+                    guard textEnd(row: row, keyRun) - firstLetter(row: row, keyRun) <= KeyHintRecognition.longestKeyName else {
                         index += 1
                         continue
                     }
@@ -379,7 +382,7 @@ extension RecognitionWork {
     /// index of its last word.
     private func inkedLegend(row: Int, words: [Range<Int>], _ index: Int) -> (key: String, action: Range<Int>, lastWord: Int)? {
         let word = words[index]
-        guard word.count <= 9, index + 1 < words.count, words[index + 1].lowerBound == word.upperBound + 1,
+        guard word.count <= KeyHintRecognition.longestKeyName, index + 1 < words.count, words[index + 1].lowerBound == word.upperBound + 1,
               index == 0 || word.lowerBound > words[index - 1].upperBound + 1 else { return nil }
         let keyInk = grid.ink(row, word.lowerBound)
         let actionInk = grid.ink(row, words[index + 1].lowerBound)

@@ -133,7 +133,7 @@ extension RecognitionWork {
     /// Whether `row` holds a letter or digit then a mark (`)` or `:` then a blank or the row's end,
     /// ` - `, or a digit then `. `): a cheap look at the cells before the row's spans are read (most rows hold none:
     /// a time's `20:58` or a word's hyphen is no mark).
-    private func mayHoldKey(row: Int) -> Bool {
+    func mayHoldKey(row: Int) -> Bool {
         let columns = grid.columns
         func isKey(_ scalar: UInt32) -> Bool { RecognitionGrid.isASCIIDigit(scalar) || RecognitionGrid.isASCIILetter(scalar) }
         return grid.scalars.withUnsafeBufferPointer { scalars in
@@ -193,7 +193,7 @@ extension RecognitionWork {
 
     /// The mark right after a key ending at `keyEnd` (`)` or `:` then a blank, ` - `, or `.` then
     /// a blank after a number), and where the phrase may start.
-    private func mark(row: Int, after keyEnd: Int, within columns: Range<Int>) -> (KeyedChoiceRecognition.Mark, Int)? {
+    func mark(row: Int, after keyEnd: Int, within columns: Range<Int>) -> (KeyedChoiceRecognition.Mark, Int)? {
         func scalar(_ column: Int) -> UInt32? { column < columns.upperBound ? grid.scalar(row, column) : nil }
         switch scalar(keyEnd) {
         case 0x29 where scalar(keyEnd + 1) == 0x20: return (.parenthesis, keyEnd + 1)
