@@ -24,3 +24,13 @@ final class MarkedFirstColumnTests: XCTestCase {
         XCTAssertEqual(rowLabels(["??  notes.txt", "??  todo.txt"]), ["notes.txt", "todo.txt"])
     }
 }
+
+extension MarkedFirstColumnTests {
+    /// Fold or change marks that alone tell two rows apart stay in their names: without them the
+    /// two rows would have one name, and a query for it could pick neither.
+    func testMarksThatAloneTellRowsApartStayInTheirNames() {
+        XCTAssertEqual(rowLabels(["[-] README.md  2 lines", "[+] README.md  3 lines", "[+] NOTES.md   1 line"]),
+                       ["[-] README.md", "[+] README.md", "[+] NOTES.md"])
+        XCTAssertEqual(rowLabels(["[-] Frame 1  47 bytes", "[+] Ethernet II  14 bytes"]), ["Frame 1", "Ethernet II"])
+    }
+}

@@ -159,13 +159,20 @@ extension RecognitionWork {
     /// named by their main column (``mainColumn(of:)``: words, not figures), the other columns,
     /// two blanks apart, being the detail.
     /// A tree's depth or fold mark before a row's words is no part of its name
-    /// (``TreeDepthMarks``).
+    /// (``TreeDepthMarks``), unless leaving the marks out would give two rows one name where
+    /// they had two (`[-] README.md` over `[+] README.md` in a list of changes): then the marks
+    /// are what tells the rows apart, and they stay.
     func rowNames(of rows: [ListRow], detailColumn: Int?) -> [RowNames] {
-        namesAsWritten(of: rows, detailColumn: detailColumn).map { names in
+        let written = namesAsWritten(of: rows, detailColumn: detailColumn)
+        let names = written.map { names in
             var names = names
             names.label = TreeDepthMarks.nameWithoutDepthMark(names.label)
             return names
         }
+        guard zip(names, written).contains(where: { $0.label != $1.label }),
+              Set(names.map(\.label)).count < Set(written.map(\.label)).count
+        else { return names }
+        return written
     }
 
     /// Each row's names as ``rowNames(of:detailColumn:)`` gives them, depth marks kept.
