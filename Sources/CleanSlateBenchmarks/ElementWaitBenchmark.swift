@@ -7,7 +7,7 @@ import Foundation
 /// which recognises the screen's elements after every chunk of output. Reports both medians and
 /// their ratio (the target is at most 1.2x). Then the same on a session that draws a dialog (the
 /// one of `cleanslate-benchmarks elements`) and writes each line into it, where recognition reads
-/// a window, a list and buttons on every wake.
+/// a window, a list and buttons on every wake; then the same in nano, a real full-screen program.
 func runElementWaitBenchmark(arguments: [String]) throws {
     let iterations = integerOption("--iterations", in: arguments, default: 2000)
     let terminals = try CatOnTerminals()
@@ -40,24 +40,36 @@ func runElementWaitBenchmark(arguments: [String]) throws {
     print(String(format: "  typeText + waitForScreen(containing:)             %8.1f us   1.00x", dialogText))
     print(String(format: "  typeText + staticTexts[line].waitForExistence()   %8.1f us   %.2fx of the text wait",
                  dialogElement, dialogElement / dialogText))
+
+    if let nano = try NanoSession() {
+        defer { nano.close() }
+        let (nanoText, nanoElement) = try compareWaits(on: nano.app, iterations: iterations, lineEnd: "\r")
+        print("the same in nano on a 24x80 terminal (title bar, key hints), each line typed into its buffer")
+        print(String(format: "  typeText + waitForScreen(containing:)             %8.1f us   1.00x", nanoText))
+        print(String(format: "  typeText + staticTexts[line].waitForExistence()   %8.1f us   %.2fx of the text wait",
+                     nanoElement, nanoElement / nanoText))
+    } else {
+        print("nano session skipped: nano is not installed (Debian package nano)")
+    }
 }
 
 /// Types `iterations` (plus 100 warm-up) pairs of lines into `app`, waiting for the first of each
 /// pair with `waitForScreen(containing:)` and for the second with
-/// `staticTexts[line].waitForExistence()`; the medians of both, in microseconds.
-private func compareWaits(on app: AppLauncher, iterations: Int) throws -> (text: Double, element: Double) {
+/// `staticTexts[line].waitForExistence()`; the medians of both, in microseconds. Each line ends
+/// with `lineEnd` (Return is a carriage return to a program that reads its keys raw, as nano does).
+private func compareWaits(on app: AppLauncher, iterations: Int, lineEnd: String = "\n") throws -> (text: Double, element: Double) {
     var textSamples: [Double] = []
     var elementSamples: [Double] = []
     for index in 0..<(iterations + 100) {
         let textLine = "text \(index)"
         var start = DispatchTime.now().uptimeNanoseconds
-        try app.typeText(textLine + "\n")
+        try app.typeText(textLine + lineEnd)
         try app.waitForScreen(containing: textLine)
         let textTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
 
         let elementLine = "element \(index)"
         start = DispatchTime.now().uptimeNanoseconds
-        try app.typeText(elementLine + "\n")
+        try app.typeText(elementLine + lineEnd)
         guard try app.staticTexts[elementLine].waitForExistence() else {
             throw CleanSlateError(.timedOut, "the static text \(elementLine.debugDescription) did not appear:\n\(try app.screen().text)")
         }
@@ -85,6 +97,32 @@ final class DialogSession {
         try app.launch()
         guard try app.windows["Settings"].waitForExistence() else {
             throw CleanSlateError(.timedOut, "the dialog did not show:\n\(try app.screen().text)")
+        }
+    }
+
+    func close() {
+        app.terminate()
+        try? sandbox.wipe()
+    }
+}
+
+/// nano (a real full-screen program: a title bar, a buffer, two rows of key hints) editing a new
+/// file on a 24x80 pseudo-terminal, so each line typed is drawn by nano's own redraw; nil when
+/// nano is not installed.
+final class NanoSession {
+    let sandbox: Sandbox
+    let app: AppLauncher
+
+    init?() throws {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard path.contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/nano") }) else { return nil }
+        sandbox = try Sandbox(rootDirectory: ProcessInfo.processInfo.environment["CLEANSLATE_ROOT"])
+        app = AppLauncher(.name("nano"), sandbox: sandbox)
+        app.launchArguments = ["--ignorercfiles", "notes.txt"]
+        app.terminalSize = .standard
+        try app.launch()
+        guard try app.keyHints["Exit"].waitForExistence() else {
+            throw CleanSlateError(.timedOut, "nano did not show its key hints:\n\(try app.screen().text)")
         }
     }
 
