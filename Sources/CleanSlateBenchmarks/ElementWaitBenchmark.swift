@@ -33,7 +33,7 @@ func runElementWaitBenchmark(arguments: [String]) throws {
     print(String(format: "  of which per wake: snapshot of the screen %.1f us, its element tree %.1f us (medians)",
                  snapshotSamples.sorted()[iterations / 2], recognitionSamples.sorted()[iterations / 2]))
 
-    let dialog = try DialogSession()
+    let dialog = try ScreenSession.dialog()
     defer { dialog.close() }
     let (dialogText, dialogElement) = try compareWaits(on: dialog.app, iterations: iterations)
     print("the same on a 24x80 dialog (window, list box, highlighted row, buttons) that shows each line typed in its message row")
@@ -41,7 +41,7 @@ func runElementWaitBenchmark(arguments: [String]) throws {
     print(String(format: "  typeText + staticTexts[line].waitForExistence()   %8.1f us   %.2fx of the text wait",
                  dialogElement, dialogElement / dialogText))
 
-    if let nano = try NanoSession() {
+    if let nano = try ScreenSession.nano() {
         defer { nano.close() }
         let (nanoText, nanoElement) = try compareWaits(on: nano.app, iterations: iterations, lineEnd: "\r")
         print("the same in nano on a 24x80 terminal (title bar, key hints), each line typed into its buffer")
@@ -82,48 +82,40 @@ private func compareWaits(on app: AppLauncher, iterations: Int, lineEnd: String 
     return (textSamples.sorted()[textSamples.count / 2], elementSamples.sorted()[elementSamples.count / 2])
 }
 
-/// `sh` on a 24x80 pseudo-terminal drawing the dialog of `cleanslate-benchmarks elements`, then
-/// writing each line it reads over the dialog's message row (padded, so the last line is gone).
-final class DialogSession {
+/// One program on a 24x80 pseudo-terminal in a sandbox of its own, launched and waited for until
+/// it shows what `ready` looks for; `close()` ends it and wipes the sandbox.
+final class ScreenSession {
     let sandbox: Sandbox
     let app: AppLauncher
 
-    init() throws {
-        let script = "stty -echo; printf '%s' \"$1\"; while IFS= read -r line; do printf '\\033[4;13H\\033[47;30m%-40s' \"$line\"; done"
+    init(program: String, arguments: [String], showing what: String, ready: (AppLauncher) throws -> Bool) throws {
         sandbox = try Sandbox(rootDirectory: ProcessInfo.processInfo.environment["CLEANSLATE_ROOT"])
-        app = AppLauncher(.name("sh"), sandbox: sandbox)
-        app.launchArguments = ["-c", script, "sh", ElementsBenchmark.dialog(rows: 24, columns: 80)]
+        app = AppLauncher(.name(program), sandbox: sandbox)
+        app.launchArguments = arguments
         app.terminalSize = .standard
         try app.launch()
-        guard try app.windows["Settings"].waitForExistence() else {
-            throw CleanSlateError(.timedOut, "the dialog did not show:\n\(try app.screen().text)")
+        guard try ready(app) else {
+            let screen = (try? app.screen().text) ?? "(no screen)"
+            close()
+            throw CleanSlateError(.timedOut, "\(program) did not show \(what):\n\(screen)")
         }
     }
 
-    func close() {
-        app.terminate()
-        try? sandbox.wipe()
+    /// `sh` drawing the dialog of `cleanslate-benchmarks elements`, then writing each line it
+    /// reads over the dialog's message row (padded, so the last line is gone).
+    static func dialog() throws -> ScreenSession {
+        let script = "stty -echo; printf '%s' \"$1\"; while IFS= read -r line; do printf '\\033[4;13H\\033[47;30m%-40s' \"$line\"; done"
+        return try ScreenSession(program: "sh", arguments: ["-c", script, "sh", ElementsBenchmark.dialog(rows: 24, columns: 80)],
+                                 showing: "the dialog") { try $0.windows["Settings"].waitForExistence() }
     }
-}
 
-/// nano (a real full-screen program: a title bar, a buffer, two rows of key hints) editing a new
-/// file on a 24x80 pseudo-terminal, so each line typed is drawn by nano's own redraw; nil when
-/// nano is not installed.
-final class NanoSession {
-    let sandbox: Sandbox
-    let app: AppLauncher
-
-    init?() throws {
+    /// nano (a real full-screen program: a title bar, a buffer, two rows of key hints) editing a
+    /// new file, so each line typed is drawn by nano's own redraw; nil when nano is not installed.
+    static func nano() throws -> ScreenSession? {
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard path.contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/nano") }) else { return nil }
-        sandbox = try Sandbox(rootDirectory: ProcessInfo.processInfo.environment["CLEANSLATE_ROOT"])
-        app = AppLauncher(.name("nano"), sandbox: sandbox)
-        app.launchArguments = ["--ignorercfiles", "notes.txt"]
-        app.terminalSize = .standard
-        try app.launch()
-        guard try app.keyHints["Exit"].waitForExistence() else {
-            throw CleanSlateError(.timedOut, "nano did not show its key hints:\n\(try app.screen().text)")
-        }
+        return try ScreenSession(program: "nano", arguments: ["--ignorercfiles", "notes.txt"],
+                                 showing: "its key hints") { try $0.keyHints["Exit"].waitForExistence() }
     }
 
     func close() {
