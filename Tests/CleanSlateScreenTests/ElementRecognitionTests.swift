@@ -1521,3 +1521,15 @@ extension ElementRecognitionTests {
         XCTAssertEqual(items.map(\.isHighlighted), [false, true, false])
     }
 }
+
+// MARK: round 9a
+
+extension ElementRecognitionTests {
+    func testAFlagInBracketsEndingATreeRowStaysInItsName() {
+        // After a bracketed fold mark only termshark's `[=]` ending the row is left out of the
+        // row's name; another bracketed mark there (a warning flag) is read with the words.
+        let tree = at(1, 0, csi("7m") + "[-] Deploy [!]" + csi("0m")) + at(2, 0, "[+] Build [=]") + at(3, 0, "[+] Release [#]")
+        let parsed = screen(tree, columns: 60).elements
+        XCTAssertEqual(parsed.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Deploy [!]", "Build", "Release [#]"], parsed.debugDescription)
+    }
+}
