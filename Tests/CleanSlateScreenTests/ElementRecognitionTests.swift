@@ -1532,4 +1532,19 @@ extension ElementRecognitionTests {
         let parsed = screen(tree, columns: 60).elements
         XCTAssertEqual(parsed.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Deploy [!]", "Build", "Release [#]"], parsed.debugDescription)
     }
+
+    func testBracketsOpeningALogOrStatusTableLineAreNoButtons() {
+        // A status table as a boot log or a test runner prints it, a log whose level is as wide
+        // as the padded source beside it, and status columns with nothing after them: records,
+        // not rows of buttons.
+        let status = at(1, 0, "[ OK ]  [ 40% ]  Started Journal Service.") + at(2, 0, "[ OK ]  [ 55% ]  Mounted Boot Partition.")
+            + at(4, 0, "[WARN]  [ db ]  connection slow") + at(6, 0, "[ OK ]  [ 70% ]") + at(7, 0, "[ OK ]  [ 85% ]")
+        let tree = screen(status, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), [], tree.debugDescription)
+        // A row of buttons still is one, with a word filling its bracket beside a padded one of
+        // its width, and a bracket before words alone on its row stays what it was.
+        let bar = at(1, 0, "[Bootable]  [ Delete ]  [ Resize ]") + at(2, 0, "[  Write ]  [  Dump  ]") + at(4, 0, "[ Help ]  Opens the manual")
+        XCTAssertEqual(screen(bar, columns: 60).elements.allElements.filter { $0.kind == .button }.map(\.label),
+                       ["Bootable", "Delete", "Resize", "Write", "Dump", "Help"])
+    }
 }
