@@ -1548,3 +1548,28 @@ extension ElementRecognitionTests {
                        ["Bootable", "Delete", "Resize", "Write", "Dump", "Help"])
     }
 }
+
+extension ElementRecognitionTests {
+    func testAStatusBarOverTheInputLineIsNoCurrentRowOfTheLogAboveIt() {
+        // A chat client's foot (irssi's): log lines of several columns, then the status bar in a
+        // shade of its own across the screen, one phrase, over the input line. The bar is no
+        // current row, so the log is no list.
+        let bar = csi("44m") + " [12:00] [1] [core] 1:chat" + String(repeating: " ", count: 14) + csi("0m")
+        let chat = at(7, 0, "12:00:01  ada   | hello there") + at(8, 0, "12:00:02  bob   | hi ada") + at(9, 0, "12:00:05  ada   | lunch at one?")
+            + at(10, 0, bar) + at(11, 0, "[(status)] ")
+        let parsed = screen(chat).elements
+        XCTAssertEqual(parsed.allElements.filter { $0.kind == .menuItem }.map(\.label), [], parsed.debugDescription)
+        // A list of phrases whose current row is drawn across the screen at its foot has rows like
+        // it above it, and stays a list.
+        let current = csi("44m") + "Virtual Packages (3)" + String(repeating: " ", count: 20) + csi("0m")
+        let list = at(8, 0, "Upgradable Packages (1)") + at(9, 0, "Installed Packages (7)") + at(10, 0, current)
+        let rows = screen(list).elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(rows.map(\.label), ["Upgradable Packages (1)", "Installed Packages (7)", "Virtual Packages (3)"])
+        XCTAssertEqual(rows.map(\.isHighlighted), [false, false, true])
+        // Higher up, one phrase drawn across the screen is as often the one row a filter left
+        // (peco's), and stays its list's current row.
+        let filtered = at(0, 0, "QUERY> an          [1 (1/1)]") + at(1, 0, csi("44m") + "banana" + String(repeating: " ", count: 34) + csi("0m"))
+        let left = screen(filtered).elements.allElements.filter { $0.kind == .menuItem && $0.isHighlighted }
+        XCTAssertEqual(left.map(\.label), ["banana"])
+    }
+}
