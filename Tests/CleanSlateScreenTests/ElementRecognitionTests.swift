@@ -1573,3 +1573,14 @@ extension ElementRecognitionTests {
         XCTAssertEqual(left.map(\.label), ["banana"])
     }
 }
+
+extension ElementRecognitionTests {
+    func testMarksAloneInABorderAreNoWindowsName() {
+        // A scroll mark (`^`) or a state mark (`( - )`) in a top border names nothing: the window
+        // has no name, as one with no title. A title with a word, a digit or a path keeps it.
+        let marked = box(0, 0, height: 5, width: 18, top: "─^─") + at(1, 2, "alpha") + box(0, 20, height: 5, width: 18, top: "─( - )─") + at(1, 22, "beta")
+        let named = box(6, 0, height: 5, width: 18, top: "─ Files ─") + box(6, 20, height: 5, width: 18, top: "─ ~ ─") + box(0, 40, height: 5, width: 18, top: "─ 00000000 ─")
+        let windows = screen(marked + named, rows: 12, columns: 60).elements.allElements.filter { $0.kind == .window }
+        XCTAssertEqual(windows.map(\.label).sorted(), ["", "", "00000000", "Files", "~"])
+    }
+}
