@@ -1521,3 +1521,66 @@ extension ElementRecognitionTests {
         XCTAssertEqual(items.map(\.isHighlighted), [false, true, false])
     }
 }
+
+// MARK: round 9a
+
+extension ElementRecognitionTests {
+    func testAFlagInBracketsEndingATreeRowStaysInItsName() {
+        // After a bracketed fold mark only termshark's `[=]` ending the row is left out of the
+        // row's name; another bracketed mark there (a warning flag) is read with the words.
+        let tree = at(1, 0, csi("7m") + "[-] Deploy [!]" + csi("0m")) + at(2, 0, "[+] Build [=]") + at(3, 0, "[+] Release [#]")
+        let parsed = screen(tree, columns: 60).elements
+        XCTAssertEqual(parsed.allElements.filter { $0.kind == .menuItem }.map(\.label), ["Deploy [!]", "Build", "Release [#]"], parsed.debugDescription)
+    }
+
+    func testBracketsOpeningALogOrStatusTableLineAreNoButtons() {
+        // A status table as a boot log or a test runner prints it, a log whose level is as wide
+        // as the padded source beside it, and status columns with nothing after them: records,
+        // not rows of buttons.
+        let status = at(1, 0, "[ OK ]  [ 40% ]  Started Journal Service.") + at(2, 0, "[ OK ]  [ 55% ]  Mounted Boot Partition.")
+            + at(4, 0, "[WARN]  [ db ]  connection slow") + at(6, 0, "[ OK ]  [ 70% ]") + at(7, 0, "[ OK ]  [ 85% ]")
+        let tree = screen(status, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), [], tree.debugDescription)
+        // A row of buttons still is one, with a word filling its bracket beside a padded one of
+        // its width, and a bracket before words alone on its row stays what it was.
+        let bar = at(1, 0, "[Bootable]  [ Delete ]  [ Resize ]") + at(2, 0, "[  Write ]  [  Dump  ]") + at(4, 0, "[ Help ]  Opens the manual")
+        XCTAssertEqual(screen(bar, columns: 60).elements.allElements.filter { $0.kind == .button }.map(\.label),
+                       ["Bootable", "Delete", "Resize", "Write", "Dump", "Help"])
+    }
+}
+
+extension ElementRecognitionTests {
+    func testAStatusBarOverTheInputLineIsNoCurrentRowOfTheLogAboveIt() {
+        // A chat client's foot (irssi's): log lines of several columns, then the status bar in a
+        // shade of its own across the screen, one phrase, over the input line. The bar is no
+        // current row, so the log is no list.
+        let bar = csi("44m") + " [12:00] [1] [core] 1:chat" + String(repeating: " ", count: 14) + csi("0m")
+        let chat = at(7, 0, "12:00:01  ada   | hello there") + at(8, 0, "12:00:02  bob   | hi ada") + at(9, 0, "12:00:05  ada   | lunch at one?")
+            + at(10, 0, bar) + at(11, 0, "[(status)] ")
+        let parsed = screen(chat).elements
+        XCTAssertEqual(parsed.allElements.filter { $0.kind == .menuItem }.map(\.label), [], parsed.debugDescription)
+        // A list of phrases whose current row is drawn across the screen at its foot has rows like
+        // it above it, and stays a list.
+        let current = csi("44m") + "Virtual Packages (3)" + String(repeating: " ", count: 20) + csi("0m")
+        let list = at(8, 0, "Upgradable Packages (1)") + at(9, 0, "Installed Packages (7)") + at(10, 0, current)
+        let rows = screen(list).elements.allElements.filter { $0.kind == .menuItem }
+        XCTAssertEqual(rows.map(\.label), ["Upgradable Packages (1)", "Installed Packages (7)", "Virtual Packages (3)"])
+        XCTAssertEqual(rows.map(\.isHighlighted), [false, false, true])
+        // Higher up, one phrase drawn across the screen is as often the one row a filter left
+        // (peco's), and stays its list's current row.
+        let filtered = at(0, 0, "QUERY> an          [1 (1/1)]") + at(1, 0, csi("44m") + "banana" + String(repeating: " ", count: 34) + csi("0m"))
+        let left = screen(filtered).elements.allElements.filter { $0.kind == .menuItem && $0.isHighlighted }
+        XCTAssertEqual(left.map(\.label), ["banana"])
+    }
+}
+
+extension ElementRecognitionTests {
+    func testMarksAloneInABorderAreNoWindowsName() {
+        // A scroll mark (`^`) or a state mark (`( - )`) in a top border names nothing: the window
+        // has no name, as one with no title. A title with a word, a digit or a path keeps it.
+        let marked = box(0, 0, height: 5, width: 18, top: "─^─") + at(1, 2, "alpha") + box(0, 20, height: 5, width: 18, top: "─( - )─") + at(1, 22, "beta")
+        let named = box(6, 0, height: 5, width: 18, top: "─ Files ─") + box(6, 20, height: 5, width: 18, top: "─ ~ ─") + box(0, 40, height: 5, width: 18, top: "─ 00000000 ─")
+        let windows = screen(marked + named, rows: 12, columns: 60).elements.allElements.filter { $0.kind == .window }
+        XCTAssertEqual(windows.map(\.label).sorted(), ["", "", "00000000", "Files", "~"])
+    }
+}

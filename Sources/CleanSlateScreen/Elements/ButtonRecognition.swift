@@ -1,6 +1,7 @@
 /// Push buttons: `< OK >`, `<Yes>`, `[ Cancel ]` and mc's default button `[< OK >]`. A
 /// bracketed text alone on its row outside every window is a status message, not a button; so
-/// is one of a column of bracketed readings of one width (dialog --mixedgauge's statuses).
+/// is one of a column of bracketed readings of one width (dialog --mixedgauge's statuses), and
+/// so are the brackets that open a line of a log or a status table (`[WARN]  [ db ]  slow`).
 extension RecognitionWork {
     /// The longest label a button may have.
     static let longestButtonLabel = 30
@@ -25,7 +26,7 @@ extension RecognitionWork {
                         column += 1
                         continue
                     }
-                    if isStackedReading(row: row, column..<(end + 1), span: span) {
+                    if isStackedReading(row: row, column..<(end + 1), span: span) || opensARecord(row: row, column..<(end + 1), span: span) {
                         addOnRow(.staticText, label: grid.trimmedText(row: row, label), row: row, columns: column..<(end + 1), owner: span.owner)
                         column = end + 1
                         continue
@@ -49,8 +50,12 @@ extension RecognitionWork {
     /// `[In Progress ]`, one per task), and no other bracket beside it on its stretch of the row.
     /// Buttons stand side by side on a row, not stacked alike: two rows of them (cfdisk's
     /// `[ Delete ]  [ Resize ]` over `[  Write ]  [  Dump  ]`) may line up their brackets.
+    /// A bracket with the same text right above or below it is one of a column of readings
+    /// whatever stands beside it (a status table's `[ OK ]` over `[ OK ]`): buttons lined up over
+    /// each other do different things, so they read differently.
     private func isStackedReading(row: Int, _ columns: Range<Int>, span: Span) -> Bool {
         guard grid.scalar(row, columns.lowerBound) == 0x5B else { return false }
+        if hasItsTextAboveOrBelow(row: row, columns) { return true }
         if span.columns.contains(where: { !columns.contains($0) && grid.scalar(row, $0) == 0x5B }) || continuesButtonRow(row: row, columns) {
             return false
         }
@@ -58,6 +63,40 @@ extension RecognitionWork {
             other >= 0 && other < grid.rows && grid.scalar(other, columns.lowerBound) == 0x5B
                 && grid.scalar(other, columns.upperBound - 1) == 0x5D
         }
+    }
+
+    /// Whether the same text is written over `columns` on the row just above or below `row`.
+    private func hasItsTextAboveOrBelow(row: Int, _ columns: Range<Int>) -> Bool {
+        [row - 1, row + 1].contains { other in
+            other >= 0 && other < grid.rows && columns.allSatisfy { grid.scalar(other, $0) == grid.scalar(row, $0) }
+        }
+    }
+
+    /// Whether the bracketed text over `columns` is one of the fields that open a record outside
+    /// every window: two or more bracketed texts side by side start the row and words follow them
+    /// (a status table's `[ OK ]  [ 40% ]  Started Journal Service.`, a log's `[WARN]  [ db ]
+    /// connection slow`). A row of buttons holds buttons only; a row that goes on in words after
+    /// its brackets is a line of a log or a table, its brackets the line's status, level or source.
+    /// The words start with a letter or a digit right after the brackets: a row that goes on in
+    /// another button (`[ OK ]  [< Save >]  <Yes>`) is a row of buttons.
+    private func opensARecord(row: Int, _ columns: Range<Int>, span: Span) -> Bool {
+        guard span.owner == -1 else { return false }
+        var column = 0
+        var brackets = 0
+        var isAmongThem = false
+        while column < grid.columns {
+            if grid.isBlank(row, column) {
+                column += 1
+                continue
+            }
+            guard grid.scalar(row, column) == 0x5B,
+                  let close = ((column + 1)..<grid.columns).first(where: { grid.scalar(row, $0) == 0x5D }) else { break }
+            isAmongThem = isAmongThem || column == columns.lowerBound
+            brackets += 1
+            column = close + 1
+        }
+        guard isAmongThem, brackets >= 2, column < grid.columns, let first = Unicode.Scalar(grid.scalar(row, column)) else { return false }
+        return first.properties.isAlphabetic || first.properties.numericType != nil
     }
 
     /// Whether the bracketed text over `columns` is written inside a line of words: a word one

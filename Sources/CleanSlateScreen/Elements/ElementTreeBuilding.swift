@@ -12,7 +12,7 @@ extension RecognitionWork {
         // in from the last window up completes every child window before its parent takes it.
         var built = windows.map { box in
             ScreenElement(
-                kind: .window, label: box.title, frame: box.frame,
+                kind: .window, label: box.name, frame: box.frame,
                 style: grid.style(box.top, box.titleColumn ?? box.left))
         }
         for index in highlightedWindows() { built[index].isHighlighted = true }

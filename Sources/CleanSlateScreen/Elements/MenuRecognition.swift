@@ -145,6 +145,17 @@ extension RecognitionWork {
                 || text.upperBound < grid.columns && grid.shade(row, text.upperBound) == grid.shade(row, text.lowerBound)
             if !paddedOrMarked && grid.isOneShade(row: row, text) { return true }
         }
+        // A status bar at the foot of the screen, on its last row or over the input line under
+        // it (irssi's and weechat's, after a pane's line in weechat): one phrase across its whole
+        // pane in one shade, beginning unlike the rows above and below it, neither of them a
+        // phrase alone at its column (a list of phrases' current row, aptitude's `--\ Installed
+        // Packages (743)`, has rows like it around it; a bar has a log's lines of several
+        // columns, a blank or another pane's row). Higher up, such a row is as often the one row
+        // a filter left (peco's `banana` under its query).
+        if row >= grid.rows - 2, endOfFirstWords(row: row, candidate.text.columns) >= candidate.text.columns.upperBound, isAcrossItsPane(candidate.text),
+           ![row - 1, row + 1].contains(where: { beginsLike(candidate.text, row: $0) || holdsOnePhraseAtColumn(of: candidate.text, row: $0) }) {
+            return true
+        }
         guard grid.isOneShade(row: row, 0..<grid.columns) else { return false }
         // An editor's mode line: a rule of dashes or equals signs at both ends of the row (zile's
         // `--:--  notes.txt … (Fundamental)------`, mg's `-----Mg: notes.txt … --L1-----`, vile's
@@ -168,6 +179,34 @@ extension RecognitionWork {
         let isShortReading = readingLength <= 16
             || readingLength <= 24 && isCaptionAndFigure(row: row, readingStart..<text.upperBound)
         return isShortReading && readingStart - gapStart >= 3
+    }
+
+    /// Whether `text`'s row is drawn in one shade from the line or the screen's edge before the
+    /// text to the line or the screen's edge after it: across its whole pane.
+    private func isAcrossItsPane(_ text: ListRow) -> Bool {
+        let row = text.row
+        let shade = grid.shade(row, text.columns.lowerBound)
+        var column = text.columns.lowerBound
+        while column > 0 && !BoxCharacters.isLine(grid.scalar(row, column - 1)) {
+            column -= 1
+            guard grid.shade(row, column) == shade else { return false }
+        }
+        column = text.columns.lowerBound
+        while column < grid.columns && !BoxCharacters.isLine(grid.scalar(row, column)) {
+            guard grid.shade(row, column) == shade else { return false }
+            column += 1
+        }
+        return true
+    }
+
+    /// Whether the row `other` holds one phrase starting at `text`'s first column and nothing
+    /// after it on its pane: a row of the same list of phrases.
+    private func holdsOnePhraseAtColumn(of text: ListRow, row other: Int) -> Bool {
+        let start = text.columns.lowerBound
+        guard other >= 0, other < grid.rows, !isGap(other, start), start == 0 || isGap(other, start - 1) else { return false }
+        var paneEnd = start
+        while paneEnd < grid.columns && !BoxCharacters.isLine(grid.scalar(other, paneEnd)) { paneEnd += 1 }
+        return endOfFirstWords(row: other, start..<paneEnd) >= textEnd(row: other, start..<paneEnd)
     }
 
     /// Whether `columns` of `row` read as a caption and its figure: a word ending in `:`, a blank,

@@ -6,10 +6,11 @@ enum TreeDepthMarks {
     /// `label` without the depth or fold mark it starts with: a run of two or more periods or an
     /// ellipsis (`...`, `…`), one `+`, `-`, `▸`, `▹`, `▾`, `▿`, `▶` or `▼`, or a bracketed fold
     /// mark (`[+]`, `[-]`), followed by a blank and then words (a letter or a digit). After a
-    /// bracketed fold mark, a mark of that kind ending the row (termshark's `[=]`, no letter or
-    /// digit in its brackets) is no word of it either. A label that is only marks (a parent
-    /// folder's `..`), or whose mark is glued to its words (`+Extras`, `...more`, `[+]Extras`),
-    /// stays as it is.
+    /// bracketed fold mark, an equals sign in brackets ending the row (termshark's `[=]`, drawn on
+    /// its tree's rows alike) is no word of it either; any other bracketed mark there
+    /// (`[+] Deploy [!]`) is a flag a person reads with the row's words, and stays. A label that
+    /// is only marks (a parent folder's `..`), or whose mark is glued to its words (`+Extras`,
+    /// `...more`, `[+]Extras`), stays as it is.
     static func nameWithoutDepthMark(_ label: String) -> String {
         // Read in place on the scalars (every list row's name passes here): most names start with
         // a letter and are given back after one look at their first scalar.
@@ -56,16 +57,15 @@ enum TreeDepthMarks {
         return 3
     }
 
-    /// `words` without a bracketed mark of one character, no letter or digit, ending them after a
-    /// blank (termshark's `[=]` after a tree row's words).
+    /// `words` without the bracketed equals sign ending them after a blank (termshark's `[=]` after
+    /// a tree row's words).
     private static func withoutClosingMark(_ words: Substring) -> Substring {
         let scalars = words.unicodeScalars
         guard scalars.count >= 5, scalars.last == "]" else { return words }
         let close = scalars.index(before: scalars.endIndex)
         let mark = scalars.index(before: close)
         let open = scalars.index(before: mark)
-        guard scalars[open] == "[", !scalars[mark].properties.isAlphabetic, scalars[mark].properties.numericType == nil,
-              scalars[mark] != " ", scalars[scalars.index(before: open)] == " "
+        guard scalars[open] == "[", scalars[mark] == "=", scalars[scalars.index(before: open)] == " "
         else { return words }
         var end = open
         while end > scalars.startIndex && scalars[scalars.index(before: end)] == " " { end = scalars.index(before: end) }

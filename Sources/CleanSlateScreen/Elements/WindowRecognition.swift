@@ -14,6 +14,14 @@ struct DrawnBox {
     /// The column where the title's first character is, when there is a title.
     var titleColumn: Int?
 
+    /// The window's name: its title when the title holds a word or a path (a letter, a digit, `~`
+    /// or `/`). Marks alone in a border (hexcurse's scroll mark `^`, mp3blaster's `( - )`, mc's
+    /// `]>` left of a covered title, termshark's half-block frame `▌ … ▐`) name nothing: a person
+    /// calls that window by no name, as one with no title.
+    var name: String {
+        title.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "~" || $0 == "/" } ? title : ""
+    }
+
     /// The whole box, borders included.
     var frame: ScreenRectangle { ScreenRectangle(row: top, column: left, height: bottom - top + 1, width: right - left + 1) }
     /// The number of rows between the borders.
