@@ -1520,4 +1520,22 @@ extension ElementRecognitionTests {
         XCTAssertEqual(items.map(\.label), ["Backup", "Restore", "Quit"])
         XCTAssertEqual(items.map(\.isHighlighted), [false, true, false])
     }
+
+    // MARK: round 9c
+
+    func testLabelsOnPatchesOfOneWidthAlongTheLastRowAreFunctionKeyLegends() {
+        // hexcurse's bar: labels in inverse patches of one width, blanks between, on the screen's
+        // last row: the function keys' legends in order.
+        func patch(_ text: String) -> String { csi("7m") + text + csi("0m") }
+        let bar = at(11, 0, patch("  Help  ") + " " + patch("  Save  ") + " " + patch("  Open  ") + " " + patch("  Quit  "))
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 40)), ["Help key F1", "Save key F2", "Open key F3", "Quit key F4"])
+        // Keys drawn inverse with their actions beside them (alpine's `O OTHER CMDS`) are no bar of
+        // labels, nor are patches of different widths, nor the same bar on a row above the last.
+        let keys = at(11, 0, patch("Ox") + " OTHER  " + patch("Px") + " PREV  " + patch("Nx") + " NEXT  " + patch("Qx") + " QUIT")
+        XCTAssertFalse(keyHintOutline(screen(keys, columns: 40)).contains { $0.hasSuffix("key F1") })
+        let uneven = at(11, 0, patch("  Help  ") + " " + patch(" Save ") + " " + patch("  Open  ") + " " + patch("  Quit  "))
+        XCTAssertEqual(keyHintOutline(screen(uneven, columns: 40)), [])
+        let above = at(10, 0, patch("  Help  ") + " " + patch("  Save  ") + " " + patch("  Open  ") + " " + patch("  Quit  "))
+        XCTAssertEqual(keyHintOutline(screen(above, columns: 40)), [])
+    }
 }
