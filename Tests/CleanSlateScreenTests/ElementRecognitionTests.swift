@@ -1523,6 +1523,25 @@ extension ElementRecognitionTests {
 
     // MARK: round 9c
 
+    func testLabelsCentredOnPatchesOfTheirOwnShadeSideBySideAreButtons() {
+        // A dialog on a white ground, its buttons green patches with the label in the middle
+        // (the Free Pascal IDE's, xwpe's): a person sees two buttons.
+        let ground = csi("30;47m")
+        let patch = csi("37;42m")
+        let dialog = box(1, 2, height: 6, width: 36, top: "─ Find ")
+        var filled = ""
+        for row in 2...5 { filled += at(row, 3, ground + String(repeating: " ", count: 34)) }
+        let buttons = at(4, 6, patch + "   OK   " + ground + "   " + patch + " Cancel " + ground)
+        let tree = screen(csi("0m") + dialog + filled + buttons + csi("0m"), columns: 40).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), ["OK", "Cancel"])
+        // The same patches with their labels at their left edge and blanks after (two highlighted
+        // rows side by side, as Miller columns draw them), or one patch alone, are no buttons.
+        let rows = at(4, 6, patch + " files      " + ground + "   " + patch + " docs       " + ground)
+        XCTAssertEqual(screen(csi("0m") + dialog + filled + rows + csi("0m"), columns: 40).elements.allElements.filter { $0.kind == .button }, [])
+        let alone = at(4, 6, patch + "   OK   " + ground)
+        XCTAssertEqual(screen(csi("0m") + dialog + filled + alone + csi("0m"), columns: 40).elements.allElements.filter { $0.kind == .button }, [])
+    }
+
     func testLabelsOnPatchesOfOneWidthAlongTheLastRowAreFunctionKeyLegends() {
         // hexcurse's bar: labels in inverse patches of one width, blanks between, on the screen's
         // last row: the function keys' legends in order.
