@@ -1557,4 +1557,17 @@ extension ElementRecognitionTests {
         let above = at(10, 0, patch("  Help  ") + " " + patch("  Save  ") + " " + patch("  Open  ") + " " + patch("  Quit  "))
         XCTAssertEqual(keyHintOutline(screen(above, columns: 40)), [])
     }
+
+    func testADialogDrawnOverAnotherWindowsBorderRowKeepsWhatItShowsThere() {
+        // A panel whose bottom border is row 6, a dialog drawn over it from row 3 to row 8 with its
+        // buttons on row 6 (mc's hotlist over its panels, xwpe's dialogs): the buttons are seen.
+        let panel = box(0, 0, height: 7, width: 40, top: "─ Left ")
+        let dialog = box(3, 4, height: 6, width: 30, top: "─ Hotlist ")
+        var cleared = ""
+        for row in 4...7 { cleared += at(row, 5, String(repeating: " ", count: 28)) }
+        let tree = screen(panel + dialog + cleared + at(6, 7, "[ New ]  [ Remove ]"), columns: 40).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), ["New", "Remove"])
+        // The panel's own title in its top border stays taken: no static text or button reads it.
+        XCTAssertFalse(tree.allElements.contains { $0.kind != .window && $0.label.contains("Left") })
+    }
 }
