@@ -1570,4 +1570,25 @@ extension ElementRecognitionTests {
         // The panel's own title in its top border stays taken: no static text or button reads it.
         XCTAssertFalse(tree.allElements.contains { $0.kind != .window && $0.label.contains("Left") })
     }
+
+    func testACentredPhraseOnAnUntitledBoxsFirstRowNamesItsWindow() {
+        // calcurse's panes, pudb's dialogs, minicom's command summary: no title in the border, a
+        // centred phrase on the first row inside with a blank row or a line across under it.
+        // The box's 28 cells inside: 16 letters with 6 blanks each side, 12 with 8.
+        let overBlank = box(1, 2, height: 7, width: 30) + at(2, 9, "Edit Preferences") + at(4, 4, "Hello there")
+        XCTAssertEqual(screen(overBlank, columns: 40).elements.roots.map(\.label), ["Edit Preferences"])
+        let overLine = box(1, 2, height: 7, width: 30) + at(2, 11, "Appointments")
+            + at(3, 2, "├" + String(repeating: "─", count: 28) + "┤") + at(4, 4, "Hello there")
+        let tree = screen(overLine, columns: 40).elements
+        XCTAssertEqual(tree.roots.map(\.label), ["Appointments"])
+        XCTAssertFalse(tree.allElements.contains { $0.kind == .staticText && $0.label == "Appointments" })
+        // A message that sizes its box (one blank from each side), a phrase at the left, or a
+        // centred phrase with text right under it name nothing.
+        let message = box(1, 2, height: 5, width: 19) + at(2, 4, "Delete the key?") + at(4, 4, "<Yes>   <No>")
+        XCTAssertEqual(screen(message, columns: 40).elements.roots.first?.label, "")
+        let left = box(1, 2, height: 7, width: 30) + at(2, 4, "Edit Preferences") + at(4, 4, "Hello there")
+        XCTAssertEqual(screen(left, columns: 40).elements.roots.first?.label, "")
+        let paragraph = box(1, 2, height: 7, width: 30) + at(2, 9, "Edit Preferences") + at(3, 4, "Hello there")
+        XCTAssertEqual(screen(paragraph, columns: 40).elements.roots.first?.label, "")
+    }
 }

@@ -16,6 +16,7 @@ extension RecognitionWork {
             }
         }
         for (index, box) in windows.enumerated() { claimBorders(of: box, window: index) }
+        nameWindowsByTheirTitleRows()
         for box in fieldBoxes { claimBorders(of: box, window: nil) }
         for box in fieldBoxes { addFieldBox(box) }
     }
