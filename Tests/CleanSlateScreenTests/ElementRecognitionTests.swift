@@ -1591,4 +1591,11 @@ extension ElementRecognitionTests {
         let paragraph = box(1, 2, height: 7, width: 30) + at(2, 9, "Edit Preferences") + at(3, 4, "Hello there")
         XCTAssertEqual(screen(paragraph, columns: 40).elements.roots.first?.label, "")
     }
+
+    func testAMarkPartingLegendsKeyedByTheirShadeIsNoPartOfAnAction() {
+        // hnb's bar: keys drawn inverse, their actions plain, legends parted by `|`.
+        func key(_ text: String) -> String { csi("7m") + text + csi("0m") }
+        let bar = at(11, 0, key("ESC") + " menu | " + key("F2") + " save | " + key("F5") + " command line")
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 40)), ["menu key ESC", "save key F2", "command line key F5"])
+    }
 }
