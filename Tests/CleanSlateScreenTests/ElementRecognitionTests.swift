@@ -1520,6 +1520,84 @@ extension ElementRecognitionTests {
         XCTAssertEqual(items.map(\.label), ["Backup", "Restore", "Quit"])
         XCTAssertEqual(items.map(\.isHighlighted), [false, true, false])
     }
+
+    // MARK: round 9c
+
+    func testLabelsCentredOnPatchesOfTheirOwnShadeSideBySideAreButtons() {
+        // A dialog on a white ground, its buttons green patches with the label in the middle
+        // (the Free Pascal IDE's, xwpe's): a person sees two buttons.
+        let ground = csi("30;47m")
+        let patch = csi("37;42m")
+        let dialog = box(1, 2, height: 6, width: 36, top: "─ Find ")
+        var filled = ""
+        for row in 2...5 { filled += at(row, 3, ground + String(repeating: " ", count: 34)) }
+        let buttons = at(4, 6, patch + "   OK   " + ground + "   " + patch + " Cancel " + ground)
+        let tree = screen(csi("0m") + dialog + filled + buttons + csi("0m"), columns: 40).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), ["OK", "Cancel"])
+        // The same patches with their labels at their left edge and blanks after (two highlighted
+        // rows side by side, as Miller columns draw them), or one patch alone, are no buttons.
+        let rows = at(4, 6, patch + " files      " + ground + "   " + patch + " docs       " + ground)
+        XCTAssertEqual(screen(csi("0m") + dialog + filled + rows + csi("0m"), columns: 40).elements.allElements.filter { $0.kind == .button }, [])
+        let alone = at(4, 6, patch + "   OK   " + ground)
+        XCTAssertEqual(screen(csi("0m") + dialog + filled + alone + csi("0m"), columns: 40).elements.allElements.filter { $0.kind == .button }, [])
+    }
+
+    func testLabelsOnPatchesOfOneWidthAlongTheLastRowAreFunctionKeyLegends() {
+        // hexcurse's bar: labels in inverse patches of one width, blanks between, on the screen's
+        // last row: the function keys' legends in order.
+        func patch(_ text: String) -> String { csi("7m") + text + csi("0m") }
+        let bar = at(11, 0, patch("  Help  ") + " " + patch("  Save  ") + " " + patch("  Open  ") + " " + patch("  Quit  "))
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 40)), ["Help key F1", "Save key F2", "Open key F3", "Quit key F4"])
+        // Keys drawn inverse with their actions beside them (alpine's `O OTHER CMDS`) are no bar of
+        // labels, nor are patches of different widths, nor the same bar on a row above the last.
+        let keys = at(11, 0, patch("Ox") + " OTHER  " + patch("Px") + " PREV  " + patch("Nx") + " NEXT  " + patch("Qx") + " QUIT")
+        XCTAssertFalse(keyHintOutline(screen(keys, columns: 40)).contains { $0.hasSuffix("key F1") })
+        let uneven = at(11, 0, patch("  Help  ") + " " + patch(" Save ") + " " + patch("  Open  ") + " " + patch("  Quit  "))
+        XCTAssertEqual(keyHintOutline(screen(uneven, columns: 40)), [])
+        let above = at(10, 0, patch("  Help  ") + " " + patch("  Save  ") + " " + patch("  Open  ") + " " + patch("  Quit  "))
+        XCTAssertEqual(keyHintOutline(screen(above, columns: 40)), [])
+    }
+
+    func testADialogDrawnOverAnotherWindowsBorderRowKeepsWhatItShowsThere() {
+        // A panel whose bottom border is row 6, a dialog drawn over it from row 3 to row 8 with its
+        // buttons on row 6 (mc's hotlist over its panels, xwpe's dialogs): the buttons are seen.
+        let panel = box(0, 0, height: 7, width: 40, top: "─ Left ")
+        let dialog = box(3, 4, height: 6, width: 30, top: "─ Hotlist ")
+        var cleared = ""
+        for row in 4...7 { cleared += at(row, 5, String(repeating: " ", count: 28)) }
+        let tree = screen(panel + dialog + cleared + at(6, 7, "[ New ]  [ Remove ]"), columns: 40).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), ["New", "Remove"])
+        // The panel's own title in its top border stays taken: no static text or button reads it.
+        XCTAssertFalse(tree.allElements.contains { $0.kind != .window && $0.label.contains("Left") })
+    }
+
+    func testACentredPhraseOnAnUntitledBoxsFirstRowNamesItsWindow() {
+        // calcurse's panes, pudb's dialogs, minicom's command summary: no title in the border, a
+        // centred phrase on the first row inside with a blank row or a line across under it.
+        // The box's 28 cells inside: 16 letters with 6 blanks each side, 12 with 8.
+        let overBlank = box(1, 2, height: 7, width: 30) + at(2, 9, "Edit Preferences") + at(4, 4, "Hello there")
+        XCTAssertEqual(screen(overBlank, columns: 40).elements.roots.map(\.label), ["Edit Preferences"])
+        let overLine = box(1, 2, height: 7, width: 30) + at(2, 11, "Appointments")
+            + at(3, 2, "├" + String(repeating: "─", count: 28) + "┤") + at(4, 4, "Hello there")
+        let tree = screen(overLine, columns: 40).elements
+        XCTAssertEqual(tree.roots.map(\.label), ["Appointments"])
+        XCTAssertFalse(tree.allElements.contains { $0.kind == .staticText && $0.label == "Appointments" })
+        // A message that sizes its box (one blank from each side), a phrase at the left, or a
+        // centred phrase with text right under it name nothing.
+        let message = box(1, 2, height: 5, width: 19) + at(2, 4, "Delete the key?") + at(4, 4, "<Yes>   <No>")
+        XCTAssertEqual(screen(message, columns: 40).elements.roots.first?.label, "")
+        let left = box(1, 2, height: 7, width: 30) + at(2, 4, "Edit Preferences") + at(4, 4, "Hello there")
+        XCTAssertEqual(screen(left, columns: 40).elements.roots.first?.label, "")
+        let paragraph = box(1, 2, height: 7, width: 30) + at(2, 9, "Edit Preferences") + at(3, 4, "Hello there")
+        XCTAssertEqual(screen(paragraph, columns: 40).elements.roots.first?.label, "")
+    }
+
+    func testAMarkPartingLegendsKeyedByTheirShadeIsNoPartOfAnAction() {
+        // hnb's bar: keys drawn inverse, their actions plain, legends parted by `|`.
+        func key(_ text: String) -> String { csi("7m") + text + csi("0m") }
+        let bar = at(11, 0, key("ESC") + " menu | " + key("F2") + " save | " + key("F5") + " command line")
+        XCTAssertEqual(keyHintOutline(screen(bar, columns: 40)), ["menu key ESC", "save key F2", "command line key F5"])
+    }
 }
 
 // MARK: round 9a

@@ -15,15 +15,28 @@ extension RecognitionWork {
                 for column in (box.left + 1)..<box.right { owners[grid.index(row, column)] = Int32(index) }
             }
         }
-        for box in windows + fieldBoxes { claimBorders(of: box) }
+        for (index, box) in windows.enumerated() { claimBorders(of: box, window: index) }
+        nameWindowsByTheirTitleRows()
+        for box in fieldBoxes { claimBorders(of: box, window: nil) }
         for box in fieldBoxes { addFieldBox(box) }
     }
 
-    /// Takes a box's top and bottom rows whole (titles included) and its sides where lines are drawn
-    /// (another window may cover part of one).
-    private mutating func claimBorders(of box: DrawnBox) {
-        claim(row: box.top, box.left..<(box.right + 1))
-        claim(row: box.bottom, box.left..<(box.right + 1))
+    /// Takes a box's top and bottom rows (titles included) and its sides where lines are drawn
+    /// (another window may cover part of one). Where a smaller window drawn over the box covers
+    /// its top or bottom row, what shows there is that window's (an mc dialog's buttons on the
+    /// row of a panel's bottom border): those cells are left to it. `window` is the box's index
+    /// in ``windows`` (smaller windows come later and own the cells they cover); `nil` takes
+    /// the rows whole.
+    private mutating func claimBorders(of box: DrawnBox, window: Int?) {
+        for row in [box.top, box.bottom] {
+            var start = box.left
+            for column in box.left...(box.right + 1) {
+                let isCovered = column <= box.right && window.map { Int(owners[grid.index(row, column)]) > $0 } ?? false
+                guard column > box.right || isCovered else { continue }
+                claim(row: row, start..<column)
+                start = column + 1
+            }
+        }
         for row in box.top...box.bottom {
             for column in [box.left, box.right] where BoxCharacters.isLine(grid.scalar(row, column)) { claim(row: row, column..<(column + 1)) }
         }

@@ -12,7 +12,8 @@ extension ScreenSnapshot {
 
 /// Finds the elements of one screen: boxes first (windows, and the one-row boxes that are input
 /// fields or gauges), then, on the cells no earlier rule took, progress bars, calendars' days, key
-/// legends with their key in brackets, buttons, check boxes
+/// legends with their key in brackets, buttons (bracketed, then a function-key bar's legends and
+/// buttons drawn as patches of colour), check boxes
 /// and radio buttons, settings and choices picked by their keys, key hints (written, coloured, keyed by a letter drawn apart), menu bars, text fields, an Info menu's entries, menu rows and last
 /// static text.
 ///
@@ -62,6 +63,10 @@ struct ElementRecognizer {
         work.findCalendars()
         if all || has.hasOpeningBracket { work.findBracketedKeyHints() }
         if all || has.hasOpeningBracket || has.hasAngleBracket { work.findButtons() }
+        if all || !isPlain {
+            work.findFunctionKeyBar()
+            work.findShadedButtons()
+        }
         if all || has.hasOpeningBracket || has.hasParenthesis { work.findToggles() }
         if all || has.hasKeyMark { work.findKeyedSettings() }
         // Keyed by `)` or `:` (key marks), or by ` - `: with a current row drawn apart (not

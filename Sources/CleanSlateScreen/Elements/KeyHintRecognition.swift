@@ -171,7 +171,7 @@ extension RecognitionWork {
                     }
                     let keyText = grid.trimmedText(row: row, keyRun)
                     if let key = KeyHintRecognition.key(keyText[...], allowsNumbers: true) {
-                        let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
+                        let actionEnd = endOfAction(row: row, actionStart..<runs[index + 1].upperBound)
                         let keyStart = firstLetter(row: row, keyRun)
                         rowsWithLegends[row] = true
                         addOnRow(
@@ -181,7 +181,7 @@ extension RecognitionWork {
                     } else if keyText.count == 1, let letter = keyText.unicodeScalars.first, letter.isASCII,
                               letter.properties.isAlphabetic || ("0"..."9").contains(letter) || letter == "?",
                               actionStart > runs[index + 1].lowerBound {
-                        let actionEnd = endOfFirstWords(row: row, actionStart..<runs[index + 1].upperBound)
+                        let actionEnd = endOfAction(row: row, actionStart..<runs[index + 1].upperBound)
                         letterKeys.append((row, firstLetter(row: row, keyRun)..<actionEnd, actionStart..<actionEnd, span.owner, keyText))
                         index += 2
                     } else {
@@ -201,6 +201,24 @@ extension RecognitionWork {
                 .keyHint, label: grid.trimmedText(row: hint.row, hint.action), row: hint.row, columns: hint.columns,
                 owner: hint.owner, keyName: hint.key, lookColumns: hint.action)
         }
+    }
+
+    /// The end of a legend's action starting `columns`: its first words (to a gap of two blanks),
+    /// ended before a separator standing as a word of its own (hnb's `ESC menu | F2 save`: the
+    /// `|` parts legends, it is no part of `menu`; htop's `F7Nice -` keeps its `-`).
+    private func endOfAction(row: Int, _ columns: Range<Int>) -> Int {
+        let end = endOfFirstWords(row: row, columns)
+        var actionEnd = columns.lowerBound
+        for word in wordRanges(row: row, columns.lowerBound..<end) {
+            if word.count == 1 && Self.isSeparatorMark(grid.scalar(row, word.lowerBound)) { break }
+            actionEnd = word.upperBound
+        }
+        return actionEnd > columns.lowerBound ? actionEnd : end
+    }
+
+    /// Whether `scalar` is a mark that parts items of a row: `|` `¦` `│` `·` `•`.
+    private static func isSeparatorMark(_ scalar: UInt32) -> Bool {
+        scalar == 0x7C || scalar == 0xA6 || scalar == 0x2502 || scalar == 0xB7 || scalar == 0x2022
     }
 
     /// Whether `scalar` opens or closes a quotation: `'`, `"`, `‘`, `’`, `“`, `”`.
