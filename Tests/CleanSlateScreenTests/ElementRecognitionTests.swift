@@ -1662,3 +1662,46 @@ extension ElementRecognitionTests {
         XCTAssertEqual(windows.map(\.label).sorted(), ["", "", "00000000", "Files", "~"])
     }
 }
+
+// MARK: round 9a review
+
+extension ElementRecognitionTests {
+    func testALogLineWhoseMessageOpensWithASymbolIsNoRowOfButtons() {
+        // Whatever the message after a log's level and source begins with (a quote, a path), the
+        // brackets are the line's fields; only angle brackets after them go on a row of buttons.
+        let log = at(1, 0, "[WARN]  [ db ]  \"GET / HTTP/1.1\" 500") + at(3, 0, "[ OK ]  [ 40% ]  /usr/lib/foo started")
+        let tree = screen(log, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), [], tree.debugDescription)
+        let buttons = at(1, 0, "[ OK ]  [ Apply ]  <Cancel>")
+        XCTAssertEqual(screen(buttons, columns: 60).elements.allElements.filter { $0.kind == .button }.map(\.label), ["OK", "Apply", "Cancel"])
+        // A log beside a window is read from where its stretch of the row starts.
+        let beside = box(0, 0, height: 6, width: 20, top: "─ Units ─") + at(1, 2, "ssh") + at(2, 22, "[ OK ]  [ 40% ]  Started Journal")
+        let besideTree = screen(beside, columns: 60).elements
+        XCTAssertEqual(besideTree.allElements.filter { $0.kind == .button }.map(\.label), [], besideTree.debugDescription)
+    }
+
+    func testActionsRepeatedOnEachRowOfAWindowAreButtons() {
+        // A dialog's rows each with the same actions: buttons, though each has its text right
+        // above or below it (a column of readings is a thing of logs outside windows).
+        let dialog = box(0, 0, height: 5, width: 40, top: "─ Connections ─") + at(1, 2, "eth0   [ Edit ]  [ Remove ]") + at(2, 2, "wlan0  [ Edit ]  [ Remove ]")
+        let tree = screen(dialog, columns: 60).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), ["Edit", "Remove", "Edit", "Remove"], tree.debugDescription)
+    }
+
+    func testTheOneRowAFilterLeftOverItsPromptAtTheFootStaysTheCurrentRow() {
+        // fzf's default layout: its one match, marked and drawn across the screen, on the row over
+        // its prompt at the foot. A marked row is no status bar.
+        let match = at(10, 0, csi("44m") + "> banana" + String(repeating: " ", count: 32) + csi("0m")) + at(11, 0, "> ban  < 1/120")
+        let tree = screen(match).elements
+        XCTAssertEqual(tree.allElements.filter { $0.kind == .menuItem && $0.isHighlighted }.map(\.label), ["banana"], tree.debugDescription)
+    }
+
+    func testAGaugeInAWindowTitledByMarksAloneIsNotNamedByThem() {
+        // A gauge with no words above it in its window takes the window's name, and a title of
+        // marks alone names nothing.
+        let marked = box(0, 0, height: 6, width: 30, top: "─^─") + box(2, 2, height: 3, width: 20) + at(3, 10, "42%")
+        XCTAssertEqual(screen(marked).elements.allElements.filter { $0.kind == .progressIndicator }.map(\.label), [""])
+        let named = box(0, 0, height: 6, width: 30, top: "─ Copying ─") + box(2, 2, height: 3, width: 20) + at(3, 10, "42%")
+        XCTAssertEqual(screen(named).elements.allElements.filter { $0.kind == .progressIndicator }.map(\.label), ["Copying"])
+    }
+}

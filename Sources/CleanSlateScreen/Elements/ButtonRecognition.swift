@@ -50,12 +50,13 @@ extension RecognitionWork {
     /// `[In Progress ]`, one per task), and no other bracket beside it on its stretch of the row.
     /// Buttons stand side by side on a row, not stacked alike: two rows of them (cfdisk's
     /// `[ Delete ]  [ Resize ]` over `[  Write ]  [  Dump  ]`) may line up their brackets.
-    /// A bracket with the same text right above or below it is one of a column of readings
-    /// whatever stands beside it (a status table's `[ OK ]` over `[ OK ]`): buttons lined up over
-    /// each other do different things, so they read differently.
+    /// Outside every window, a bracket with the same text right above or below it is one of a
+    /// column of readings whatever stands beside it (a status table's `[ OK ]` over `[ OK ]`); in
+    /// a window, actions repeated on each row (`eth0  [ Edit ]  [ Remove ]` over `wlan0  [ Edit ]
+    /// [ Remove ]`) are buttons.
     private func isStackedReading(row: Int, _ columns: Range<Int>, span: Span) -> Bool {
         guard grid.scalar(row, columns.lowerBound) == 0x5B else { return false }
-        if hasItsTextAboveOrBelow(row: row, columns) { return true }
+        if span.owner == -1 && hasItsTextAboveOrBelow(row: row, columns) { return true }
         if span.columns.contains(where: { !columns.contains($0) && grid.scalar(row, $0) == 0x5B }) || continuesButtonRow(row: row, columns) {
             return false
         }
@@ -77,26 +78,28 @@ extension RecognitionWork {
     /// (a status table's `[ OK ]  [ 40% ]  Started Journal Service.`, a log's `[WARN]  [ db ]
     /// connection slow`). A row of buttons holds buttons only; a row that goes on in words after
     /// its brackets is a line of a log or a table, its brackets the line's status, level or source.
-    /// The words start with a letter or a digit right after the brackets: a row that goes on in
-    /// another button (`[ OK ]  [< Save >]  <Yes>`) is a row of buttons.
+    /// Whatever the words start with (`"GET / HTTP/1.1" 500`, `/usr/lib/foo started`), unless
+    /// it is another button: a row that goes on in angle brackets (`[ OK ]  [< Save >]  <Yes>`)
+    /// is a row of buttons. Only the row's stretch outside windows is read.
     private func opensARecord(row: Int, _ columns: Range<Int>, span: Span) -> Bool {
         guard span.owner == -1 else { return false }
-        var column = 0
+        var column = span.columns.lowerBound
         var brackets = 0
         var isAmongThem = false
-        while column < grid.columns {
+        while column < span.columns.upperBound {
             if grid.isBlank(row, column) {
                 column += 1
                 continue
             }
             guard grid.scalar(row, column) == 0x5B,
-                  let close = ((column + 1)..<grid.columns).first(where: { grid.scalar(row, $0) == 0x5D }) else { break }
+                  let close = ((column + 1)..<span.columns.upperBound).first(where: { grid.scalar(row, $0) == 0x5D }) else { break }
             isAmongThem = isAmongThem || column == columns.lowerBound
             brackets += 1
             column = close + 1
         }
-        guard isAmongThem, brackets >= 2, column < grid.columns, let first = Unicode.Scalar(grid.scalar(row, column)) else { return false }
-        return first.properties.isAlphabetic || first.properties.numericType != nil
+        guard isAmongThem, brackets >= 2, column < span.columns.upperBound else { return false }
+        let first = grid.scalar(row, column)
+        return first != 0x3C && first != 0x5B
     }
 
     /// Whether the bracketed text over `columns` is written inside a line of words: a word one

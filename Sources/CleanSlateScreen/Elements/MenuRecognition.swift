@@ -150,9 +150,10 @@ extension RecognitionWork {
         // pane in one shade, beginning unlike the rows above and below it, neither of them a
         // phrase alone at its column (a list of phrases' current row, aptitude's `--\ Installed
         // Packages (743)`, has rows like it around it; a bar has a log's lines of several
-        // columns, a blank or another pane's row). Higher up, such a row is as often the one row
-        // a filter left (peco's `banana` under its query).
-        if row >= grid.rows - 2, endOfFirstWords(row: row, candidate.text.columns) >= candidate.text.columns.upperBound, isAcrossItsPane(candidate.text),
+        // columns, a blank or another pane's row), and no marker before it (fzf's `> banana`
+        // over its prompt is the one row its filter left). Higher up, such a row is as often the
+        // one row a filter left (peco's `banana` under its query).
+        if row >= grid.rows - 2, candidate.start == candidate.text.columns.lowerBound, endOfFirstWords(row: row, candidate.text.columns) >= candidate.text.columns.upperBound, isAcrossItsPane(candidate.text),
            ![row - 1, row + 1].contains(where: { beginsLike(candidate.text, row: $0) || holdsOnePhraseAtColumn(of: candidate.text, row: $0) }) {
             return true
         }

@@ -222,7 +222,7 @@ extension RecognitionWork {
             }) else { continue }
             return grid.trimmedText(row: above, start..<endOfFirstWords(row: above, start..<columns.upperBound))
         }
-        return owner >= 0 ? windows[owner].title : ""
+        return owner >= 0 ? windows[owner].name : ""
     }
 
     /// The words just before `column` on the row, back to a gap of two blanks or the span's start.
