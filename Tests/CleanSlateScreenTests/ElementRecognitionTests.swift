@@ -1520,4 +1520,22 @@ extension ElementRecognitionTests {
         XCTAssertEqual(items.map(\.label), ["Backup", "Restore", "Quit"])
         XCTAssertEqual(items.map(\.isHighlighted), [false, true, false])
     }
+
+    // MARK: round 9b
+
+    /// The menu items of `snapshot` as `label` (and ` highlighted` for the current one).
+    private func menuItemOutline(_ snapshot: ScreenSnapshot) -> [String] {
+        snapshot.elements.allElements.filter { $0.kind == .menuItem }.map { $0.label + ($0.isHighlighted ? " highlighted" : "") }
+    }
+
+    func testAScrollBarsMarkAtTheRightEdgeIsNoStatusReading() {
+        // A full-width pop-up list on a shade of its own with a scroll bar in its last column: the
+        // `█` ending each row is no reading at the end of a status bar, so the rows stay a list.
+        var input = ""
+        for (index, name) in ["alpha", "beta", "gamma", "delta"].enumerated() {
+            let row = name.padding(toLength: 39, withPad: " ", startingAt: 0) + "█"
+            input += at(3 + index, 0, (index == 1 ? csi("44m") : csi("47m")) + row + csi("0m"))
+        }
+        XCTAssertEqual(menuItemOutline(screen(input + at(11, 0, ":b"), columns: 40)), ["alpha", "beta highlighted", "gamma", "delta"])
+    }
 }

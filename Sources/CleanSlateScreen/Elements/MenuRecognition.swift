@@ -167,7 +167,11 @@ extension RecognitionWork {
         let readingLength = text.upperBound - readingStart
         let isShortReading = readingLength <= 16
             || readingLength <= 24 && isCaptionAndFigure(row: row, readingStart..<text.upperBound)
-        return isShortReading && readingStart - gapStart >= 3
+        // A reading is words or figures: a scroll bar's mark in the last column (`█`, `▒`) is none.
+        let holdsWords = (readingStart..<text.upperBound).contains { column in
+            Unicode.Scalar(grid.scalar(row, column)).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
+        }
+        return isShortReading && readingStart - gapStart >= 3 && holdsWords
     }
 
     /// Whether `columns` of `row` read as a caption and its figure: a word ending in `:`, a blank,
