@@ -1528,6 +1528,47 @@ extension ElementRecognitionTests {
         snapshot.elements.allElements.filter { $0.kind == .menuItem }.map { $0.label + ($0.isHighlighted ? " highlighted" : "") }
     }
 
+    func testTwoListsSideBySideAreCutAtTheCurrentEntrysBar() {
+        // A two-column menu (gtypist's series at 40x100): the current entry drawn inverse out to
+        // its column's width, past its text, and a second column of entries on the same rows.
+        let left = ["Quick course", "Long course", "Review", "Drills"]
+        let right = ["Speed drills", "Keypad", "Help...", ""]
+        var input = ""
+        for (index, (first, second)) in zip(left, right).enumerated() {
+            let entry = first.padding(toLength: 16, withPad: " ", startingAt: 0)
+            input += at(2 + index, 2, (index == 0 ? csi("7m") + entry + csi("0m") : entry) + "    " + second)
+        }
+        XCTAssertEqual(menuItemOutline(screen(input, columns: 60)), [
+            "Quick course highlighted", "Speed drills", "Long course", "Keypad", "Review", "Help...", "Drills",
+        ])
+    }
+
+    func testAGridOfCompletionsOnAShadeOfItsOwnIsReadColumnByColumn() {
+        // A completion grid (kakoune's at 40x100): three columns on a white pop-up, the current
+        // entry on blue out to its column's width, a scroll bar's `█` in the last column.
+        let grid = [["b", "format", "ctags-on"], ["bn", "rename", "ctags-off"], ["bp", "arrange", ""], ["buffer", "db", ""]]
+        var input = ""
+        for (index, entries) in grid.enumerated() {
+            let cells = entries.map { $0.padding(toLength: 13, withPad: " ", startingAt: 0) }
+            let first = index == 0 ? csi("44m") + cells[0] + csi("47m") : cells[0]
+            input += at(5 + index, 0, csi("47m") + first + cells[1] + cells[2] + "█" + csi("0m"))
+        }
+        // The editor's prompt line below, the cursor on it.
+        XCTAssertEqual(menuItemOutline(screen(input + at(11, 0, ":b"), columns: 40)), [
+            "b highlighted", "format", "ctags-on", "bn", "rename", "ctags-off", "bp", "arrange", "buffer", "db",
+        ])
+    }
+
+    func testAWordMarkedAtTheStartOfALineOrAHexDumpsCurrentOffsetIsNoGridOfLists() {
+        // A search match at the start of a line: drawn apart over the word alone, not past it.
+        let prose = at(1, 0, csi("7m") + "milk" + csi("0m") + "   and eggs") + at(2, 0, "bread  and butter") + at(3, 0, "jam    and toast")
+        XCTAssertEqual(menuItemOutline(screen(prose, columns: 40)), [])
+        // A hex dump's current offset drawn apart out past it: its columns hold figures, no names.
+        let dump = at(1, 0, csi("7m") + "0000  " + csi("0m") + "  02 00 00 01   ....") + at(2, 0, "0010    0a 00 45 00   ..E.")
+            + at(3, 0, "0020    64 00 00 00   d...")
+        XCTAssertEqual(menuItemOutline(screen(dump, columns: 40)), [])
+    }
+
     func testAScrollBarsMarkAtTheRightEdgeIsNoStatusReading() {
         // A full-width pop-up list on a shade of its own with a scroll bar in its last column: the
         // `█` ending each row is no reading at the end of a status bar, so the rows stay a list.
