@@ -1579,4 +1579,17 @@ extension ElementRecognitionTests {
         }
         XCTAssertEqual(menuItemOutline(screen(input + at(11, 0, ":b"), columns: 40)), ["alpha", "beta highlighted", "gamma", "delta"])
     }
+
+    func testASubmenuArrowAfterAnEntryIsNoPartOfItsName() {
+        // A keyed menu in a box whose entries open menus of their own (wordgrinder's `F File ▷`),
+        // its current entry drawn inverse.
+        let box = at(0, 0, "┌────Main Menu─────┐") + at(1, 0, "│" + csi("7m") + " F File ▷         " + csi("0m") + "│")
+            + at(2, 0, "│ E Edit ▷         │") + at(3, 0, "│ S Style ▷        │") + at(4, 0, "└──────────────────┘")
+        XCTAssertEqual(menuItemOutline(screen(box, columns: 40)), ["File highlighted", "Edit", "Style"])
+        // Arrows written in ASCII after a list's entries (vitetris's `Input Setup ->`, `>>>`, `>`);
+        // an arrow glued to a word (`Ctrl+F3>`) or between words (`a -> b`) stays.
+        let list = at(2, 4, csi("7m") + "Input Setup ->  " + csi("0m")) + at(3, 4, "Colours >>>") + at(4, 4, "Recent >")
+            + at(5, 4, "Open Ctrl+F3>") + at(6, 4, "a -> b")
+        XCTAssertEqual(menuItemOutline(screen(list, columns: 40)), ["Input Setup highlighted", "Colours", "Recent", "Open Ctrl+F3>", "a -> b"])
+    }
 }
