@@ -1592,4 +1592,20 @@ extension ElementRecognitionTests {
             + at(5, 4, "Open Ctrl+F3>") + at(6, 4, "a -> b")
         XCTAssertEqual(menuItemOutline(screen(list, columns: 40)), ["Input Setup highlighted", "Colours", "Recent", "Open Ctrl+F3>", "a -> b"])
     }
+
+    func testColumnsOfFoldersSideBySideEachWithItsCurrentEntryAreListsOfTheirOwn() {
+        // A file manager's columns (lf's, ranger's): the parent folder, the current one and a
+        // preview, the first two columns' current entries drawn inverse out to their width on one
+        // row (the row reads as drawn apart at both ends), the path over them starting a cell
+        // before the entries.
+        func bar(_ name: String, _ width: Int) -> String { csi("7m") + (" " + name).padding(toLength: width, withPad: " ", startingAt: 0) + csi("0m") }
+        let columns = at(0, 0, "root@vm /tmp/work/files/docs")
+            + at(1, 0, bar("files", 11)) + at(1, 13, bar("docs", 24))
+            + at(2, 1, "games") + at(2, 14, "src") + at(2, 40, "manual.pdf")
+            + at(3, 1, "task") + at(3, 14, "notes.txt") + at(3, 40, "report.md")
+            + at(4, 1, "private") + at(11, 0, "")
+        XCTAssertEqual(menuItemOutline(screen(columns, columns: 60)), [
+            "files highlighted", "docs highlighted", "games", "src", "manual.pdf", "task", "notes.txt", "report.md", "private",
+        ])
+    }
 }

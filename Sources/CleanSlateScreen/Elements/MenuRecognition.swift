@@ -418,8 +418,10 @@ extension RecognitionWork {
         // some words in the middle or at one end drawn apart holds a marked match (a pager's or an
         // editor's search), and the text around it is no list.
         if let index = chosen, !isDrawnApartAtBothEnds(rows[index].text, ground: ground(of: owner)) { chosen = nil }
-        // A current entry drawn apart over one column of several: lists side by side.
-        if chosen == nil && !headed && addSideBySideLists(rows.map(\.text), owner: owner) { return }
+        // A current entry drawn apart over one column of several, or current entries drawn apart
+        // in several columns of one row (lf's and ranger's columns of folders): lists side by side.
+        if !headed && (chosen.map { holdsSeveralBars(rows[$0].text, ground: ground(of: owner)) } ?? true)
+            && addSideBySideLists(rows.map(\.text), owner: owner) { return }
         // With no current row drawn apart, a list is told by a column header in a window or by
         // being drawn as a pop-up (``isPopUpList(_:owner:)``).
         guard chosen != nil || headed && owner >= 0 || isPopUpList(rows.map(\.text), owner: owner), !(headed && chosen == 0)

@@ -4,8 +4,10 @@
 /// the same rows, each column's entries starting at one column. Read as whole rows they are no
 /// list (the current row is drawn apart over only part of its text); cut into columns as wide as
 /// the current entry's bar, each column is a list of its own and the current entry is one of them.
+/// Columns of folders side by side (lf's and ranger's parent, current and preview columns) are
+/// read the same way: there each column may show its own current entry drawn apart.
 /// This is how people read any list that wraps into columns (`ls`-style grids, two-column menus,
-/// completion menus), not one program's idiom.
+/// completion menus, file managers' columns), not one program's idiom.
 extension RecognitionWork {
     /// Adds the menu items of `candidateRows` read as lists side by side, when one row (the
     /// current) starts with a bar drawn apart out past its text, the rows around it starting in
@@ -24,6 +26,10 @@ extension RecognitionWork {
         var top = current, bottom = current
         while top > 0 && firstShades[top - 1] == listShade { top -= 1 }
         while bottom + 1 < firstShades.count && firstShades[bottom + 1] == listShade { bottom += 1 }
+        // A title row over the lists (ranger's path) starts a cell off the entries: left out.
+        let entryStart = candidateRows[current].columns.lowerBound
+        while top < current && candidateRows[top].columns.lowerBound != entryStart { top += 1 }
+        while bottom > current && candidateRows[bottom].columns.lowerBound != entryStart { bottom -= 1 }
         // Three rows at least: the current one, and two that show the entries' own shade.
         let rows = Array(candidateRows[top...bottom])
         guard rows.count >= 3, let start = rows.map(\.columns.lowerBound).min(),
@@ -72,7 +78,7 @@ extension RecognitionWork {
                     ScreenElement(
                         kind: .menuItem, label: names.label,
                         frame: ScreenRectangle(row: entry.row, column: entry.columns.lowerBound, height: 1, width: entry.columns.count),
-                        isHighlighted: entry.row == chosen.row && entry.columns.lowerBound == chosen.columns.lowerBound,
+                        isHighlighted: isCurrentEntry(entry, listShade: listShade),
                         style: grid.style(entry.row, entry.columns.lowerBound), detail: names.detail, identifier: names.identifier),
                     owner: owner)
             }
@@ -94,7 +100,11 @@ extension RecognitionWork {
                 guard grid.isBlank(row.row, before) else { return false }
                 let shade = grid.shade(row.row, before)
                 return shade == listShade || shade != grid.shade(row.row, column)
-            } && rows.contains { $0.columns.contains(column) && !grid.isBlank($0.row, column) }
+            } && rows.contains { row in
+                // An entry starts there, or a bar padded one blank before its entry (lf's `docs`).
+                (column..<(column + 2)).contains { row.columns.contains($0) && !grid.isBlank(row.row, $0) }
+                    && (!grid.isBlank(row.row, column) || grid.shade(row.row, column) != listShade)
+            }
             if isStart {
                 cuts.append(column)
                 column += width
@@ -103,6 +113,29 @@ extension RecognitionWork {
             }
         }
         return cuts
+    }
+
+    /// Whether `entry` is its column's current one: drawn apart from the entries' own shade at its
+    /// first character (each column of folders side by side shows its own current entry).
+    private func isCurrentEntry(_ entry: ListRow, listShade: UInt64) -> Bool {
+        grid.shade(entry.row, entry.columns.lowerBound) != listShade
+    }
+
+    /// Whether `text` holds two bars drawn apart or more (stretches of two cells or more in a
+    /// shade other than `ground`) parted by cells in `ground`: the current entries of columns side
+    /// by side, not one current row.
+    func holdsSeveralBars(_ text: ListRow, ground: UInt64) -> Bool {
+        var bars = 0
+        var length = 0
+        for column in text.columns.lowerBound...text.columns.upperBound {
+            if column < text.columns.upperBound && grid.shade(text.row, column) != ground {
+                length += 1
+                continue
+            }
+            if length >= 2 { bars += 1 }
+            length = 0
+        }
+        return bars >= 2
     }
 
     /// Whether an entry holds a letter: a person reads a name in it.
