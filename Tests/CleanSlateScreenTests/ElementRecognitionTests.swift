@@ -1705,3 +1705,93 @@ extension ElementRecognitionTests {
         XCTAssertEqual(screen(named).elements.allElements.filter { $0.kind == .progressIndicator }.map(\.label), ["Copying"])
     }
 }
+
+extension ElementRecognitionTests {
+    // MARK: round 9b
+
+    /// The menu items of `snapshot` as `label` (and ` highlighted` for the current one).
+    private func menuItemOutline(_ snapshot: ScreenSnapshot) -> [String] {
+        snapshot.elements.allElements.filter { $0.kind == .menuItem }.map { $0.label + ($0.isHighlighted ? " highlighted" : "") }
+    }
+
+    func testTwoListsSideBySideAreCutAtTheCurrentEntrysBar() {
+        // A two-column menu (gtypist's series at 40x100): the current entry drawn inverse out to
+        // its column's width, past its text, and a second column of entries on the same rows.
+        let left = ["Quick course", "Long course", "Review", "Drills"]
+        let right = ["Speed drills", "Keypad", "Help...", ""]
+        var input = ""
+        for (index, (first, second)) in zip(left, right).enumerated() {
+            let entry = first.padding(toLength: 16, withPad: " ", startingAt: 0)
+            input += at(2 + index, 2, (index == 0 ? csi("7m") + entry + csi("0m") : entry) + "    " + second)
+        }
+        XCTAssertEqual(menuItemOutline(screen(input, columns: 60)), [
+            "Quick course highlighted", "Speed drills", "Long course", "Keypad", "Review", "Help...", "Drills",
+        ])
+    }
+
+    func testAGridOfCompletionsOnAShadeOfItsOwnIsReadColumnByColumn() {
+        // A completion grid (kakoune's at 40x100): three columns on a white pop-up, the current
+        // entry on blue out to its column's width, a scroll bar's `█` in the last column.
+        let grid = [["b", "format", "ctags-on"], ["bn", "rename", "ctags-off"], ["bp", "arrange", ""], ["buffer", "db", ""]]
+        var input = ""
+        for (index, entries) in grid.enumerated() {
+            let cells = entries.map { $0.padding(toLength: 13, withPad: " ", startingAt: 0) }
+            let first = index == 0 ? csi("44m") + cells[0] + csi("47m") : cells[0]
+            input += at(5 + index, 0, csi("47m") + first + cells[1] + cells[2] + "█" + csi("0m"))
+        }
+        // The editor's prompt line below, the cursor on it.
+        XCTAssertEqual(menuItemOutline(screen(input + at(11, 0, ":b"), columns: 40)), [
+            "b highlighted", "format", "ctags-on", "bn", "rename", "ctags-off", "bp", "arrange", "buffer", "db",
+        ])
+    }
+
+    func testAWordMarkedAtTheStartOfALineOrAHexDumpsCurrentOffsetIsNoGridOfLists() {
+        // A search match at the start of a line: drawn apart over the word alone, not past it.
+        let prose = at(1, 0, csi("7m") + "milk" + csi("0m") + "   and eggs") + at(2, 0, "bread  and butter") + at(3, 0, "jam    and toast")
+        XCTAssertEqual(menuItemOutline(screen(prose, columns: 40)), [])
+        // A hex dump's current offset drawn apart out past it: its columns hold figures, no names.
+        let dump = at(1, 0, csi("7m") + "0000  " + csi("0m") + "  02 00 00 01   ....") + at(2, 0, "0010    0a 00 45 00   ..E.")
+            + at(3, 0, "0020    64 00 00 00   d...")
+        XCTAssertEqual(menuItemOutline(screen(dump, columns: 40)), [])
+    }
+
+    func testAScrollBarsMarkAtTheRightEdgeIsNoStatusReading() {
+        // A full-width pop-up list on a shade of its own with a scroll bar in its last column: the
+        // `█` ending each row is no reading at the end of a status bar, so the rows stay a list.
+        var input = ""
+        for (index, name) in ["alpha", "beta", "gamma", "delta"].enumerated() {
+            let row = name.padding(toLength: 39, withPad: " ", startingAt: 0) + "█"
+            input += at(3 + index, 0, (index == 1 ? csi("44m") : csi("47m")) + row + csi("0m"))
+        }
+        XCTAssertEqual(menuItemOutline(screen(input + at(11, 0, ":b"), columns: 40)), ["alpha", "beta highlighted", "gamma", "delta"])
+    }
+
+    func testASubmenuArrowAfterAnEntryIsNoPartOfItsName() {
+        // A keyed menu in a box whose entries open menus of their own (wordgrinder's `F File ▷`),
+        // its current entry drawn inverse.
+        let box = at(0, 0, "┌────Main Menu─────┐") + at(1, 0, "│" + csi("7m") + " F File ▷         " + csi("0m") + "│")
+            + at(2, 0, "│ E Edit ▷         │") + at(3, 0, "│ S Style ▷        │") + at(4, 0, "└──────────────────┘")
+        XCTAssertEqual(menuItemOutline(screen(box, columns: 40)), ["File highlighted", "Edit", "Style"])
+        // Arrows written in ASCII after a list's entries (vitetris's `Input Setup ->`, `>>>`, `>`);
+        // an arrow glued to a word (`Ctrl+F3>`) or between words (`a -> b`) stays.
+        let list = at(2, 4, csi("7m") + "Input Setup ->  " + csi("0m")) + at(3, 4, "Colours >>>") + at(4, 4, "Recent >")
+            + at(5, 4, "Open Ctrl+F3>") + at(6, 4, "a -> b")
+        XCTAssertEqual(menuItemOutline(screen(list, columns: 40)), ["Input Setup highlighted", "Colours", "Recent", "Open Ctrl+F3>", "a -> b"])
+    }
+
+    func testColumnsOfFoldersSideBySideEachWithItsCurrentEntryAreListsOfTheirOwn() {
+        // A file manager's columns (lf's, ranger's): the parent folder, the current one and a
+        // preview, the first two columns' current entries drawn inverse out to their width on one
+        // row (the row reads as drawn apart at both ends), the path over them starting a cell
+        // before the entries.
+        func bar(_ name: String, _ width: Int) -> String { csi("7m") + (" " + name).padding(toLength: width, withPad: " ", startingAt: 0) + csi("0m") }
+        let columns = at(0, 0, "root@vm /tmp/work/files/docs")
+            + at(1, 0, bar("files", 11)) + at(1, 13, bar("docs", 24))
+            + at(2, 1, "games") + at(2, 14, "src") + at(2, 40, "manual.pdf")
+            + at(3, 1, "task") + at(3, 14, "notes.txt") + at(3, 40, "report.md")
+            + at(4, 1, "private") + at(11, 0, "")
+        XCTAssertEqual(menuItemOutline(screen(columns, columns: 60)), [
+            "files highlighted", "docs highlighted", "games", "src", "manual.pdf", "task", "notes.txt", "report.md", "private",
+        ])
+    }
+}

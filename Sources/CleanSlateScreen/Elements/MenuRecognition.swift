@@ -179,7 +179,11 @@ extension RecognitionWork {
         let readingLength = text.upperBound - readingStart
         let isShortReading = readingLength <= 16
             || readingLength <= 24 && isCaptionAndFigure(row: row, readingStart..<text.upperBound)
-        return isShortReading && readingStart - gapStart >= 3
+        // A reading is words or figures: a scroll bar's mark in the last column (`█`, `▒`) is none.
+        let holdsWords = (readingStart..<text.upperBound).contains { column in
+            Unicode.Scalar(grid.scalar(row, column)).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
+        }
+        return isShortReading && readingStart - gapStart >= 3 && holdsWords
     }
 
     /// Whether `text`'s row is drawn in one shade from the line or the screen's edge before the
@@ -454,6 +458,10 @@ extension RecognitionWork {
         // some words in the middle or at one end drawn apart holds a marked match (a pager's or an
         // editor's search), and the text around it is no list.
         if let index = chosen, !isDrawnApartAtBothEnds(rows[index].text, ground: ground(of: owner)) { chosen = nil }
+        // A current entry drawn apart over one column of several, or current entries drawn apart
+        // in several columns of one row (lf's and ranger's columns of folders): lists side by side.
+        if !headed && (chosen.map { holdsSeveralBars(rows[$0].text, ground: ground(of: owner)) } ?? true)
+            && addSideBySideLists(rows.map(\.text), owner: owner) { return }
         // With no current row drawn apart, a list is told by a column header in a window or by
         // being drawn as a pop-up (``isPopUpList(_:owner:)``).
         guard chosen != nil || headed && owner >= 0 || isPopUpList(rows.map(\.text), owner: owner), !(headed && chosen == 0)

@@ -158,15 +158,16 @@ extension RecognitionWork {
     /// with their sizes and dates, tig's commits, ncdu's sizes and names, htop's processes) are
     /// named by their main column (``mainColumn(of:)``: words, not figures), the other columns,
     /// two blanks apart, being the detail.
-    /// A tree's depth or fold mark before a row's words is no part of its name
-    /// (``TreeDepthMarks``), unless leaving the marks out would give two rows one name where
-    /// they had two (`[-] README.md` over `[+] README.md` in a list of changes): then the marks
-    /// are what tells the rows apart, and they stay.
+    /// A tree's depth or fold mark before a row's words (``TreeDepthMarks``) and a submenu
+    /// arrow after them (``SubmenuMarks``: `File ▷`) are no part of its name, unless leaving the
+    /// marks out would give two rows one name where they had two (`[-] README.md` over `[+]
+    /// README.md` in a list of changes): then the marks are what tells the rows apart, and they
+    /// stay.
     func rowNames(of rows: [ListRow], detailColumn: Int?) -> [RowNames] {
         let written = namesAsWritten(of: rows, detailColumn: detailColumn)
         let names = written.map { names in
             var names = names
-            names.label = TreeDepthMarks.nameWithoutDepthMark(names.label)
+            names.label = SubmenuMarks.nameWithoutSubmenuMark(TreeDepthMarks.nameWithoutDepthMark(names.label))
             return names
         }
         guard zip(names, written).contains(where: { $0.label != $1.label }),
