@@ -1556,6 +1556,12 @@ extension ElementRecognitionTests {
         XCTAssertEqual(keyHintOutline(screen(uneven, columns: 40)), [])
         let above = at(10, 0, patch("  Help  ") + " " + patch("  Save  ") + " " + patch("  Open  ") + " " + patch("  Quit  "))
         XCTAssertEqual(keyHintOutline(screen(above, columns: 40)), [])
+        // Nor are those patches buttons outside every window (a status line's tabs are no push
+        // buttons; shaded buttons stand in a window).
+        for tabs in [uneven, above] {
+            let tree = screen(tabs, columns: 40).elements
+            XCTAssertEqual(tree.allElements.filter { $0.kind == .button }.map(\.label), [], tree.debugDescription)
+        }
     }
 
     func testADialogDrawnOverAnotherWindowsBorderRowKeepsWhatItShowsThere() {
@@ -1590,6 +1596,11 @@ extension ElementRecognitionTests {
         XCTAssertEqual(screen(left, columns: 40).elements.roots.first?.label, "")
         let paragraph = box(1, 2, height: 7, width: 30) + at(2, 9, "Edit Preferences") + at(3, 4, "Hello there")
         XCTAssertEqual(screen(paragraph, columns: 40).elements.roots.first?.label, "")
+        // A centred question over a blank row is the box's message, not its name: it stays text.
+        let question = box(1, 2, height: 7, width: 30) + at(2, 9, "Delete 3 files?") + at(5, 8, "< Yes >  < No >")
+        let asked = screen(question, columns: 40).elements
+        XCTAssertEqual(asked.roots.first?.label, "", asked.debugDescription)
+        XCTAssertTrue(asked.allElements.contains { $0.kind == .staticText && $0.label == "Delete 3 files?" }, asked.debugDescription)
     }
 
     func testAMarkPartingLegendsKeyedByTheirShadeIsNoPartOfAnAction() {
@@ -1597,6 +1608,9 @@ extension ElementRecognitionTests {
         func key(_ text: String) -> String { csi("7m") + text + csi("0m") }
         let bar = at(11, 0, key("ESC") + " menu | " + key("F2") + " save | " + key("F5") + " command line")
         XCTAssertEqual(keyHintOutline(screen(bar, columns: 40)), ["menu key ESC", "save key F2", "command line key F5"])
+        // The same with bullets and middle dots between the legends.
+        let dotted = at(11, 0, key("ESC") + " menu • " + key("F2") + " save · " + key("F5") + " command line")
+        XCTAssertEqual(keyHintOutline(screen(dotted, columns: 40)), ["menu key ESC", "save key F2", "command line key F5"])
     }
 }
 
@@ -1793,5 +1807,20 @@ extension ElementRecognitionTests {
         XCTAssertEqual(menuItemOutline(screen(columns, columns: 60)), [
             "files highlighted", "docs highlighted", "games", "src", "manual.pdf", "task", "notes.txt", "report.md", "private",
         ])
+    }
+}
+
+// MARK: rounds 9b and 9c review
+
+extension ElementRecognitionTests {
+    func testATableWhoseCurrentRowIsDrawnOverItsFirstColumnIsNoListsSideBySide() {
+        // A service table: the current service drawn inverse over its name's column, its state
+        // after it in the ground, every row filled. Lists that wrap into columns leave a column
+        // short (or show a current entry in each); a table fills them all: its states are no
+        // entries of a second list.
+        let table = at(1, 0, csi("7m") + "api-server".padding(toLength: 20, withPad: " ", startingAt: 0) + csi("0m") + "  running")
+            + at(2, 0, "db") + at(2, 22, "stopped") + at(3, 0, "cache") + at(3, 22, "running")
+        let tree = screen(table, columns: 40).elements
+        XCTAssertFalse(tree.allElements.contains { $0.kind == .menuItem && ["running", "stopped"].contains($0.label) }, tree.debugDescription)
     }
 }

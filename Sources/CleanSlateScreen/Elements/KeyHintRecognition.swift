@@ -216,9 +216,10 @@ extension RecognitionWork {
         return actionEnd > columns.lowerBound ? actionEnd : end
     }
 
-    /// Whether `scalar` is a mark that parts items of a row: `|` `¦` `│` `·` `•`.
+    /// Whether `scalar` is a mark that parts items of a row: `|` `¦` `·` `•` (a line, `│`, ends
+    /// the first words already).
     private static func isSeparatorMark(_ scalar: UInt32) -> Bool {
-        scalar == 0x7C || scalar == 0xA6 || scalar == 0x2502 || scalar == 0xB7 || scalar == 0x2022
+        scalar == 0x7C || scalar == 0xA6 || scalar == 0xB7 || scalar == 0x2022
     }
 
     /// Whether `scalar` opens or closes a quotation: `'`, `"`, `‘`, `’`, `“`, `”`.

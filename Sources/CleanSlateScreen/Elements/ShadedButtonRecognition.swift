@@ -10,13 +10,14 @@ extension RecognitionWork {
     /// How many more blanks one side of a button's label may have than the other.
     static let mostShadedButtonOffCentre = 2
 
-    /// Buttons on patches of a shade of their own; the buttons of one window are siblings for
-    /// the highlight rule.
+    /// Buttons on patches of a shade of their own inside a window (outside every window, coloured
+    /// patches are as often a status line's tabs or a list's labels); the buttons of one window
+    /// are siblings for the highlight rule.
     mutating func findShadedButtons() {
         var groups: [Int: Int] = [:]
         for row in 0..<grid.rows {
             var patches: [(owner: Int, columns: Range<Int>, label: Range<Int>)] = []
-            for span in spans(row: row) where !grid.isOneShade(row: row, span.columns) {
+            for span in spans(row: row) where span.owner >= 0 && !grid.isOneShade(row: row, span.columns) {
                 let ground = ground(of: span.owner)
                 var start = span.columns.lowerBound
                 while start < span.columns.upperBound {

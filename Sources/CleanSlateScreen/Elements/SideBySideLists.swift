@@ -68,7 +68,16 @@ extension RecognitionWork {
             }
             lists.append(entries)
         }
-        guard lists.count >= 2 else { return false }
+        // Entries of lists that wrap into columns are all different things; a column repeating an
+        // entry (`running` on two rows) is a table's column of values, its current row drawn over
+        // the first column only, unless the lists show a current entry each (lf's folders) or a
+        // column left short by the wrapping (kakoune's last column of two).
+        let currentEntries = lists.joined().filter { isCurrentEntry($0, listShade: listShade) }.count
+        let repeatsAnEntry = lists.dropFirst().contains { entries in
+            Set(entries.map { grid.text(row: $0.row, $0.columns) }).count < entries.count
+        }
+        guard lists.count >= 2, !repeatsAnEntry || currentEntries >= 2 || lists.dropFirst().contains(where: { $0.count < lists[0].count })
+        else { return false }
         for entries in lists {
             // Named as a list's rows with no tag column: entries side by side are rarely tagged, and
             // a one-blank gap inside a word and its tag (`Series Q`) is no column.

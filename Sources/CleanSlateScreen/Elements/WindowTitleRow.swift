@@ -22,8 +22,9 @@ extension RecognitionWork {
     }
 
     /// The columns of the title on `box`'s first inside row: three rows inside or more, the row's
-    /// text one phrase (no gap of two blanks) holding a letter, centred between the sides with
-    /// two blanks or more on each, and the row under it blank or a line across.
+    /// text one phrase (no gap of two blanks) holding a letter and not ending as a sentence does,
+    /// centred between the sides with two blanks or more on each, and the row under it blank or a
+    /// line across.
     private func titleRow(of box: DrawnBox) -> Range<Int>? {
         guard box.interiorHeight >= 3 else { return nil }
         let row = box.top + 1
@@ -40,6 +41,9 @@ extension RecognitionWork {
             if BoxCharacters.isLine(grid.scalar(row, column)) || column + 1 < end && grid.isBlank(row, column) && grid.isBlank(row, column + 1) { return nil }
             if Unicode.Scalar(grid.scalar(row, column))?.properties.isAlphabetic ?? false { hasLetter = true }
         }
+        // A title names; a sentence ending in `?`, `.` or `!` (a message box's question, `Delete
+        // 3 selected files?`) is the box's text.
+        if [0x3F, 0x2E, 0x21].contains(grid.scalar(row, end - 1)) { return nil }
         let under = row + 1
         let isBlankUnder = inside.allSatisfy { grid.isBlank(under, $0) }
         let isLineUnder = inside.allSatisfy { BoxCharacters.isLine(grid.scalar(under, $0)) }
