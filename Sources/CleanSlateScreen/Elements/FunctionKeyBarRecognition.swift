@@ -16,29 +16,20 @@ extension RecognitionWork {
         guard row == grid.rows - 1 else { return nil }
         let ground = ground(of: -1)
         var patches: [Range<Int>] = []
-        var start = 0
-        while start < grid.columns {
-            let shade = grid.shade(row, start)
-            var end = start + 1
-            while end < grid.columns && grid.shade(row, end) == shade { end += 1 }
-            if shade != ground {
-                let first = firstLetter(row: row, start..<end)
-                guard owners[grid.index(row, start)] == -1, first + 1 < end, isLetter(row, first), isLetter(row, first + 1),
-                      patches.first.map({ $0.count == end - start }) ?? true else { return nil }
-                patches.append(start..<end)
-            } else if (start..<end).contains(where: { !grid.isBlank(row, $0) }) {
+        for run in grid.shadeRuns(row: row, 0..<grid.columns) {
+            if grid.shade(row, run.lowerBound) != ground {
+                let first = firstLetter(row: row, run)
+                guard owners[grid.index(row, run.lowerBound)] == -1, first + 1 < run.upperBound,
+                      Self.isLetter(grid.scalar(row, first)), Self.isLetter(grid.scalar(row, first + 1)),
+                      patches.first.map({ $0.count == run.count }) ?? true else { return nil }
+                patches.append(run)
+            } else if run.contains(where: { !grid.isBlank(row, $0) }) {
                 // Text between the patches: the patches are keys with their actions beside them
                 // (alpine's inverse `O` before `OTHER CMDS`), not labels.
                 return nil
             }
-            start = end
         }
         return patches.count >= Self.fewestFunctionKeyPatches ? patches : nil
-    }
-
-    /// Whether the cell shows a letter.
-    private func isLetter(_ row: Int, _ column: Int) -> Bool {
-        Unicode.Scalar(grid.scalar(row, column))?.properties.isAlphabetic ?? false
     }
 
     /// The legends of a function-key bar on the screen's last row (``functionKeyBarPatches(row:)``),

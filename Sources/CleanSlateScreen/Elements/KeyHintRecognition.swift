@@ -147,13 +147,7 @@ extension RecognitionWork {
         for row in 0..<grid.rows {
             // A key and its action are two runs of shades: a span of one shade holds none.
             for span in spans(row: row) where !takesShortcuts || !grid.isOneShade(row: row, span.columns) {
-                var runs: [Range<Int>] = []
-                var start = span.columns.lowerBound
-                for column in span.columns where column > start && grid.shade(row, column) != grid.shade(row, column - 1) {
-                    runs.append(start..<column)
-                    start = column
-                }
-                runs.append(start..<span.columns.upperBound)
+                let runs = grid.shadeRuns(row: row, span.columns)
                 var index = 0
                 while index + 1 < runs.count {
                     let keyRun = runs[index]
@@ -234,7 +228,7 @@ extension RecognitionWork {
 
     /// Whether `scalar` is a letter: an action is a word (`Help`, `Quit`); a date's `21:04`, split
     /// by a shadow after `21`, is no legend.
-    private static func isLetter(_ scalar: UInt32) -> Bool {
+    static func isLetter(_ scalar: UInt32) -> Bool {
         Unicode.Scalar(scalar)?.properties.isAlphabetic ?? false
     }
 

@@ -6,8 +6,7 @@ extension RecognitionWork {
     private struct KeyedSetting {
         var row: Int
         var owner: Int
-        var key: String
-        /// Where the key is.
+        /// Where the key is (one letter or digit).
         var keyColumn: Int
         /// The key's place in the order keys run in (``KeyedChoiceRecognition/order(of:)``).
         var order: Int
@@ -50,7 +49,7 @@ extension RecognitionWork {
                     ScreenElement(
                         kind: .textField, label: TextFieldRecognition.labelText(grid.trimmedText(row: setting.row, setting.caption)),
                         frame: ScreenRectangle(row: setting.row, column: valueStart, height: 1, width: setting.end - valueStart),
-                        value: .text(value), style: grid.style(setting.row, valueStart), identifier: setting.key),
+                        value: .text(value), style: grid.style(setting.row, valueStart), identifier: grid.text(row: setting.row, setting.keyColumn..<(setting.keyColumn + 1))),
                     owner: setting.owner)
                 // The key and caption are the field's too: no other rule reads them (as a keyed
                 // choice's row: the settings' keys run in order down the menu).
@@ -85,6 +84,6 @@ extension RecognitionWork {
         // A caption is one phrase: a gap of two blanks inside it parts two texts.
         guard !caption.isEmpty, endOfFirstWords(row: row, caption) == caption.upperBound,
               let order = KeyedChoiceRecognition.order(of: keyName) else { return nil }
-        return KeyedSetting(row: row, owner: span.owner, key: keyName, keyColumn: key, order: order, caption: caption, colon: colon, end: span.columns.upperBound)
+        return KeyedSetting(row: row, owner: span.owner, keyColumn: key, order: order, caption: caption, colon: colon, end: span.columns.upperBound)
     }
 }

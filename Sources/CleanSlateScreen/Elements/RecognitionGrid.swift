@@ -152,6 +152,19 @@ struct RecognitionGrid {
     @inline(__always)
     func shade(_ row: Int, _ column: Int) -> UInt64 { shades[row * columns + column] }
 
+    /// The runs of one shade that `columns` of `row` split into, in order (a key and its action,
+    /// a label's patch and the ground beside it).
+    func shadeRuns(row: Int, _ columns: Range<Int>) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = columns.lowerBound
+        for column in columns where column > start && shade(row, column) != shade(row, column - 1) {
+            runs.append(start..<column)
+            start = column
+        }
+        if start < columns.upperBound { runs.append(start..<columns.upperBound) }
+        return runs
+    }
+
     /// Whether every cell of `columns` on `row` has the same shade (read on the array's buffer:
     /// several rules ask it of every stretch of a screen).
     func isOneShade(row: Int, _ columns: Range<Int>) -> Bool {

@@ -19,15 +19,10 @@ extension RecognitionWork {
             var patches: [(owner: Int, columns: Range<Int>, label: Range<Int>)] = []
             for span in spans(row: row) where span.owner >= 0 && !grid.isOneShade(row: row, span.columns) {
                 let ground = ground(of: span.owner)
-                var start = span.columns.lowerBound
-                while start < span.columns.upperBound {
-                    let shade = grid.shade(row, start)
-                    var end = start + 1
-                    while end < span.columns.upperBound && grid.shade(row, end) == shade { end += 1 }
-                    if shade != ground, let label = shadedButtonLabel(row: row, start..<end, span: span, ground: ground) {
-                        patches.append((span.owner, start..<end, label))
+                for run in grid.shadeRuns(row: row, span.columns) where grid.shade(row, run.lowerBound) != ground {
+                    if let label = shadedButtonLabel(row: row, run, span: span, ground: ground) {
+                        patches.append((span.owner, run, label))
                     }
-                    start = end
                 }
             }
             for patch in patches where patches.filter({ $0.owner == patch.owner }).count >= Self.fewestShadedButtons {
